@@ -1,0 +1,1 @@
+"""Rules engines: scenario -> validated board -> steps (each citing rule keys) -> trace -> result."""

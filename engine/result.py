@@ -1,0 +1,41 @@
+"""The simulation result (contract section 4), built from a finished engine run."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .citations import resolve
+from .trace import Trace
+
+
+@dataclass
+class Result:
+    game: str
+    edition: str
+    outcome: dict                     # {"winner": "A"|"B"|"draw"|None, "reason": str}
+    final: dict                       # contract "final" board
+    trace: Trace = field(default_factory=Trace)
+    title: str = ""
+    question: str = ""
+
+    def refs(self, keys) -> list[str]:
+        return [resolve(k, self.edition) for k in keys]
+
+    def to_json(self) -> dict:
+        from rulings.corpus import lookup  # late import: the corpus is parsed once, on first use
+
+        steps = [{"n": s.n, "event": s.event, "text": s.text, "cites": self.refs(s.cites)} for s in self.trace.steps]
+        refused = [{"action": r.action, "why": r.why, "cites": self.refs(r.cites)} for r in self.trace.refused]
+        seen: dict[str, dict] = {}
+        for item in steps + refused:
+            for ref in item["cites"]:
+                if ref not in seen:
+                    sec = lookup(ref)
+                    seen[ref] = {"ref": ref, "title": sec.title, "text": sec.text,
+                                 "url": f"/rules/{sec.edition}/{sec.number}"}
+        out = {"game": self.game, "edition": self.edition, "outcome": self.outcome, "final": self.final,
+               "steps": steps, "refused": refused, "citations": list(seen.values())}
+        if self.title:
+            out["title"] = self.title
+        if self.question:
+            out["question"] = self.question
+        return out

@@ -1,0 +1,46 @@
+"""The trace: frozen records of every state change and every refused action, each citing rule keys."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import LimitExceeded
+
+MAX_STEPS = 5000
+
+
+@dataclass(frozen=True)
+class Step:
+    n: int
+    event: str                 # dotted event name, e.g. "attack.declared"
+    text: str                  # one plain sentence for the judge
+    cites: tuple[str, ...]     # rule keys, e.g. ("dcg.battle.tie",)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    action: str                # action kind as written in the scenario, e.g. "block"
+    why: str
+    cites: tuple[str, ...]     # rule keys
+
+
+@dataclass
+class Trace:
+    steps: list[Step] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    max_steps: int = MAX_STEPS
+
+    def add(self, event: str, text: str, *cites: str) -> Step:
+        if not cites:
+            raise ValueError(f"step {event!r} cites no rule")
+        if len(self.steps) >= self.max_steps:
+            raise LimitExceeded(f"engine step limit ({self.max_steps}) reached")
+        step = Step(len(self.steps) + 1, event, text, tuple(cites))
+        self.steps.append(step)
+        return step
+
+    def refuse(self, action: str, why: str, *cites: str) -> Refusal:
+        if not cites:
+            raise ValueError(f"refusal of {action!r} cites no rule")
+        refusal = Refusal(action, why, tuple(cites))
+        self.refused.append(refusal)
+        return refusal
