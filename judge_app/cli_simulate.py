@@ -1,0 +1,42 @@
+"""`judge simulate FILE|- [--edition E] [--json]`."""
+from __future__ import annotations
+
+import sys
+
+from engine.errors import InvalidScenario
+from engine.render import render_text
+from engine.scenario import MAX_BYTES, parse_text, simulate
+from rulings.editions import EDITIONS
+
+from .cli import UsageError, emit_json
+
+
+def register(sub) -> None:
+    p = sub.add_parser("simulate", help="run a scenario file and print the cited result")
+    p.add_argument("file", help="scenario file (YAML or JSON), or - for standard input")
+    p.add_argument("--edition", help="which rules text to cite (overrides the file's edition)")
+    p.add_argument("--json", action="store_true", help="print the contract JSON result")
+    p.set_defaults(func=run)
+
+
+def read_scenario(path: str) -> dict:
+    if path == "-":
+        raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_BYTES + 1)
+        except OSError as e:
+            raise UsageError(f"{path}: {e.strerror or e}") from None
+    return parse_text(raw)
+
+
+def run(args) -> int:
+    if args.edition is not None and args.edition not in EDITIONS:
+        raise InvalidScenario("--edition", f"unknown edition {args.edition!r}")
+    result = simulate(read_scenario(args.file), edition=args.edition).to_json()
+    if args.json:
+        emit_json(result)
+    else:
+        sys.stdout.write(render_text(result))
+    return 0
