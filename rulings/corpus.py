@@ -40,6 +40,7 @@ def normalize_number(edition: str, raw: str) -> str:
         s = s.replace(".", "-")
     elif game == "ygo" or edition == "dcg-zh-glossary":
         s = s.replace("-", ".")
+        s = re.sub(r"(?<=\.)P(?=\d)", "p", s)   # generated paragraph numbers: 4.4.2.P3 -> 4.4.2.p3
     return s
 
 
@@ -111,3 +112,22 @@ def find_by_title(edition_id: str, title: str) -> list[Section]:
     secs = list(load(edition_id))
     exact = [s for s in secs if unicodedata.normalize("NFKC", s.title).casefold() == t]
     return exact or [s for s in secs if t in unicodedata.normalize("NFKC", s.title).casefold()]
+
+
+def find(ref: str) -> Section:
+    """`lookup`, then by title for `EDITION:TITLE` (unnumbered documents: `ygo-zh-nmr:基本分`).
+
+    A title matches when it is the only section with exactly that title (NFKC, case-folded).
+    """
+    edition_id, number = parse_ref(ref)
+    try:
+        return section(edition_id, number)
+    except UnknownRef as e:
+        raw_title = unicodedata.normalize("NFKC", ref).partition(":")[2].strip().lstrip("§").strip()
+        matches = find_by_title(edition_id, raw_title)
+        exact = [s for s in matches
+                 if unicodedata.normalize("NFKC", s.title).casefold() == raw_title.casefold()]
+        if len(exact) == 1:
+            return exact[0]
+        by_title = [s.ref for s in matches[:5]]
+        raise UnknownRef(e.ref, by_title + [r for r in e.suggestions if r not in by_title]) from None

@@ -18,6 +18,9 @@ class Section:
     lines: tuple[int, int] = (0, 0)  # 1-based source line span (first, last) in rulings/texts/<file>
     depth: int = 1
     kind: str = "rule"               # chapter | section | rule | paragraph | term | category
+    # The text as extracted (joined, before the fixes of rulings/data/fixes.yaml); not part of equality.
+    raw_title: str = field(default="", compare=False, repr=False)
+    raw_text: str = field(default="", compare=False, repr=False)
 
     @property
     def ref(self) -> str:

@@ -1,0 +1,477 @@
+"""`expect:` (contract §4.1): strict validation, and comparison with a simulation result's JSON.
+
+Every key is optional. Contract keys: winner, battle_area, monsters, trash, graveyard, security_count,
+memory, lp, suspended, refused, cites. Project extensions (documented in rulings/casebook/README.md):
+
+    allowed: [block]              # these action kinds were NOT refused (negative control for `refused`)
+    not_cites: [ref]              # none of these refs is among the citations
+    turn: B                       # the turn player at the end
+    phase: main                   # final phase (ygo: draw|standby|main1|battle|main2|end; dcg: as the engine reports)
+    hand_count: {A: 5}            # exact hand sizes
+    deck_count: {A: 19}           # exact deck sizes
+    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle area
+    atk: {m1: 2500}               # ygo: ATK of these monsters
+    position: {m1: defense}       # ygo: battle position of these monsters
+    banished: {B: [x]}            # ygo: these ids are banished (subset)
+    spells_traps: {A: [s1]}       # ygo: exact id sets of the spell & trap zones
+
+A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InvalidScenario, JudgeError
+
+SIDES = ("A", "B")
+WINNERS = ("A", "B", "draw", "none")
+
+# key -> (games it applies to, shape)
+_SHAPES = {
+    "winner": (("dcg", "ygo"), "winner"),
+    "battle_area": (("dcg",), "side_ids"),
+    "monsters": (("ygo",), "side_ids"),
+    "trash": (("dcg",), "side_ids"),
+    "graveyard": (("ygo",), "side_ids"),
+    "banished": (("ygo",), "side_ids"),
+    "spells_traps": (("ygo",), "side_ids"),
+    "security_count": (("dcg",), "side_int"),
+    "memory": (("dcg",), "memory"),
+    "lp": (("ygo",), "side_int"),
+    "hand_count": (("dcg", "ygo"), "side_int"),
+    "deck_count": (("dcg", "ygo"), "side_int"),
+    "suspended": (("dcg",), "ids"),
+    "refused": (("dcg", "ygo"), "ids"),
+    "allowed": (("dcg", "ygo"), "ids"),
+    "cites": (("dcg", "ygo"), "ids"),
+    "not_cites": (("dcg", "ygo"), "ids"),
+    "turn": (("dcg", "ygo"), "side"),
+    "phase": (("dcg", "ygo"), "str"),
+    "dp": (("dcg",), "id_int"),
+    "atk": (("ygo",), "id_int"),
+    "position": (("ygo",), "id_str"),
+}
+EXPECT_KEYS = tuple(_SHAPES)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    key: str
+    expected: object
+    actual: object
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "expected": self.expected, "actual": self.actual}
+
+
+def _fail(path: str, message: str):
+    raise InvalidScenario(path, message)
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _id_list(value, path: str) -> list[str]:
+    if not isinstance(value, list):
+        _fail(path, "must be a list of ids")
+    for i, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip():
+            _fail(f"{path}[{i}]", "must be a non-empty string")
+    return list(value)
+
+
+def _side_map(value, path: str) -> dict:
+    if not isinstance(value, dict):
+        _fail(path, "must be a mapping {A: …, B: …}")
+    for side in value:
+        if side not in SIDES:
+            _fail(f"{path}.{side}", "unknown player (A or B)")
+    return value
+
+
+def validate_expect(expect, game: str | None) -> dict:
+    """Check the shape of `expect` strictly; return it. Raises InvalidScenario naming `expect.<key>…`."""
+    if expect is None:
+        return {}
+    if not isinstance(expect, dict):
+        _fail("expect", "must be a mapping")
+    for key, value in expect.items():
+        path = f"expect.{key}"
+        if key not in _SHAPES:
+            _fail(path, f"unknown key (one of: {', '.join(EXPECT_KEYS)})")
+        games, shape = _SHAPES[key]
+        if game in ("dcg", "ygo") and game not in games:
+            _fail(path, f"only for game {' or '.join(games)}")
+        if shape == "winner":
+            if value is None:
+                continue
+            if not isinstance(value, str) or value not in WINNERS:
+                _fail(path, "must be A, B, draw or none")
+        elif shape == "side_ids":
+            for side, ids in _side_map(value, path).items():
+                _id_list(ids, f"{path}.{side}")
+        elif shape == "side_int":
+            for side, n in _side_map(value, path).items():
+                if not _is_int(n) or n < 0:
+                    _fail(f"{path}.{side}", "must be a whole number >= 0")
+        elif shape == "memory":
+            if not _is_int(value) or not -10 <= value <= 10:
+                _fail(path, "must be a whole number from -10 to 10")
+        elif shape == "ids":
+            _id_list(value, path)
+        elif shape == "side":
+            if value not in SIDES:
+                _fail(path, "must be A or B")
+        elif shape == "str":
+            if not isinstance(value, str) or not value.strip():
+                _fail(path, "must be a non-empty string")
+        elif shape in ("id_int", "id_str"):
+            if not isinstance(value, dict) or not value:
+                _fail(path, "must be a mapping {card id: value}")
+            for cid, v in value.items():
+                ok = _is_int(v) and v >= 0 if shape == "id_int" else isinstance(v, str) and v.strip()
+                if not ok:
+                    _fail(f"{path}.{cid}", "must be a whole number >= 0" if shape == "id_int" else "must be a string")
+    if "cites" in expect or "not_cites" in expect:
+        _validate_refs(expect, game)
+    return expect
+
+
+def _validate_refs(expect: dict, game: str | None) -> None:
+    from rulings.corpus import BadRef, parse_ref
+    from rulings.editions import EDITIONS
+
+    for key in ("cites", "not_cites"):
+        for i, ref in enumerate(expect.get(key, [])):
+            try:
+                edition, _ = parse_ref(ref)
+            except BadRef as e:
+                _fail(f"expect.{key}[{i}]", str(e))
+            if game in ("dcg", "ygo") and EDITIONS[edition].game != game:
+                _fail(f"expect.{key}[{i}]", f"{edition} is not a {game} edition")
+
+
+# --- reading the result JSON -------------------------------------------------------------------------
+
+def _ids(items) -> list[str]:
+    out = []
+    for item in items or []:
+        out.append(item.get("id") if isinstance(item, dict) else item)
+    return [i for i in out if isinstance(i, str)]
+
+
+def _player(result: dict, side: str) -> dict:
+    return ((result.get("final") or {}).get("players") or {}).get(side) or {}
+
+
+def _cards_in_play(result: dict, zone: str) -> dict[str, dict]:
+    out = {}
+    for side in SIDES:
+        for item in _player(result, side).get(zone) or []:
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                out[item["id"]] = item
+    return out
+
+
+def _count(player: dict, zone: str):
+    """Hand and deck sizes: `deck_count` per contract, or the length of a listed zone."""
+    if f"{zone}_count" in player:
+        return player[f"{zone}_count"]
+    if isinstance(player.get(zone), list):
+        return len(player[zone])
+    return player.get(zone)
+
+
+def _sorted(ids):
+    return sorted(set(ids))
+
+
+def compare(expect: dict, result: dict) -> list[Mismatch]:
+    """Every way the result JSON (contract §4) differs from `expect` (already validated)."""
+    out: list[Mismatch] = []
+    citations = [c.get("ref") for c in result.get("citations", [])]
+    refused_kinds = [r.get("action") for r in result.get("refused", [])]
+    for key, want in expect.items():
+        _, shape = _SHAPES[key]
+        if key == "winner":
+            got = (result.get("outcome") or {}).get("winner")
+            want_norm = None if want in (None, "none") else want
+            if got != want_norm:
+                out.append(Mismatch(key, want if want is not None else "none", got if got is not None else "none"))
+        elif key in ("battle_area", "monsters", "spells_traps"):
+            for side, ids in want.items():
+                got = _sorted(_ids(_player(result, side).get(key)))
+                if got != _sorted(ids):
+                    out.append(Mismatch(f"{key}.{side}", _sorted(ids), got))
+        elif key in ("trash", "graveyard", "banished"):
+            for side, ids in want.items():
+                have = set(_ids(_player(result, side).get(key)))
+                missing = [i for i in ids if i not in have]
+                if missing:
+                    out.append(Mismatch(f"{key}.{side}", _sorted(ids), sorted(have)))
+        elif key == "security_count":
+            for side, n in want.items():
+                got = len(_player(result, side).get("security") or [])
+                if got != n:
+                    out.append(Mismatch(f"{key}.{side}", n, got))
+        elif key in ("lp", "hand_count", "deck_count"):
+            zone = {"lp": "lp", "hand_count": "hand", "deck_count": "deck"}[key]
+            for side, n in want.items():
+                player = _player(result, side)
+                got = player.get("lp") if key == "lp" else _count(player, zone)
+                if got != n:
+                    out.append(Mismatch(f"{key}.{side}", n, got))
+        elif key == "memory":
+            got = (result.get("final") or {}).get("memory")
+            if got != want:
+                out.append(Mismatch(key, want, got))
+        elif key in ("turn", "phase"):
+            got = (result.get("final") or {}).get(key)
+            if got != want:
+                out.append(Mismatch(key, want, got))
+        elif key == "suspended":
+            cards = _cards_in_play(result, "battle_area")
+            not_suspended = [i for i in want if not (cards.get(i) or {}).get("suspended")]
+            if not_suspended:
+                actual = sorted(i for i, c in cards.items() if c.get("suspended"))
+                out.append(Mismatch(key, _sorted(want), actual))
+        elif key == "refused":
+            missing = [k for k in want if k not in refused_kinds]
+            if missing:
+                out.append(Mismatch(key, list(want), refused_kinds))
+        elif key == "allowed":
+            wrongly = [k for k in want if k in refused_kinds]
+            if wrongly:
+                out.append(Mismatch(key, f"not refused: {', '.join(want)}", refused_kinds))
+        elif key == "cites":
+            missing = [r for r in want if _norm_ref(r) not in citations]
+            if missing:
+                out.append(Mismatch(key, [_norm_ref(r) for r in want], citations))
+        elif key == "not_cites":
+            present = [r for r in want if _norm_ref(r) in citations]
+            if present:
+                out.append(Mismatch(key, f"none of: {', '.join(want)}", citations))
+        elif key in ("dp", "atk", "position"):
+            zone = "battle_area" if key == "dp" else "monsters"
+            cards = _cards_in_play(result, zone)
+            for cid, v in want.items():
+                got = (cards.get(cid) or {}).get(key) if cid in cards else f"{cid} not in {zone}"
+                if got != v:
+                    out.append(Mismatch(f"{key}.{cid}", v, got))
+    return out
+
+
+def _norm_ref(ref: str) -> str:
+    from rulings.corpus import parse_ref
+
+    edition, number = parse_ref(ref)
+    return f"{edition}:{number}"
+
+
+# --- checking a whole scenario ------------------------------------------------------------------------
+
+_META_STR = ("id", "title", "question", "answer", "known_divergence")
+_META_LIST = ("sources", "tags")
+
+
+def validate_meta(data: dict) -> None:
+    """Ruling metadata (contract §3 top keys used by the casebook): types only."""
+    for key in _META_STR:
+        if key in data and not (isinstance(data[key], str) and data[key].strip()):
+            _fail(key, "must be a non-empty string")
+    for key in _META_LIST:
+        if key in data:
+            _id_list(data[key], key)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of checking one scenario: `status` is pass | fail | known_divergence."""
+
+    status: str
+    mismatches: tuple[Mismatch, ...]
+    result: dict
+    known_divergence: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "fail"
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the engine's answer matches `expect` (a known divergence does not)."""
+        return not self.mismatches
+
+
+def check(data: dict, edition: str | None = None) -> Verdict:
+    """Validate `data` (a scenario with `expect:`), simulate it, compare. Raises InvalidScenario/JudgeError."""
+    from .scenario import simulate
+
+    if not isinstance(data, dict):
+        _fail("", "a scenario is a mapping")
+    validate_meta(data)
+    expect = validate_expect(data.get("expect"), data.get("game"))
+    result = simulate(data, edition=edition).to_json()
+    mismatches = tuple(compare(expect, result))
+    divergence = data.get("known_divergence")
+    if not mismatches:
+        status = "pass"
+    elif divergence:
+        status = "known_divergence"
+    else:
+        status = "fail"
+    return Verdict(status, mismatches, result, divergence)
+
+
+def parse_rulings(text: str | bytes) -> list[dict]:
+    """Text holding one scenario (a mapping) or several (a list of mappings) -> list of mappings.
+
+    The same safe, size/depth/alias-limited reading as `engine.scenario.parse_text`. Raises InvalidScenario.
+    """
+    import json
+
+    import yaml
+
+    from .scenario import MAX_BYTES, _LimitedLoader
+
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            _fail("", f"input is larger than {MAX_BYTES} bytes")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            _fail("", "input is not UTF-8 text")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        _fail("", f"input is larger than {MAX_BYTES} bytes")
+    try:
+        if text.lstrip().startswith(("{", "[")):
+            doc = json.loads(text)
+        else:
+            doc = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - a SafeLoader with limits
+    except InvalidScenario:
+        raise
+    except (yaml.YAMLError, ValueError, RecursionError) as e:
+        _fail("", f"not valid YAML/JSON: {' '.join(str(e).split())[:200]}")
+    items = doc if isinstance(doc, list) else [doc]
+    if not items:
+        _fail("", "no scenario found")
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            _fail(f"[{i}]" if isinstance(doc, list) else "", "a scenario is a mapping with at least `game` and `board`")
+    return items
+
+
+# --- reports: `judge check --json` and `POST /api/check` (contract §2) ---------------------------------
+# {"total", "passed", "failed", "known_divergence", "invalid", "results": [entry…]}; each entry is
+# {"file", "id", "title", "ok", "status", "mismatches": [{key, expected, actual}], …} with status
+# pass | fail | known_divergence | invalid | error (the engine crashed: a failed check, not bad input). A scenario that cannot be read or validated is an `invalid`
+# entry with `error` (counted as failed; the CLI exits 2 for it, as bad input). Scenarios without
+# `expect:` are not checks: they are listed under "skipped".
+
+SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def scenario_files(paths: list[str]) -> list[tuple[str, Path | None, str | None]]:
+    """(display name, path, error) for each file named or found under a named directory, in order."""
+    out = []
+    for name in paths:
+        p = Path(name)
+        if p.is_dir():
+            found = sorted(f for f in p.rglob("*") if f.is_file() and f.suffix in SCENARIO_SUFFIXES)
+            out.extend((f.as_posix(), f, None) for f in found)
+        elif p.is_file():
+            out.append((name, p, None))
+        else:
+            out.append((name, None, "no such file or directory"))
+    return out
+
+
+def _steps(result: dict) -> list[dict]:
+    return [{"n": s["n"], "text": s["text"], "cites": s["cites"]} for s in result.get("steps", [])]
+
+
+def check_item(data: dict, file: str, index: int | None, edition: str | None = None) -> dict:
+    """One entry of the report for one scenario mapping."""
+    entry: dict = {"file": file}
+    if isinstance(data.get("id"), str):
+        entry["id"] = data["id"]
+    elif index is not None:
+        entry["id"] = f"#{index + 1}"
+    if isinstance(data.get("title"), str):
+        entry["title"] = data["title"]
+    try:
+        verdict = check(data, edition=edition)
+    except InvalidScenario as e:
+        return {**entry, "ok": False, "status": "invalid", "error": str(e), "mismatches": []}
+    except JudgeError as e:
+        return {**entry, "ok": False, "status": "invalid", "error": " ".join(str(e).split()), "mismatches": []}
+    except Exception as e:  # an engine crash fails this check (status error) without hiding the others
+        return {**entry, "ok": False, "status": "error", "mismatches": [],
+                "error": f"engine error: {type(e).__name__}: {' '.join(str(e).split())[:300]}"}
+    entry.update(ok=verdict.ok, status=verdict.status, mismatches=[m.to_json() for m in verdict.mismatches])
+    if verdict.known_divergence:
+        entry["known_divergence"] = verdict.known_divergence
+    for key in ("question", "answer"):
+        if isinstance(data.get(key), str):
+            entry[key] = data[key]
+    entry["outcome"] = verdict.result.get("outcome")
+    entry["steps"] = _steps(verdict.result)
+    entry["refused"] = verdict.result.get("refused", [])
+    entry["citations"] = [{k: c.get(k) for k in ("ref", "title", "url")} for c in verdict.result.get("citations", [])]
+    return entry
+
+
+def check_text(text: str | bytes, file: str, edition: str | None = None) -> list[dict]:
+    """Entries for every scenario in a text (one mapping or a list). Unreadable text -> one invalid entry."""
+    try:
+        items = parse_rulings(text)
+    except InvalidScenario as e:
+        return [{"file": file, "ok": False, "status": "invalid", "error": str(e), "mismatches": []}]
+    many = len(items) > 1
+    out = []
+    for i, item in enumerate(items):
+        if "expect" not in item:
+            out.append({"file": file, "id": item.get("id") if isinstance(item.get("id"), str) else f"#{i + 1}",
+                        "ok": True, "status": "skipped", "mismatches": []})
+            continue
+        out.append(check_item(item, file, i if many else None, edition))
+    return out
+
+
+def report(entries: list[dict]) -> dict:
+    checked = [e for e in entries if e["status"] != "skipped"]
+    doc = {
+        "total": len(checked),
+        "passed": sum(e["status"] == "pass" for e in checked),
+        "failed": sum(not e["ok"] for e in checked),
+        "known_divergence": sum(e["status"] == "known_divergence" for e in checked),
+        "invalid": sum(e["status"] == "invalid" for e in checked),
+        "results": checked,
+    }
+    skipped = [e["file"] + (f" {e['id']}" if e.get("id") else "") for e in entries if e["status"] == "skipped"]
+    if skipped:
+        doc["skipped"] = skipped
+    return doc
+
+
+def check_paths(paths: list[str], edition: str | None = None, max_bytes: int | None = None) -> dict:
+    from .scenario import MAX_BYTES
+
+    limit = max_bytes or MAX_BYTES
+    entries: list[dict] = []
+    for name, path, error in scenario_files(paths):
+        if error:
+            entries.append({"file": name, "ok": False, "status": "invalid", "error": f"{name}: {error}",
+                            "mismatches": []})
+            continue
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(limit + 1)
+        except OSError as e:
+            entries.append({"file": name, "ok": False, "status": "invalid", "error": f"{name}: {e.strerror or e}",
+                            "mismatches": []})
+            continue
+        entries.extend(check_text(raw, name, edition))
+    return report(entries)

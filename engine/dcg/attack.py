@@ -1,0 +1,266 @@
+"""An attack, timing by timing (11-1-3): declaration, counter timing, block timing, confirmation, end.
+
+Once declared, every later timing runs even if the attacker leaves (11-1-5). The defender's `block:`
+action, if it is the next action in the scenario, is the answer at block timing.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..trace import Refusal
+from .battle import battle_digimon, battle_security, check_count, sa_text
+from .game import Attack, Game, Trigger
+from .model import opponent
+
+
+def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) -> Refusal | None:
+    """Why `attacker` may not attack `target` now, or None."""
+    def no(why, *keys):
+        return Refusal("attack", why, keys)
+
+    b = game.board
+    if game.over:
+        return no("The game is over.", "dcg.game.over")
+    if game.attack is not None:
+        return no("An attack is in progress: no new attack can be declared during it.", "dcg.attack.one_at_a_time")
+    found = game.find(attacker)
+    if found is None:
+        where = "breeding area" if any(
+            b.player(p).breeding_area and b.player(p).breeding_area.id == attacker for p in "AB") else "battle area"
+        return no(f"{attacker} is not a Digimon in the battle area ({where}): only battle-area Digimon attack.",
+                  "dcg.attack.declare")
+    p, d = found
+    if p != b.turn:
+        return no(f"{d.label} belongs to {p}, but it is {b.turn}'s turn: only the turn player attacks.",
+                  "dcg.attack.turn_player_only")
+    if b.phase != "main" and not by_effect:
+        return no(f"{b.turn}'s turn has not reached its main phase yet (run `end_turn`).", "dcg.phase.main")
+    if not d.is_digimon:
+        return no(f"{d.label} is a Tamer: only Digimon attack.", "dcg.attack.declare")
+    if d.suspended:
+        return no(f"{d.label} is suspended and cannot be suspended to attack.", "dcg.attack.must_suspend")
+    if d.played_this_turn and not d.has("rush"):
+        return no(f"{d.label} was played this turn and has no Rush, so it cannot attack this turn.",
+                  "dcg.play.no_attack_this_turn", "dcg.keyword.rush")
+    if target != "player":
+        tf = game.find(target)
+        if tf is None or tf[0] == p:
+            return no(f"{target} is not an opposing Digimon in the battle area: the target is the opponent or "
+                      f"one of their suspended Digimon.", "dcg.attack.target")
+        if not tf[1].is_digimon:
+            return no(f"{tf[1].label} is a Tamer: the target is the opponent or a suspended opposing Digimon.",
+                      "dcg.attack.target")
+        if not tf[1].suspended:
+            return no(f"{tf[1].label} is unsuspended: only a suspended opposing Digimon can be attacked.",
+                      "dcg.attack.target")
+    return None
+
+
+def attack(game: Game, attacker: str, target: str) -> None:
+    """Run one whole attack (can_attack must have allowed it)."""
+    p, d = game.find(attacker)
+    game.put(p, replace(d, suspended=True))
+    foe = opponent(p)
+    aim = f"player {foe}" if target == "player" else game.find(target)[1].label
+    game.step("attack.declared", f"{d.label} is suspended and attacks {aim}.", "dcg.attack.declare",
+              "dcg.attack.target")
+    game.attack = Attack(p, attacker, target)
+    try:
+        _when_attacking(game, p, attacker)
+        if not game.over:
+            game.step("attack.counter", f"Counter timing: {foe} uses no [Counter] effect.", "dcg.attack.counter")
+            _block_timing(game, foe)
+        if not game.over:
+            _confirm(game, foe)
+        if not game.over and game.attack.pierce:
+            _pierce(game, foe)
+        if not game.over:
+            _end_of_attack(game)
+    finally:
+        game.attack = None
+        game.expire("end_of_attack")
+
+
+def _when_attacking(game: Game, p: str, attacker: str) -> None:
+    """[When Attacking] effects, Raid and Alliance trigger on the declaration (15-16-5-1, 16-22, 16-23)."""
+    d = game.find(attacker)[1]
+    game.trigger_effects(p, d, "when_attacking")
+    for kid in ("raid", "alliance"):
+        if game.uses(kid, d.id):
+            for _ in range(d.count(kid)):
+                game.new_triggers.append(Trigger(p, d.id, "battle", keyword=kid))
+    game.flush()
+
+
+def _block_timing(game: Game, foe: str) -> None:
+    """Block timing (11-4): the defender may block with an unsuspended Blocker (12-1)."""
+    answer = None
+    if game.actions and game.actions[0].kind == "block":
+        answer = game.actions.popleft()
+    att = game.find(game.attack.attacker)
+    collision = att is not None and att[1].has("collision")
+    able = [d for d in game.ps(foe).battle_area
+            if d.is_digimon and (d.has("blocker") or collision) and not d.suspended and d.id != game.attack.target]
+    if answer is not None and answer.get("blocker") is not None:
+        refusal = can_block(game, foe, answer.get("blocker"), collision)
+        if refusal is None:
+            block(game, foe, answer.get("blocker"), collision)
+            return
+        game.trace.refused.append(refusal)
+    if collision and able and att is not None:
+        if answer is not None and answer.get("blocker") is None:
+            game.refuse("block", f"Collision: {foe} must block with a Digimon if able, so `block: none` is not "
+                        f"allowed.", "dcg.keyword.collision")
+        chosen = game.pick("block", able)
+        block(game, foe, chosen.id, collision)
+        return
+    if answer is not None and answer.get("blocker") is None:
+        game.step("block.none", f"Block timing: {foe} does not block.", "dcg.attack.block_timing")
+    elif able:
+        game.step("block.none", f"Block timing: {foe} could block with {able[0].label} but no block was given; "
+                  f"{foe} does not block.", "dcg.attack.block_timing")
+    else:
+        game.step("block.none", f"Block timing: {foe} has no unsuspended Digimon with Blocker.",
+                  "dcg.attack.block_timing")
+
+
+def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Refusal | None:
+    def no(why, *keys):
+        return Refusal("block", why, keys)
+
+    if game.over:
+        return no("The game is over.", "dcg.game.over")
+    if game.attack is None:
+        return no("There is no attack at block timing: a block answers an attack.", "dcg.attack.block_timing")
+    found = game.find(blocker)
+    if found is None:
+        return no(f"{blocker} is not a Digimon in the battle area.", "dcg.block.rule")
+    p, d = found
+    if p != foe:
+        return no(f"{d.label} belongs to the attacking player: only the non-turn player blocks.",
+                  "dcg.attack.block_timing")
+    if not d.is_digimon or not (d.has("blocker") or collision):
+        return no(f"{d.label} has no Blocker.", "dcg.block.rule", "dcg.keyword.blocker")
+    if d.suspended:
+        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
+    if d.id == game.attack.target:
+        return no(f"{d.label} is the target of the attack and cannot block.", "dcg.block.not_target")
+    if game.find(game.attack.attacker) is None:
+        return no("The attacking Digimon is no longer in the battle area: no block is possible.",
+                  "dcg.block.attacker_gone")
+    if game.attack.blocked:
+        return no("A block was already made in this attack.", "dcg.block.once")
+    return None
+
+
+def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
+    d = game.find(blocker)[1]
+    game.put(foe, replace(d, suspended=True))
+    game.attack.target = d.id
+    game.attack.blocked = True
+    why = "dcg.keyword.collision" if collision and not d.has("blocker") else "dcg.keyword.blocker"
+    game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
+              f"attack.", "dcg.block.declare", why)
+
+
+def _confirm(game: Game, foe: str) -> None:
+    """11-5: did the attack go through to the player or to a Digimon?"""
+    found = game.find(game.attack.attacker)
+    if found is None:
+        game.step("attack.nothing", "The attacking Digimon is no longer in the battle area: the attack goes "
+                  "through to nothing.", "dcg.confirm.nothing")
+        return
+    p, att = found
+    if game.attack.target == "player":
+        n = check_count(att)
+        security = len(game.ps(foe).security)
+        extra = f" ({sa_text(att)})" if sa_text(att) else ""
+        if security >= 1:
+            if n == 0:
+                game.step("attack.no_check", f"The attack on {foe} goes through, but {att.label} checks 0 cards"
+                          f"{extra}: no security card is checked.", "dcg.confirm.check", "dcg.keyword.sa_floor",
+                          "dcg.zero_times")
+                return
+            game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
+                      f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
+                      "dcg.check.count")
+            run_checks(game, foe)
+        elif n >= 1:
+            game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "
+                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero")
+        else:
+            game.step("attack.no_win", f"The attack on {foe} goes through with {foe} at 0 security, but "
+                      f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win",
+                      "dcg.keyword.sa_floor")
+        return
+    target = game.find(game.attack.target)
+    if target is None:
+        game.step("attack.target_gone", "The Digimon under attack is no longer in the battle area: the attack "
+                  "goes through to nothing and there is no battle.", "dcg.attack.target_gone")
+        return
+    game.step("attack.digimon", f"The attack goes through to {target[1].label}: the two Digimon battle.",
+              "dcg.confirm.battle")
+    battle_digimon(game, att.id, target[1].id)
+
+
+def run_checks(game: Game, foe: str) -> None:
+    """13-1: check the top security card, one at a time, while the attacker can still check."""
+    done = 0
+    while not game.over:
+        found = game.find(game.attack.attacker)
+        if found is None:
+            if done:
+                game.step("check.stopped", "The checking Digimon left the battle area: it checks no more.",
+                          "dcg.check.attacker_left")
+            return
+        att = found[1]
+        if done >= check_count(att):
+            return
+        security = game.ps(foe).security
+        if not security:
+            game.step("check.no_security", f"{foe} has no security card left: checking ends (there is no win "
+                      f"during checks).", "dcg.check.again")
+            return
+        card, rest = security[0], security[1:]
+        ps = game.ps(foe)
+        game.set_ps(foe, replace(ps, security=rest))
+        kind = {"blank": "a card with no effect", "digimon": f"a Digimon card, {card.dp} DP"}.get(
+            card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
+        game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
+                  "dcg.check.reveal", *(["dcg.check.one_at_a_time"] if done else []))
+        for e in card.effects:
+            if e.timing == "security":
+                from .resolve import run_effect
+                game.step("effect.security", f"{card.label}'s [Security] effect activates at once.",
+                          "dcg.timing.security")
+                run_effect(game, foe, e, card_id=card.id, holder=None)
+        game.flush()
+        if card.kind == "digimon" and card.dp is not None and not game.over:
+            battle_security(game, att.id, card)
+        game.trash_cards(foe, (card,))
+        game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
+        done += 1
+
+
+def _pierce(game: Game, foe: str) -> None:
+    """16-6: Piercing moves to 'the attack goes through to the player' just before End of Attack."""
+    found = game.find(game.attack.attacker)
+    if found is None:
+        game.step("keyword.piercing_none", "Piercing: the attacking Digimon is gone, so there is no check.",
+                  "dcg.keyword.piercing_no_attacker")
+        return
+    if not game.ps(foe).security:
+        game.step("keyword.piercing_none", f"Piercing: {foe} has 0 security, so there is no check (and no win).",
+                  "dcg.keyword.piercing_no_security")
+        return
+    game.step("keyword.piercing_check", f"Piercing: {found[1].label} proceeds to check {foe}'s security.",
+              "dcg.keyword.piercing", "dcg.confirm.check")
+    run_checks(game, foe)
+
+
+def _end_of_attack(game: Game) -> None:
+    found = game.find(game.attack.attacker)
+    game.step("attack.end", "End of Attack.", "dcg.attack.end")
+    if found is not None:
+        game.trigger_effects(found[0], found[1], "end_of_attack")
+        game.flush()

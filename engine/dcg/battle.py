@@ -1,0 +1,149 @@
+"""Deletion (4-13) with the immediate-type keywords that can stop it, and battle (chapter 14)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .game import Game, Trigger
+from .keywords import keyword_text
+from .model import Card, Digimon, Keyword, opponent
+
+CAUSE_KEYS = {"battle": "dcg.battle.delete", "rule": "dcg.rule_check.dp_zero", "effect": "dcg.effect.delete"}
+
+
+def _turn_first(game: Game, ids: list[str]) -> list[str]:
+    turn = game.board.turn
+    return sorted(ids, key=lambda i: 0 if game.board.owner_of(i) == turn else 1)
+
+
+def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> list[tuple[str, Digimon]]:
+    """Delete these Digimon at the same time (14-2-2). Before that, each one's immediate-type effects may
+    stop its deletion (15-8-5): Evade, Armor Purge, Barrier (battle only), Decoy (opponent's effects only).
+    Returns the (owner, stack) pairs actually deleted; their On Deletion/Fortitude effects are queued."""
+    doomed: list[tuple[str, Digimon]] = []
+    for did in _turn_first(game, list(dict.fromkeys(ids))):
+        found = game.find(did)
+        if found is None:
+            continue
+        p, d = found
+        if not _prevented(game, p, d, cause, by):
+            doomed.append(game.find(did) or found)
+    for p, d in doomed:
+        game.set_ps(p, game.ps(p).without(d.id))
+        game.trash_cards(p, tuple(reversed(d.cards())))
+        under = f" with its {len(d.sources)} digivolution card{'s' * (len(d.sources) != 1)}" if d.sources else ""
+        keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together"] if d.sources else [])
+        game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys)
+        for e in d.effects():
+            if e.timing == "on_deletion":
+                game.new_triggers.append(Trigger(p, d.id, "trash", effect=e))
+        if d.sources:
+            for _ in range(d.count("fortitude")):
+                game.new_triggers.append(Trigger(p, d.id, "trash", keyword="fortitude"))
+    return doomed
+
+
+def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
+    """Immediate-type effects that replace the deletion, in the documented default order (EFFECTS.md)."""
+    if d.has("evade") and not d.suspended and game.uses("evade", d.id):
+        game.put(p, replace(d, suspended=True))
+        game.step("keyword.evade", f"Evade: {d.label} is suspended instead of being deleted.", "dcg.keyword.evade")
+        return True
+    if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
+        top, rest = d.sources[0], d.sources[1:]
+        game.put(p, replace(d, card=top, sources=rest), old_id=d.id)
+        game.trash_cards(p, (d.card,))
+        state = "suspended" if d.suspended else "unsuspended"
+        game.step("keyword.armor_purge", f"Armor Purge: {d.label}'s top card is trashed instead of the Digimon "
+                  f"being deleted; {top.label} is now on top ({state}).", "dcg.keyword.armor_purge",
+                  "dcg.stack.top_keeps_state")
+        return True
+    security = game.ps(p).security
+    if cause == "battle" and d.has("barrier") and security and game.uses("barrier", d.id):
+        game.set_ps(p, replace(game.ps(p), security=security[1:]))
+        game.trash_cards(p, security[:1])
+        game.step("keyword.barrier", f"Barrier: {p} trashes the top card of their security "
+                  f"({security[0].id}) and {d.label} is not deleted.", "dcg.keyword.barrier")
+        return True
+    if cause == "effect" and by == opponent(p):
+        decoys = [x for x in game.ps(p).battle_area
+                  if x.id != d.id and x.has("decoy") and game.uses("decoy", x.id)
+                  and any(k.param is None or k.param in d.card.colors for k in x.keywords() if k.kid == "decoy")]
+        decoy = game.pick("decoy", decoys)
+        if decoy is not None:
+            game.step("keyword.decoy", f"Decoy: {decoy.label} is deleted so that {d.label} is not deleted by "
+                      f"the opponent's effect.", "dcg.keyword.decoy")
+            return bool(destroy(game, [decoy.id], cause="effect", by=p))
+    return False
+
+
+def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
+    """Battle between two Digimon (14-2): the lower DP loses, equal DP both lose; losers are deleted."""
+    a_found, d_found = game.find(a_id), game.find(d_id)
+    if a_found is None or d_found is None:
+        return
+    (ap, a), (dp_, d) = a_found, d_found
+    head = f"{a.label} ({a.dp} DP) battles {d.label} ({d.dp} DP): "
+    if a.dp == d.dp:
+        game.step("battle.tie", head + "equal DP, both lose and are deleted.", "dcg.battle.tie",
+                  "dcg.battle.delete")
+        losers = [a, d]
+    else:
+        win, lose = (a, d) if a.dp > d.dp else (d, a)
+        game.step("battle.result", head + f"{win.label} has the higher DP and wins; {lose.label} loses and is "
+                  f"deleted.", "dcg.battle.higher_wins", "dcg.battle.delete")
+        losers = [lose]
+    pierces = a.has("piercing") and game.attack is not None and game.attack.attacker == a.id
+    deleted = {x.id for _, x in destroy(game, [x.id for x in losers], cause="battle")}
+    for loser, other, owner in ((a, d, ap), (d, a, dp_)):
+        if loser.id in deleted and other.id not in deleted:
+            for _ in range(loser.count("retaliation")):   # 16-12-4: each one triggers
+                game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
+                                                 partner=other.id))
+    if pierces and d.id in deleted:
+        game.attack.pierce = True
+        game.step("keyword.piercing", f"Piercing triggers: {a.label} deleted {d.label} in battle; it will check "
+                  f"security just before End of Attack.", "dcg.keyword.piercing", "dcg.keyword.piercing_timing")
+    game.flush()
+    game.expire("end_of_battle")
+
+
+def battle_security(game: Game, a_id: str, card: Card) -> None:
+    """Battle with a security Digimon (13-1-7-3): it is not deleted when it loses (14-2-3)."""
+    found = game.find(a_id)
+    if found is None:
+        return
+    ap, a = found
+    head = f"{a.label} ({a.dp} DP) battles the security Digimon {card.label} ({card.dp} DP): "
+    a_loses = a.dp <= card.dp
+    s_loses = card.dp <= a.dp
+    if a_loses and s_loses:
+        result = "equal DP, both lose."
+        keys = ["dcg.battle.tie"]
+    elif s_loses:
+        result = f"{a.label} has the higher DP and wins."
+        keys = ["dcg.battle.higher_wins"]
+    else:
+        result = f"{card.label} has the higher DP and wins."
+        keys = ["dcg.battle.higher_wins"]
+    game.step("battle.security", head + result, "dcg.check.battle", *keys)
+    if s_loses:
+        game.step("battle.security_not_deleted", f"The security Digimon {card.label} lost but is not deleted.",
+                  "dcg.battle.security_not_deleted")
+    if a_loses:
+        if a.has("jamming"):
+            game.step("keyword.jamming", f"Jamming: {a.label} is not deleted in battle with a security Digimon.",
+                      "dcg.keyword.jamming")
+        else:
+            destroy(game, [a.id], cause="battle")
+    game.flush()
+    game.expire("end_of_battle")
+
+
+def check_count(d: Digimon) -> int:
+    """4-2-9: a Digimon checks 1 card; each Security Attack adds its number (16-3-3), never below 0 (16-3-4)."""
+    return max(0, 1 + sum(k.n for k in d.keywords() if k.kid == "security_attack"))
+
+
+def sa_text(d: Digimon) -> str:
+    sas: list[Keyword] = [k for k in d.keywords() if k.kid == "security_attack"]
+    return ", ".join(keyword_text(k) for k in sas)

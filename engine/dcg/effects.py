@@ -1,0 +1,156 @@
+"""The effect vocabulary for card effects in scenarios (documented in EFFECTS.md): parse and validate.
+
+    effects: [{timing: on_play, do: delete, target: opponent_lowest_dp}]
+
+A scenario effect is one timing, one verb (`do`) and the verb's operands. Keyword effects that act
+(`Draw 1`, `Recovery +1 (Deck)`, `De-Digivolve 1`, `Blitz`) may be written as the verb.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+from ..errors import InvalidScenario
+from .keywords import parse_keyword
+from .model import Effect
+
+# timing id -> accepted names (English, Chinese, Japanese; brackets and case are ignored)
+TIMINGS = {
+    "on_play": ("on play", "登场时", "登場時"),
+    "when_digivolving": ("when digivolving", "进化时", "進化時"),
+    "when_attacking": ("when attacking", "攻击时", "アタック時"),
+    "on_deletion": ("on deletion", "消灭时", "消滅時"),
+    "security": ("security", "安防", "セキュリティ"),
+    "end_of_attack": ("end of attack", "攻击结束时", "アタック終了時"),
+    "start_of_turn": ("start of your turn", "start of turn", "我方的回合开始时", "自分のターン開始時"),
+    "end_of_turn": ("end of your turn", "end of turn", "我方的回合结束时", "自分のターン終了時"),
+}
+
+# verb -> (operands it needs, operands it allows)
+VERBS = {
+    "delete": ({"target"}, {"choose"}),
+    "suspend": ({"target"}, {"choose"}),
+    "unsuspend": ({"target"}, {"choose"}),
+    "dp": ({"target", "amount"}, {"until", "choose"}),
+    "draw": ({"amount"}, set()),
+    "memory": ({"amount"}, set()),
+    "return_to_hand": ({"target"}, {"choose"}),
+    "trash_security": (set(), {"target", "amount"}),
+    "play_from_trash": ({"target"}, set()),
+    "recovery": ({"amount"}, set()),
+    "de_digivolve": ({"target", "amount"}, {"choose"}),
+    "blitz": (set(), {"choose"}),
+}
+DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
+                   "all_opponent_digimon", "own_digimon", "all_own_digimon")
+PLAYER_TARGETS = ("opponent", "owner")
+UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
+FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited"}
+_KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
+                  "blitz": "blitz"}
+_OPTIONAL_VERBS = {"blitz"}   # 16-15-3: Blitz's attack is optional
+
+
+def _fold(text: str) -> str:
+    s = unicodedata.normalize("NFKC", text).strip().strip("【】[]").strip()
+    return " ".join(s.replace("_", " ").split()).casefold()
+
+
+_TIMING_NAMES = {_fold(n): tid for tid, names in TIMINGS.items() for n in (tid, *names)}
+
+
+def parse_timing(value, path: str) -> str:
+    if not isinstance(value, str) or _fold(value) not in _TIMING_NAMES:
+        raise InvalidScenario(path, f"unknown timing {value!r} (one of: {', '.join(TIMINGS)})")
+    return _TIMING_NAMES[_fold(value)]
+
+
+def parse_effect(data, path: str, card_ids_later: list) -> Effect:
+    """One effect mapping -> Effect. Targets naming card ids are checked once all ids are known:
+    (path, id) pairs are appended to `card_ids_later`."""
+    if not isinstance(data, dict):
+        raise InvalidScenario(path, "an effect is a mapping like {timing: on_play, do: delete, target: self}")
+    for key in data:
+        if key not in FIELDS:
+            raise InvalidScenario(f"{path}.{key}", "unknown field")
+    for key in ("timing", "do"):
+        if key not in data:
+            raise InvalidScenario(f"{path}.{key}", "required")
+    timing = parse_timing(data["timing"], f"{path}.timing")
+    verb, amount = _verb(data["do"], f"{path}.do")
+    fields = dict(data)
+    if amount is not None:
+        if "amount" in fields:
+            raise InvalidScenario(f"{path}.amount", "the keyword already gives the number")
+        fields["amount"] = amount
+    needs, allows = VERBS[verb]
+    for key in needs:
+        if key not in fields:
+            raise InvalidScenario(f"{path}.{key}", f"required for `do: {verb}`")
+    for key in ("target", "amount", "until", "choose"):
+        if key in fields and key not in needs | allows:
+            raise InvalidScenario(f"{path}.{key}", f"not used by `do: {verb}`")
+    target = fields.get("target")
+    if target is not None:
+        target = _target(verb, target, f"{path}.target", card_ids_later)
+    amt = fields.get("amount")
+    if amt is not None:
+        amt = _int(amt, f"{path}.amount", -100000, 100000)
+        if verb in ("draw", "recovery", "de_digivolve", "trash_security") and not 1 <= amt <= 60:
+            raise InvalidScenario(f"{path}.amount", "must be 1..60")
+        if verb == "memory" and not -20 <= amt <= 20:
+            raise InvalidScenario(f"{path}.amount", "must be -20..20")
+    until = fields.get("until")
+    if until is not None and until not in UNTILS:
+        raise InvalidScenario(f"{path}.until", f"one of: {', '.join(UNTILS)}")
+    if verb == "dp" and until is None:
+        until = "end_of_turn"
+    choose = fields.get("choose")
+    if choose is not None:
+        if not isinstance(choose, str):
+            raise InvalidScenario(f"{path}.choose", "a card id")
+        card_ids_later.append((f"{path}.choose", choose))
+    optional = fields.get("optional", verb in _OPTIONAL_VERBS)
+    inherited = fields.get("inherited", False)
+    for key, val in (("optional", optional), ("inherited", inherited)):
+        if not isinstance(val, bool):
+            raise InvalidScenario(f"{path}.{key}", "true or false")
+    if timing == "security" and inherited:
+        raise InvalidScenario(f"{path}.inherited", "a [Security] effect is not an inherited effect")
+    return Effect(timing, verb, target, amt, until, choose, optional, inherited)
+
+
+def _verb(value, path: str) -> tuple[str, int | None]:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidScenario(path, f"one of: {', '.join(VERBS)}, or an acting keyword like 'Draw 1'")
+    plain = _fold(value).replace(" ", "_")
+    if plain in VERBS:
+        return plain, None
+    kw = parse_keyword(value, path)
+    if kw.kid not in _KEYWORD_VERBS:
+        raise InvalidScenario(path, f"{value!r} is not an effect verb (one of: {', '.join(VERBS)})")
+    return _KEYWORD_VERBS[kw.kid], kw.n
+
+
+def _target(verb: str, value, path: str, card_ids_later: list) -> str:
+    if not isinstance(value, str) or not value:
+        raise InvalidScenario(path, "a target name or a card id")
+    if verb == "trash_security":
+        if value not in PLAYER_TARGETS:
+            raise InvalidScenario(path, f"one of: {', '.join(PLAYER_TARGETS)}")
+        return value
+    if verb == "play_from_trash":
+        card_ids_later.append((path, value))
+        return value
+    if value in PLAYER_TARGETS:
+        raise InvalidScenario(path, f"`do: {verb}` needs a Digimon: {', '.join(DIGIMON_TARGETS)} or a card id")
+    if value not in DIGIMON_TARGETS:
+        card_ids_later.append((path, value))
+    return value
+
+
+def _int(value, path: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidScenario(path, "must be an integer")
+    if not lo <= value <= hi:
+        raise InvalidScenario(path, f"must be {lo}..{hi}")
+    return value

@@ -1,0 +1,229 @@
+"""The running game: the current board, the trace, the player choices, and pending triggered effects.
+
+Effects that trigger are collected in `new_triggers` and processed by `flush()` in the order of chapter 15:
+the turn player's pending effects one at a time, then the non-turn player's (15-4-3-5); effects that
+trigger while one resolves are processed before the older pending ones (15-4-5-2). After each effect
+the rule check runs (17-1-3).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field, replace
+
+from ..trace import Trace
+from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent
+from .validate import Scenario
+
+
+@dataclass
+class Trigger:
+    owner: str
+    card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
+    where: str                   # "battle" | "trash": where that card must still be when it runs (15-4-4-3)
+    effect: Effect | None = None
+    keyword: str | None = None   # raid | alliance | retaliation | fortitude
+    partner: str | None = None   # Retaliation: the Digimon it battled
+
+
+@dataclass
+class Attack:
+    player: str
+    attacker: str                # follows the attacking Digimon when its top card changes
+    target: str                  # "player" or the id of the Digimon under attack
+    blocked: bool = False
+    pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
+
+
+class Game:
+    def __init__(self, scenario: Scenario):
+        self.board: Board = scenario.board
+        self.trace = Trace()
+        self.decline = scenario.decline
+        self.choices = dict(scenario.choose)
+        self.actions: deque = deque(scenario.actions)
+        self.attack: Attack | None = None
+        self.new_triggers: list[Trigger] = []
+
+    # ------------------------------------------------------------------ trace
+    def step(self, event: str, text: str, *keys: str) -> None:
+        self.trace.add(event, text, *keys)
+
+    def refuse(self, action: str, why: str, *keys: str) -> None:
+        self.trace.refuse(action, why, *keys)
+
+    @property
+    def over(self) -> bool:
+        return self.board.winner is not None
+
+    def win(self, player: str, reason: str, text: str, *keys: str) -> None:
+        self.step("game.won", text, *keys)
+        self.board = replace(self.board, winner=player, reason=reason, phase="over")
+
+    # ------------------------------------------------------------------ choices
+    def uses(self, kid: str, card_id: str) -> bool:
+        """Optional effects are used unless the scenario declines the keyword/verb or the card."""
+        return kid not in self.decline and card_id not in self.decline
+
+    def pick(self, key: str, candidates: list, preferred: str | None = None):
+        """A choice among legal candidates: the effect's own `choose`, the scenario's `choose`, else the
+        first in board order (the documented default)."""
+        for want in (preferred, self.choices.get(key)):
+            for c in candidates:
+                if want is not None and c.id == want:
+                    return c
+        return candidates[0] if candidates else None
+
+    # ------------------------------------------------------------------ board access
+    def ps(self, p: str) -> PlayerState:
+        return self.board.player(p)
+
+    def set_ps(self, p: str, state: PlayerState) -> None:
+        self.board = self.board.with_player(p, state)
+
+    def find(self, did: str | None) -> tuple[str, Digimon] | None:
+        """A card in a battle area, by id: (owner, stack)."""
+        if did is None:
+            return None
+        for p in ("A", "B"):
+            d = self.board.player(p).digimon(did)
+            if d is not None:
+                return p, d
+        return None
+
+    def put(self, p: str, new: Digimon, old_id: str | None = None) -> None:
+        """Replace a stack in p's battle area; when its top card changed, the attack follows it."""
+        self.set_ps(p, self.ps(p).put(new, old_id))
+        if old_id and old_id != new.id and self.attack is not None:
+            if self.attack.attacker == old_id:
+                self.attack.attacker = new.id
+            if self.attack.target == old_id:
+                self.attack.target = new.id
+
+    def add_to_battle_area(self, p: str, d: Digimon) -> None:
+        ps = self.ps(p)
+        self.set_ps(p, replace(ps, battle_area=ps.battle_area + (d,)))
+
+    def trash_cards(self, p: str, cards) -> None:
+        ps = self.ps(p)
+        self.set_ps(p, replace(ps, trash=ps.trash + tuple(cards)))
+
+    def draw(self, p: str, n: int) -> int:
+        """Draw up to n cards from the top of p's deck (4-12); as many as possible (1-3-2)."""
+        ps = self.ps(p)
+        k = min(n, len(ps.deck))
+        self.set_ps(p, replace(ps, hand=ps.hand + ps.deck[:k], deck=ps.deck[k:]))
+        return k
+
+    def memory_add(self, p: str, n: int) -> tuple[int, int]:
+        """Move memory n toward p's side (negative: toward the opponent, 4-1-4); the gauge ends at 10 (1-4-2-2).
+        Returns (before, after) as seen by p."""
+        before = self.board.memory_for(p)
+        after = max(-10, min(10, before + n))
+        self.board = replace(self.board, memory=after if p == self.board.turn else -after)
+        return before, after
+
+    def memory_text(self, p: str, value: int) -> str:
+        if value > 0:
+            return f"{p}'s {value}"
+        if value < 0:
+            return f"{opponent(p)}'s {-value}"
+        return "0"
+
+    def add_mod(self, p: str, did: str, mod: Mod) -> None:
+        found = self.find(did)
+        if found:
+            self.put(p, replace(found[1], mods=found[1].mods + (mod,)))
+
+    def expire(self, until: str) -> None:
+        """Effects that last until the end of the battle, attack or turn end (14-2-5, 16-23-1, 15-16-12)."""
+        for p in ("A", "B"):
+            ps = self.ps(p)
+            if any(m.until == until for d in ps.battle_area for m in d.mods):
+                self.set_ps(p, replace(ps, battle_area=tuple(
+                    replace(d, mods=tuple(m for m in d.mods if m.until != until)) for d in ps.battle_area)))
+
+    # ------------------------------------------------------------------ triggers
+    def trigger_effects(self, p: str, d: Digimon, timing: str) -> None:
+        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own and inherited, 4-2-4)."""
+        for card in d.cards():
+            own = card is d.card
+            for e in card.effects:
+                if e.timing == timing and e.inherited != own:
+                    self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+
+    def still_there(self, t: Trigger) -> bool:
+        """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
+        if t.where == "trash":
+            return any(c.id == t.card_id for c in self.ps(t.owner).trash)
+        return any(t.card_id in (c.id for c in d.cards()) for d in self.ps(t.owner).battle_area)
+
+    def holder(self, t: Trigger) -> Digimon | None:
+        for d in self.ps(t.owner).battle_area:
+            if any(c.id == t.card_id for c in d.cards()):
+                return d
+        return None
+
+    def flush(self) -> None:
+        """Process pending triggered effects (15-4-3-5, 15-4-5-2), each followed by the rule check."""
+        from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
+
+        self.rule_check()
+        pending, self.new_triggers = self.new_triggers, []
+        if len({t.owner for t in pending}) > 1:
+            self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
+                      f"player's) are processed first, one at a time.", "dcg.effects.turn_player_first")
+        while pending and not self.over:
+            turn = self.board.turn
+            t = next((x for x in pending if x.owner == turn), pending[0])
+            pending.remove(t)
+            run_trigger(self, t)
+            self.rule_check()
+            if self.new_triggers:
+                if pending:
+                    self.step("effects.derived", "Effects triggered while that effect was processed are "
+                              "processed before the ones still pending.", "dcg.effects.derived_first")
+                self.flush()
+
+    def rule_check(self) -> None:
+        """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted)."""
+        from .battle import destroy
+
+        zero = []
+        for p in ("A", "B"):
+            for d in self.ps(p).battle_area:
+                if not d.is_digimon:
+                    continue
+                if d.dp is None:
+                    self.set_ps(p, self.ps(p).without(d.id))
+                    self.trash_cards(p, d.cards())
+                    self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
+                              f"trashed (this is not a deletion).", "dcg.rule_check.no_dp")
+                elif d.dp == 0:
+                    zero.append(d.id)
+        if zero:
+            destroy(self, zero, cause="rule")
+
+
+def final_board(board: Board) -> dict:
+    """The contract's `final` object (section 4)."""
+    def stack(d: Digimon) -> dict:
+        out = {"id": d.id, "dp": d.dp, "suspended": d.suspended, "sources": [c.id for c in d.sources]}
+        if d.card.name:
+            out["name"] = d.card.name
+        if d.card.kind != "digimon":
+            out["kind"] = d.card.kind
+        if d.card.level is not None:
+            out["level"] = d.card.level
+        return out
+
+    def ids(cards: tuple[Card, ...]) -> list[str]:
+        return [c.id for c in cards]
+
+    players = {}
+    for p in ("A", "B"):
+        ps = board.player(p)
+        players[p] = {"battle_area": [stack(d) for d in ps.battle_area],
+                      "breeding_area": stack(ps.breeding_area) if ps.breeding_area else None,
+                      "security": ids(ps.security), "hand": ids(ps.hand), "deck_count": len(ps.deck),
+                      "digitama_count": len(ps.digitama), "trash": ids(ps.trash)}
+    return {"turn": board.turn, "memory": board.memory, "phase": board.phase, "players": players}

@@ -1,0 +1,181 @@
+"""The Digimon board as frozen records: cards, Digimon stacks, each player's zones, the board.
+
+A Digimon in play is a stack (`Digimon`): its top card, the digivolution cards below it (top first),
+its orientation and what effects have given it for a while (`Mod`). Every change makes a new record
+(`dataclasses.replace`), so a board can be kept, compared and written out (`notation.py`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+PLAYERS = ("A", "B")
+CARD_KINDS = ("digimon", "tamer", "option", "digiegg", "blank")
+PHASES = ("main", "start", "over")  # main phase | a new turn waiting for `end_turn` | game over
+
+
+def opponent(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword effect: `kid` is the stable id (`security_attack`), `n` its number, `param` its text."""
+    kid: str
+    n: int | None = None
+    param: str | None = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One card effect in the project's vocabulary (EFFECTS.md): a timing, a verb and its operands."""
+    timing: str
+    do: str
+    target: str | None = None
+    amount: int | None = None
+    until: str | None = None
+    choose: str | None = None
+    optional: bool = False
+    inherited: bool = False     # an inherited effect: works while the card is a digivolution card
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str = ""
+    kind: str = "blank"
+    level: int | None = None
+    dp: int | None = None
+    play_cost: int | None = None
+    digivolve_cost: int | None = None
+    colors: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()
+    inherited: tuple[Keyword, ...] = ()
+    effects: tuple[Effect, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+@dataclass(frozen=True)
+class Mod:
+    """Something an effect gave a Digimon for a while: DP (`dp`) or a keyword, lasting `until`."""
+    until: str                       # end_of_turn | end_of_attack | end_of_battle
+    dp: int = 0
+    keyword: Keyword | None = None
+
+
+@dataclass(frozen=True)
+class Digimon:
+    """A card in the battle or breeding area (Digimon or Tamer) with its stack below it."""
+    card: Card
+    sources: tuple[Card, ...] = ()   # digivolution cards, top first
+    suspended: bool = False
+    played_this_turn: bool = False
+    mods: tuple[Mod, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.card.id
+
+    @property
+    def label(self) -> str:
+        return self.card.label
+
+    @property
+    def is_digimon(self) -> bool:
+        return self.card.kind in ("digimon", "digiegg")
+
+    @property
+    def dp(self) -> int | None:
+        """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
+        if self.card.dp is None:
+            return None
+        return max(0, self.card.dp + sum(m.dp for m in self.mods))
+
+    def keywords(self) -> list[Keyword]:
+        """The top card's keywords, inherited keywords of the digivolution cards (4-2-4), granted ones."""
+        out = list(self.card.keywords)
+        for src in self.sources:
+            out.extend(src.inherited)
+        out.extend(m.keyword for m in self.mods if m.keyword is not None)
+        return out
+
+    def has(self, kid: str) -> bool:
+        return any(k.kid == kid for k in self.keywords())
+
+    def count(self, kid: str) -> int:
+        return sum(1 for k in self.keywords() if k.kid == kid)
+
+    def effects(self) -> list[Effect]:
+        """The top card's own effects and the inherited effects of its digivolution cards."""
+        out = [e for e in self.card.effects if not e.inherited]
+        for src in self.sources:
+            out.extend(e for e in src.effects if e.inherited)
+        return out
+
+    def cards(self) -> tuple[Card, ...]:
+        return (self.card,) + self.sources
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    battle_area: tuple[Digimon, ...] = ()
+    breeding_area: Digimon | None = None
+    security: tuple[Card, ...] = ()   # top first
+    hand: tuple[Card, ...] = ()
+    deck: tuple[Card, ...] = ()       # top first
+    digitama: tuple[Card, ...] = ()   # top first
+    trash: tuple[Card, ...] = ()      # oldest first
+
+    def digimon(self, did: str) -> Digimon | None:
+        for d in self.battle_area:
+            if d.id == did:
+                return d
+        return None
+
+    def put(self, new: Digimon, old_id: str | None = None) -> PlayerState:
+        """Replace the battle-area stack named `old_id` (default: the same id) by `new`, keeping its place."""
+        key = old_id or new.id
+        return replace(self, battle_area=tuple(new if d.id == key else d for d in self.battle_area))
+
+    def without(self, did: str) -> PlayerState:
+        return replace(self, battle_area=tuple(d for d in self.battle_area if d.id != did))
+
+    def all_cards(self) -> list[Card]:
+        out: list[Card] = []
+        for d in self.battle_area:
+            out.extend(d.cards())
+        if self.breeding_area is not None:
+            out.extend(self.breeding_area.cards())
+        for zone in (self.security, self.hand, self.deck, self.digitama, self.trash):
+            out.extend(zone)
+        return out
+
+
+@dataclass(frozen=True)
+class Board:
+    turn: str = "A"
+    memory: int = 0                 # seen from the turn player's side: > 0 theirs, < 0 the opponent's
+    A: PlayerState = field(default_factory=PlayerState)
+    B: PlayerState = field(default_factory=PlayerState)
+    phase: str = "main"
+    winner: str | None = None       # A | B | draw | None
+    reason: str = ""
+
+    def player(self, p: str) -> PlayerState:
+        return self.A if p == "A" else self.B
+
+    def with_player(self, p: str, state: PlayerState) -> Board:
+        return replace(self, A=state) if p == "A" else replace(self, B=state)
+
+    def owner_of(self, did: str) -> str | None:
+        """Which player has the Digimon/Tamer `did` in the battle area."""
+        for p in PLAYERS:
+            if self.player(p).digimon(did) is not None:
+                return p
+        return None
+
+    def memory_for(self, p: str) -> int:
+        """Memory seen from player `p`'s side."""
+        return self.memory if p == self.turn else -self.memory

@@ -1,0 +1,291 @@
+"""Running a triggered effect: the vocabulary verbs (EFFECTS.md) and the triggered keywords
+(Raid, Alliance, Retaliation, Fortitude)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .battle import destroy
+from .game import Game, Trigger
+from .model import Digimon, Effect, Keyword, Mod, opponent
+
+TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.when_digivolving",
+               "when_attacking": "dcg.timing.when_attacking", "on_deletion": "dcg.timing.on_deletion",
+               "end_of_attack": "dcg.timing.end_of_attack", "start_of_turn": "dcg.timing.start_of_turn",
+               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security"}
+TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
+                "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
+                "end_of_turn": "End of Your Turn", "security": "Security"}
+
+
+def run_trigger(game: Game, t: Trigger) -> None:
+    if not game.still_there(t):
+        what = t.effect and f"[{TIMING_NAMES[t.effect.timing]}] effect" or t.keyword.capitalize()
+        game.step("effect.lost", f"{t.card_id}'s {what} is not executed: the card left the place where it "
+                  f"triggered.", "dcg.effects.new_card_lost")
+        return
+    if t.keyword:
+        KEYWORD_RUNNERS[t.keyword](game, t)
+        return
+    holder = game.holder(t) if t.where == "battle" else None
+    game.step("effect.run", f"{t.card_id}'s [{TIMING_NAMES[t.effect.timing]}] effect activates.",
+              TIMING_KEYS[t.effect.timing])
+    run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
+
+
+def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
+    if e.optional and not game.uses(e.do, card_id):
+        game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
+                  "dcg.effects.optional")
+        return
+    VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
+
+
+# ---------------------------------------------------------------------------------------- targets
+def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
+    """The Digimon an effect acts on (battle area only, 15-1-7; choices 15-10-2, default first in board order)."""
+    foe = opponent(owner)
+    theirs = [d for d in game.ps(foe).battle_area if d.is_digimon]
+    mine = [d for d in game.ps(owner).battle_area if d.is_digimon]
+    t = e.target
+    if t == "self":
+        return [(owner, holder)] if holder is not None and game.find(holder.id) else []
+    if t == "attacker":
+        found = game.find(game.attack.attacker) if game.attack else None
+        return [found] if found else []
+    if t == "all_opponent_digimon":
+        return [(foe, d) for d in theirs]
+    if t == "all_own_digimon":
+        return [(owner, d) for d in mine]
+    if t in ("opponent_lowest_dp", "opponent_highest_dp"):
+        if not theirs:
+            return []
+        best = (min if t == "opponent_lowest_dp" else max)(d.dp for d in theirs)
+        theirs = [d for d in theirs if d.dp == best]
+    if t in ("opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp", "own_digimon"):
+        pool = mine if t == "own_digimon" else theirs
+        chosen = game.pick(e.do, pool, e.choose)
+        return [(owner if t == "own_digimon" else foe, chosen)] if chosen else []
+    found = game.find(t)
+    return [found] if found else []
+
+
+def _nothing(game: Game, card_id: str, verb: str) -> None:
+    game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
+              "dcg.impossible")
+
+
+# ---------------------------------------------------------------------------------------- verbs
+def _delete(game, owner, e, card_id, holder):
+    targets = _targets(game, owner, e, holder)
+    if not targets:
+        return _nothing(game, card_id, "delete")
+    game.step("effect.delete", f"{card_id}'s effect deletes {', '.join(d.label for _, d in targets)}.",
+              "dcg.effect.delete")
+    destroy(game, [d.id for _, d in targets], cause="effect", by=owner)
+
+
+def _set_suspended(value: bool):
+    word = "suspend" if value else "unsuspend"
+
+    def run(game, owner, e, card_id, holder):
+        targets = _targets(game, owner, e, holder)
+        if not targets:
+            return _nothing(game, card_id, word)
+        for p, d in targets:
+            if d.suspended == value:
+                game.step(f"effect.{word}", f"{d.label} is already {word}ed: it does not become {word}ed again.",
+                          "dcg.already_in_state")
+                continue
+            game.put(p, replace(d, suspended=value))
+            game.step(f"effect.{word}", f"{card_id}'s effect {word}s {d.label}.",
+                      "dcg.state.suspend" if value else "dcg.state.unsuspend")
+    return run
+
+
+def _dp(game, owner, e, card_id, holder):
+    targets = _targets(game, owner, e, holder)
+    if not targets:
+        return _nothing(game, card_id, "DP")
+    span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
+            "end_of_attack": "until the end of the attack"}[e.until]
+    for p, d in targets:
+        game.add_mod(p, d.id, Mod(e.until, dp=e.amount))
+        now = game.find(d.id)[1].dp
+        game.step("effect.dp", f"{card_id}'s effect gives {d.label} DP {e.amount:+d} {span} ({now} DP).",
+                  "dcg.effect.dp")
+
+
+def _draw(game, owner, e, card_id, holder):
+    n = game.draw(owner, e.amount)
+    short = "" if n == e.amount else f" (the deck had only {n})"
+    game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
+              "dcg.keyword.draw", *(["dcg.impossible"] if short else []))
+
+
+def _memory(game, owner, e, card_id, holder):
+    before, after = game.memory_add(owner, e.amount)
+    game.step("effect.memory", f"{card_id}'s effect: memory {e.amount:+d} ({game.memory_text(owner, before)} → "
+              f"{game.memory_text(owner, after)}).", "dcg.memory.plus_minus")
+
+
+def _return_to_hand(game, owner, e, card_id, holder):
+    targets = _targets(game, owner, e, holder)
+    if not targets:
+        return _nothing(game, card_id, "return to hand")
+    for p, d in targets:
+        ps = game.ps(p).without(d.id)
+        game.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
+        game.trash_cards(p, tuple(reversed(d.sources)))
+        under = f"; its {len(d.sources)} digivolution cards are trashed" if d.sources else ""
+        game.step("effect.return_to_hand", f"{card_id}'s effect returns {d.label} to {p}'s hand{under}.",
+                  "dcg.stack.leaves_together")
+
+
+def _trash_security(game, owner, e, card_id, holder):
+    p = owner if e.target == "owner" else opponent(owner)
+    ps = game.ps(p)
+    n = min(e.amount or 1, len(ps.security))
+    if n == 0:
+        return _nothing(game, card_id, "trash security")
+    game.set_ps(p, replace(ps, security=ps.security[n:]))
+    game.trash_cards(p, ps.security[:n])
+    game.step("effect.trash_security", f"{card_id}'s effect trashes the top {n} card{'s' * (n != 1)} of {p}'s "
+              f"security.", "dcg.trash")
+
+
+def _play_from_trash(game, owner, e, card_id, holder):
+    ps = game.ps(owner)
+    card = next((c for c in ps.trash if c.id == e.target), None)
+    if card is None or card.kind not in ("digimon", "tamer") or (card.kind == "digimon" and card.dp is None):
+        return _nothing(game, card_id, "play from trash")
+    game.set_ps(owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
+    play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the trash without paying its cost.",
+              "dcg.play.procedure")
+
+
+def _recovery(game, owner, e, card_id, holder):
+    ps = game.ps(owner)
+    n = min(e.amount, len(ps.deck))
+    moved = ps.deck[:n]
+    # one at a time (3-2-4): the deck's top card goes onto security first, so it ends up lowest of them
+    game.set_ps(owner, replace(ps, deck=ps.deck[n:], security=tuple(reversed(moved)) + ps.security))
+    short = "" if n == e.amount else f" (the deck had only {n})"
+    game.step("effect.recovery", f"Recovery +{e.amount} (Deck): {owner} places the top {n} card{'s' * (n != 1)} "
+              f"of the deck on top of their security{short}.", "dcg.keyword.recovery",
+              *(["dcg.impossible"] if short else []))
+
+
+def _de_digivolve(game, owner, e, card_id, holder):
+    targets = _targets(game, owner, e, holder)
+    if not targets:
+        return _nothing(game, card_id, "De-Digivolve")
+    for p, d in targets:
+        trashed = []
+        while len(trashed) < e.amount and d.sources and not (d.card.level is not None and d.card.level <= 3):
+            trashed.append(d.card)
+            d = replace(d, card=d.sources[0], sources=d.sources[1:])
+        if not trashed:
+            game.step("keyword.de_digivolve", f"De-Digivolve {e.amount}: {d.label} cannot lose a card (its top card "
+                      f"is level 3 or lower, or it has no digivolution cards).", "dcg.keyword.de_digivolve_limit")
+            continue
+        game.put(p, d, old_id=trashed[0].id)
+        game.trash_cards(p, tuple(trashed))
+        game.step("keyword.de_digivolve", f"De-Digivolve {e.amount}: {', '.join(c.label for c in trashed)} "
+                  f"trashed from the top; {d.label} is now on top.", "dcg.keyword.de_digivolve",
+                  "dcg.stack.top_keeps_state")
+
+
+def _blitz(game, owner, e, card_id, holder):
+    from .attack import attack, can_attack
+
+    if holder is None or game.find(holder.id) is None:
+        return _nothing(game, card_id, "Blitz")
+    if game.board.memory_for(owner) >= 0:
+        game.step("keyword.blitz", f"Blitz: memory is not on the opponent's side, so {holder.label} cannot "
+                  f"attack with Blitz.", "dcg.keyword.blitz_condition")
+        return
+    foe = opponent(owner)
+    targets = [d for d in game.ps(foe).battle_area if d.is_digimon and d.suspended]
+    chosen = game.pick("blitz", targets, e.choose) if (e.choose or "blitz" in game.choices) else None
+    target = chosen.id if chosen else "player"
+    refusal = can_attack(game, holder.id, target, by_effect=True)
+    if refusal is not None:
+        game.step("keyword.blitz", f"Blitz: {holder.label} cannot attack: {refusal.why}",
+                  "dcg.keyword.blitz", *refusal.cites)
+        return
+    game.step("keyword.blitz", f"Blitz: memory is on the opponent's side, so {holder.label} attacks.",
+              "dcg.keyword.blitz")
+    attack(game, holder.id, target)
+
+
+VERB_RUNNERS = {"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
+                "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
+                "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
+                "de_digivolve": _de_digivolve, "blitz": _blitz}
+
+
+# ---------------------------------------------------------------------------------------- keywords
+def _raid(game: Game, t: Trigger) -> None:
+    attacker = game.holder(t)
+    if game.attack is None or attacker is None or game.attack.attacker != attacker.id:
+        return
+    foe = opponent(t.owner)
+    active = [d for d in game.ps(foe).battle_area if d.is_digimon and not d.suspended]
+    if not active:
+        game.step("keyword.raid", f"Raid: {foe} has no unsuspended Digimon, so the target does not change.",
+                  "dcg.keyword.raid")
+        return
+    best = max(d.dp for d in active)
+    chosen = game.pick("raid", [d for d in active if d.dp == best])
+    game.attack.target = chosen.id
+    game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
+              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid")
+
+
+def _alliance(game: Game, t: Trigger) -> None:
+    attacker = game.holder(t)
+    if game.attack is None or attacker is None or game.attack.attacker != attacker.id:
+        return
+    partners = [d for d in game.ps(t.owner).battle_area
+                if d.is_digimon and d.id != attacker.id and not d.suspended]
+    partner = game.pick("alliance", partners)
+    if partner is None:
+        game.step("keyword.alliance", f"Alliance: {t.owner} has no other unsuspended Digimon to suspend.",
+                  "dcg.keyword.alliance")
+        return
+    game.put(t.owner, replace(partner, suspended=True))
+    game.add_mod(t.owner, attacker.id, Mod("end_of_attack", dp=partner.dp,
+                                           keyword=Keyword("security_attack", 1)))
+    now = game.find(attacker.id)[1]
+    game.step("keyword.alliance", f"Alliance: {partner.label} is suspended; until the end of the attack "
+              f"{attacker.label} gets +{partner.dp} DP ({now.dp} DP) and Security Attack +1.", "dcg.keyword.alliance")
+
+
+def _retaliation(game: Game, t: Trigger) -> None:
+    found = game.find(t.partner)
+    if found is None:
+        game.step("keyword.retaliation", f"Retaliation ({t.card_id}): the Digimon it battled is no longer in the "
+                  f"battle area.", "dcg.keyword.retaliation")
+        return
+    game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so "
+              f"{found[1].label} is deleted.", "dcg.keyword.retaliation")
+    destroy(game, [found[1].id], cause="effect", by=t.owner)
+
+
+def _fortitude(game: Game, t: Trigger) -> None:
+    ps = game.ps(t.owner)
+    card = next(c for c in ps.trash if c.id == t.card_id)
+    game.set_ps(t.owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
+    play_card(game, t.owner, card, f"Fortitude: {card.label} had digivolution cards when deleted, so it is played "
+              f"from the trash without paying its cost.", "dcg.keyword.fortitude")
+
+
+KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude}
+
+
+def play_card(game: Game, owner: str, card, text: str, *keys: str) -> None:
+    """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers."""
+    d = Digimon(card, played_this_turn=True)
+    game.add_to_battle_area(owner, d)
+    game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
+    game.trigger_effects(owner, d, "on_play")

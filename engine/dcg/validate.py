@@ -1,0 +1,387 @@
+"""Setup validation: scenario dict -> `Scenario` (a legal starting board plus well-formed actions).
+
+Whether an action is *allowed* is decided later by the rules (actions.py `can_…`), not here: here we only
+reject what cannot be a Digimon board or action at all, naming the field path (contract section 3).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import yaml
+
+from rulings.editions import DEFAULT_EDITION
+
+from ..errors import InvalidScenario
+from .effects import parse_effect
+from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
+from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
+
+EDITIONS = ("dcg-ja-3.6", "dcg-zh-1.2")
+ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
+COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given as a bare count
+MAX_ZONE = 100
+MAX_ACTIONS = 500
+ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
+CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "digivolve_cost", "color", "colors",
+               "keywords", "inherited", "effects"}
+STACK_FIELDS = {"suspended", "played_this_turn", "sources"}
+KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
+              "digi-egg": "digiegg", "digitama": "digiegg", "blank": "blank",
+              "数码宝贝": "digimon", "驯兽师": "tamer", "选项": "option", "数码蛋": "digiegg",
+              "デジモン": "digimon", "テイマー": "tamer", "オプション": "option", "デジタマ": "digiegg"}
+ACTION_FIELDS = {
+    "attack": ({"attacker"}, {"target"}),
+    "block": ({"blocker"}, set()),
+    "digivolve": ({"card", "onto"}, {"cost"}),
+    "play": ({"card"}, {"cost"}),
+    "pass": (set(), set()),
+    "end_turn": (set(), {"breeding"}),
+}
+BREEDING_CHOICES = ("hatch", "move", "none")
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    args: tuple[tuple[str, object], ...]
+    index: int
+
+    def get(self, key, default=None):
+        return dict(self.args).get(key, default)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    board: Board
+    actions: tuple[Action, ...]
+    edition: str
+    decline: frozenset[str] = frozenset()      # keyword ids and card ids whose optional effects are not used
+    choose: tuple[tuple[str, str], ...] = ()   # (keyword id or verb, card id)
+    title: str = ""
+    question: str = ""
+    card_ids: frozenset[str] = field(default_factory=frozenset)
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).replace("_", " ").split()).casefold()
+
+
+@lru_cache(maxsize=1)
+def zone_names() -> dict[str, str]:
+    """Zone names in English, Chinese and Japanese (terms data, kind `zone`) -> scenario zone key."""
+    with open(TERMS_FILE, encoding="utf-8") as f:
+        entries = yaml.safe_load(f) or []
+    out = {_fold(z): z for z in ZONES}
+    rename = {"digi_egg_deck": "digitama"}
+    for e in entries:
+        if e.get("game") == "dcg" and e.get("kind") == "zone":
+            key = rename.get(e["id"], e["id"])
+            if key in ZONES:
+                for lang in ("en", "zh", "ja"):
+                    for name in e.get(lang) or []:
+                        out.setdefault(_fold(name), key)
+    return out
+
+
+class _Ctx:
+    def __init__(self):
+        self.ids: dict[str, str] = {}            # id -> path where it is defined
+        self.refs: list[tuple[str, str]] = []    # (path, id) to check once all ids are known
+        self.cards: dict[str, Card] = {}
+
+    def add_id(self, cid, path: str) -> str:
+        if not isinstance(cid, str) or not ID_RE.match(unicodedata.normalize("NFKC", cid)):
+            raise InvalidScenario(path, "an id is a string of 1-64 characters without spaces, quotes, "
+                                        "commas, brackets or ;{}<>")
+        if cid in self.ids:
+            raise InvalidScenario(path, f"duplicate id {cid!r} (also at {self.ids[cid]})")
+        self.ids[cid] = path
+        return cid
+
+
+def _int(value, path: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidScenario(path, "must be an integer")
+    if not lo <= value <= hi:
+        raise InvalidScenario(path, f"must be {lo}..{hi}, not {value}")
+    return value
+
+
+def _bool(value, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidScenario(path, "must be true or false")
+    return value
+
+
+def _list(value, path: str) -> list:
+    if not isinstance(value, list):
+        raise InvalidScenario(path, "must be a list")
+    if len(value) > MAX_ZONE:
+        raise InvalidScenario(path, f"more than {MAX_ZONE} entries")
+    return value
+
+
+def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, dict]:
+    """A card mapping -> (Card, the stack fields it carried)."""
+    if not isinstance(data, dict):
+        raise InvalidScenario(path, "a card is a mapping with at least `id`")
+    allowed = CARD_FIELDS | (STACK_FIELDS if stack_ok else set())
+    for key in data:
+        if key not in allowed:
+            why = "only a card in the battle or breeding area has this" if key in STACK_FIELDS else "unknown field"
+            raise InvalidScenario(f"{path}.{key}", why)
+    if "id" not in data:
+        raise InvalidScenario(f"{path}.id", "required")
+    cid = ctx.add_id(data["id"], f"{path}.id")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > 100:
+        raise InvalidScenario(f"{path}.name", "a string of at most 100 characters")
+    level = _int(data["level"], f"{path}.level", 2, 7) if data.get("level") is not None else None
+    dp = _int(data["dp"], f"{path}.dp", 0, 100000) if data.get("dp") is not None else None
+    if "kind" in data:
+        kind = KIND_NAMES.get(_fold(data["kind"])) if isinstance(data["kind"], str) else None
+        if kind is None:
+            raise InvalidScenario(f"{path}.kind", f"one of: {', '.join(CARD_KINDS)}")
+    elif zone == "battle_area" or dp is not None or (level or 0) >= 3:
+        kind = "digimon"
+    elif zone == "breeding_area" or level == 2:
+        kind = "digiegg"
+    else:
+        kind = "blank"
+    if kind in ("tamer", "option", "blank") and dp is not None:
+        raise InvalidScenario(f"{path}.dp", f"a {kind} card has no DP")
+    if kind == "digiegg" and level not in (None, 2):
+        raise InvalidScenario(f"{path}.level", "a Digi-Egg is level 2")
+    costs = {}
+    for key in ("play_cost", "digivolve_cost"):
+        if data.get(key) is not None:
+            costs[key] = _int(data[key], f"{path}.{key}", 0, 20)
+    colors = _colors(data, path)
+    keywords = tuple(parse_static(k, f"{path}.keywords[{i}]")
+                     for i, k in enumerate(_list(data.get("keywords", []), f"{path}.keywords")))
+    inherited = tuple(parse_static(k, f"{path}.inherited[{i}]")
+                      for i, k in enumerate(_list(data.get("inherited", []), f"{path}.inherited")))
+    effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
+                    for i, e in enumerate(_list(data.get("effects", []), f"{path}.effects")))
+    card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
+                keywords, inherited, effects)
+    ctx.cards[cid] = card
+    return card, {k: data[k] for k in STACK_FIELDS if k in data}
+
+
+def _colors(data, path: str) -> tuple[str, ...]:
+    if "color" in data and "colors" in data:
+        raise InvalidScenario(f"{path}.colors", "give `color` or `colors`, not both")
+    raw = data.get("colors", data.get("color", []))
+    key = "colors" if "colors" in data else "color"
+    items = [raw] if isinstance(raw, str) else _list(raw, f"{path}.{key}")
+    out = []
+    for i, c in enumerate(items):
+        folded = _fold(c) if isinstance(c, str) else None
+        if folded not in COLORS:
+            raise InvalidScenario(f"{path}.{key}" + ("" if isinstance(raw, str) else f"[{i}]"),
+                                  f"unknown color {c!r}")
+        out.append(COLORS[folded])
+    return tuple(dict.fromkeys(out))
+
+
+def _stack(data, path: str, ctx: _Ctx, zone: str) -> Digimon:
+    card, extra = _card(data, path, ctx, zone, stack_ok=True)
+    if zone == "battle_area":
+        if card.kind in ("option", "blank"):
+            raise InvalidScenario(f"{path}.kind", "only Digimon and Tamers are in the battle area")
+        if card.kind in ("digimon", "digiegg") and card.dp is None:
+            raise InvalidScenario(f"{path}.dp", "a Digimon in the battle area needs DP (17-1-3-2 trashes it)")
+    elif card.kind not in ("digimon", "digiegg"):
+        raise InvalidScenario(f"{path}.kind", "only a Digimon can be in the breeding area (3-4-5-1)")
+    sources = []
+    for i, s in enumerate(_list(extra.get("sources", []), f"{path}.sources")):
+        src, _ = _card(s, f"{path}.sources[{i}]", ctx, "sources", stack_ok=False)
+        sources.append(src)
+    suspended = _bool(extra.get("suspended", False), f"{path}.suspended")
+    played = _bool(extra.get("played_this_turn", False), f"{path}.played_this_turn")
+    return Digimon(card, tuple(sources), suspended, played)
+
+
+def _zone_cards(value, path: str, ctx: _Ctx, player: str, zone: str) -> tuple[Card, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        n = _int(value, path, 0, MAX_ZONE)
+        return tuple(Card(ctx.add_id(f"{player}.{zone}.{i}", path), kind="blank") for i in range(1, n + 1))
+    if value is None:
+        return ()
+    items = _list(value, path)
+    return tuple(_card(c, f"{path}[{i}]", ctx, zone, stack_ok=False)[0] for i, c in enumerate(items))
+
+
+def _player(data, path: str, ctx: _Ctx, player: str) -> PlayerState:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise InvalidScenario(path, "a player's board is a mapping of zones")
+    zones: dict[str, object] = {}
+    for key, value in data.items():
+        zone = zone_names().get(_fold(key)) if isinstance(key, str) else None
+        if zone is None:
+            raise InvalidScenario(f"{path}.{key}", f"unknown zone (one of: {', '.join(ZONES)})")
+        if zone in zones:
+            raise InvalidScenario(f"{path}.{key}", f"zone {zone} given twice")
+        zones[zone] = (key, value)
+
+    def zpath(zone):
+        return f"{path}.{zones[zone][0]}" if zone in zones else f"{path}.{zone}"
+
+    battle = ()
+    if "battle_area" in zones:
+        items = _list(zones["battle_area"][1] or [], zpath("battle_area"))
+        battle = tuple(_stack(d, f"{zpath('battle_area')}[{i}]", ctx, "battle_area") for i, d in enumerate(items))
+    breeding = None
+    if zones.get("breeding_area", (None, None))[1] is not None:
+        raw = zones["breeding_area"][1]
+        if isinstance(raw, list):
+            if len(raw) > 1:
+                raise InvalidScenario(zpath("breeding_area"), "the breeding area holds one card (3-4-5-2)")
+            raw = raw[0] if raw else None
+        if raw is not None:
+            breeding = _stack(raw, zpath("breeding_area"), ctx, "breeding_area")
+    cards = {z: _zone_cards(zones[z][1], zpath(z), ctx, player, z) if z in zones else ()
+             for z in COUNT_ZONES}
+    for z in ("digitama",):
+        for i, c in enumerate(cards[z]):
+            if c.kind not in ("digiegg", "blank"):
+                raise InvalidScenario(f"{zpath(z)}[{i}].kind", "the Digi-Egg deck holds Digi-Egg cards")
+    return PlayerState(battle, breeding, cards["security"], cards["hand"], cards["deck"], cards["digitama"],
+                       cards["trash"])
+
+
+def _board(data, ctx: _Ctx) -> Board:
+    if not isinstance(data, dict):
+        raise InvalidScenario("board", "required: a mapping with turn, memory, A and B")
+    for key in data:
+        if key not in ("turn", "memory", "A", "B"):
+            raise InvalidScenario(f"board.{key}", "unknown field")
+    turn = data.get("turn", "A")
+    if turn not in PLAYERS:
+        raise InvalidScenario("board.turn", "must be A or B")
+    memory = _int(data.get("memory", 0), "board.memory", -10, 10)
+    players = {p: _player(data.get(p), f"board.{p}", ctx, p) for p in PLAYERS}
+    return Board(turn, memory, players["A"], players["B"])
+
+
+def _action(item, i: int, ctx: _Ctx) -> Action:
+    path = f"actions[{i}]"
+    if not isinstance(item, dict) or len(item) != 1:
+        raise InvalidScenario(path, "each action is a one-key mapping like {attack: {attacker: x}}")
+    (kind, body), = item.items()
+    if kind not in ACTION_FIELDS:
+        raise InvalidScenario(f"{path}.{kind}", f"unknown action (one of: {', '.join(ACTION_FIELDS)})")
+    path = f"{path}.{kind}"
+    if kind == "block" and body in (None, "none", "None"):
+        return Action("block", (("blocker", None),), i)
+    if body is None:
+        body = {}
+    if not isinstance(body, dict):
+        raise InvalidScenario(path, "must be a mapping")
+    needs, allows = ACTION_FIELDS[kind]
+    for key in body:
+        if key not in needs | allows:
+            raise InvalidScenario(f"{path}.{key}", "unknown field")
+    for key in needs:
+        if key not in body:
+            raise InvalidScenario(f"{path}.{key}", "required")
+    args = dict(body)
+    for key in ("attacker", "card", "onto"):
+        if key in args:
+            ctx.refs.append((f"{path}.{key}", args[key]))
+    if kind == "block" and args["blocker"] not in (None, "none"):
+        ctx.refs.append((f"{path}.blocker", args["blocker"]))
+    elif kind == "block":
+        args["blocker"] = None
+    if kind == "attack":
+        target = args.setdefault("target", "player")
+        if target != "player":
+            ctx.refs.append((f"{path}.target", target))
+    if "cost" in args:
+        args["cost"] = _int(args["cost"], f"{path}.cost", 0, 20)
+    if kind == "end_turn":
+        breeding = args.setdefault("breeding", "none")
+        if breeding not in BREEDING_CHOICES:
+            raise InvalidScenario(f"{path}.breeding", f"one of: {', '.join(BREEDING_CHOICES)}")
+    return Action(kind, tuple(sorted(args.items())), i)
+
+
+def _edition(data: dict, edition: str | None) -> str:
+    ed = edition or data.get("edition") or DEFAULT_EDITION["dcg"]
+    if ed not in EDITIONS:
+        raise InvalidScenario("edition", f"a Digimon scenario cites one of: {', '.join(EDITIONS)}")
+    return ed
+
+
+def _decline(value, ctx: _Ctx) -> frozenset[str]:
+    out = set()
+    for i, item in enumerate(_list(value or [], "decline")):
+        path = f"decline[{i}]"
+        if not isinstance(item, str):
+            raise InvalidScenario(path, "a keyword name or a card id")
+        if item in ctx.ids:
+            out.add(item)
+            continue
+        kid = keyword_id(item)
+        if kid is None:
+            raise InvalidScenario(path, f"{item!r} is neither a keyword nor a card id")
+        out.add(kid)
+    return frozenset(out)
+
+
+CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
+               "return_to_hand", "de_digivolve")
+
+
+def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise InvalidScenario("choose", "a mapping {keyword or action: card id}")
+    out = []
+    for key, cid in value.items():
+        path = f"choose.{key}"
+        name = key if key in CHOOSE_KEYS else (keyword_id(key) if isinstance(key, str) else None)
+        if name not in CHOOSE_KEYS:
+            raise InvalidScenario(path, f"unknown choice (one of: {', '.join(CHOOSE_KEYS)})")
+        if not isinstance(cid, str) or cid not in ctx.ids:
+            raise InvalidScenario(path, f"unknown card id {cid!r}")
+        out.append((name, cid))
+    return tuple(out)
+
+
+def validate(data: dict, edition: str | None = None) -> Scenario:
+    if not isinstance(data, dict):
+        raise InvalidScenario("", "a scenario is a mapping")
+    if data.get("game") != "dcg":
+        raise InvalidScenario("game", "must be 'dcg'")
+    ed = _edition(data, edition)
+    for key in ("title", "question"):
+        if key in data and not isinstance(data[key], str):
+            raise InvalidScenario(key, "must be text")
+    ctx = _Ctx()
+    board = _board(data.get("board"), ctx)
+    raw_actions = _list(data.get("actions") or [], "actions") if len(data.get("actions") or []) <= MAX_ACTIONS \
+        else None
+    if raw_actions is None:
+        raise InvalidScenario("actions", f"more than {MAX_ACTIONS} actions")
+    actions = tuple(_action(a, i, ctx) for i, a in enumerate(raw_actions))
+    for path, cid in ctx.refs:
+        if not isinstance(cid, str) or cid not in ctx.ids:
+            raise InvalidScenario(path, f"unknown card id {cid!r}")
+    for a in actions:
+        cost_field = {"play": "play_cost", "digivolve": "digivolve_cost"}.get(a.kind)
+        card = ctx.cards.get(a.get("card"))
+        if cost_field and a.get("cost") is None and (card is None or getattr(card, cost_field) is None):
+            raise InvalidScenario(f"actions[{a.index}].{a.kind}.cost",
+                                  f"required: the card {a.get('card')!r} has no {cost_field}")
+    if "expect" in data and not isinstance(data["expect"], dict):
+        raise InvalidScenario("expect", "must be a mapping")
+    return Scenario(board, actions, ed, _decline(data.get("decline"), ctx), _choose(data.get("choose"), ctx),
+                    data.get("title", ""), data.get("question", ""), frozenset(ctx.ids))

@@ -1,0 +1,314 @@
+"""Player actions: each kind has `can_x(game, **args) -> None | (reason, rule keys)` and `x(game, **args)`.
+
+`ACTIONS` maps the scenario's action kinds to those pairs; `run` drives one action (settling what is
+in progress first, refusing with the rule when `can_x` says no)."""
+from __future__ import annotations
+
+from . import battle, chain, turn
+from .game import Window
+from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
+
+Refusal = tuple[str, tuple[str, ...]] | None
+
+
+def tributes_needed(level: int) -> int:
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+def _open_main_phase(game, player: str) -> Refusal:
+    board = game.board
+    if board.over:
+        return "the duel is already over", ("ygo.duel.over",)
+    if player != board.turn or board.phase not in ("main1", "main2"):
+        return "only the turn player does this, in their own Main Phase", ("ygo.summon.main_phase",)
+    if game.chain:
+        return "not while a chain is being built or resolved", ("ygo.summon.main_phase",)
+    return None
+
+
+# ---------- Normal Summon / Set
+
+def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
+    board = game.board
+    found = board.find(card.id)
+    player = found[0].name if found else card.owner
+    refusal = _open_main_phase(game, player)
+    if refusal:
+        return refusal
+    if not found or found[1] != "hand":
+        return f"{card.label()} is not in {player}'s hand", ("ygo.summon.normal",)
+    if card.card_type != "monster" or card.kind not in ("normal", "effect", "ritual", ""):
+        return f"{card.label()} is not a monster that can be Normal Summoned", ("ygo.summon.normal",)
+    if board.normal_summons_used >= 1:
+        return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
+    need = tributes_needed(card.level)
+    if len(tribute) != need:
+        return (f"a Level {card.level} monster needs {need} Tribute(s), {len(tribute)} given", ("ygo.summon.tribute_count",))
+    mine = board.player(player)
+    for t in tribute:
+        if t.zone not in mine.monsters or mine.monsters.get(t.zone) is not t:
+            return f"Tribute {t.label()} is not a monster {player} controls", ("ygo.summon.tribute",)
+    freed = {t.zone for t in tribute}
+    if zone is not None:
+        if zone in mine.monsters and zone not in freed:
+            return f"{zone} is occupied by {mine.monsters[zone].label()}", ("ygo.zones.monster_zone_full",)
+    elif not any(z not in mine.monsters or z in freed for z in MAIN_ZONES):
+        return f"{player} has no free Main Monster Zone", ("ygo.zones.monster_zone_full",)
+    return None
+
+
+def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False) -> None:
+    board = game.board
+    player = board.turn
+    for t in tribute:
+        game.send(t, "graveyard")
+        game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
+                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count")
+    mine = board.player(player)
+    zone = zone or mine.free_main_zone()
+    game.place_monster(card, player, zone, "set" if set_ else "attack")
+    board.normal_summons_used += 1
+    kind = "Tribute " if tribute else "Normal "
+    if set_:
+        game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
+                  "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
+        return
+    game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
+              "ygo.summon.normal", "ygo.summon.once_per_turn")
+    _summoned(game, card, player)
+
+
+def _summoned(game, card: Card, player: str) -> None:
+    game.window = Window("summoned", card, None, player)
+    game.priority, game.last_pass = player, ""
+    if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
+        game.triggers.append((card, Window("summoned", card, None, player)))
+
+
+def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
+    return can_normal_summon(game, card, zone, tribute)
+
+
+def set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> None:
+    normal_summon(game, card, zone, tribute, set_=True)
+
+
+# ---------- Flip Summon and position changes
+
+def can_flip_summon(game, card: Card) -> Refusal:
+    player = game.controller(card)
+    refusal = _open_main_phase(game, player)
+    if refusal:
+        return refusal
+    if card.zone not in MONSTER_ZONES or card.position != "set" or game.controller(card) != player:
+        return f"{card.label()} is not a face-down monster {player} controls", ("ygo.summon.flip",)
+    if card.summoned_turn == game.board.turn_number:
+        return f"{card.label()} was Set this turn; it can be Flip Summoned from the next turn on", ("ygo.position.not_this_turn",)
+    if card.position_changed_turn == game.board.turn_number:
+        return f"{card.label()} has already changed its position this turn", ("ygo.position.once_per_turn",)
+    return None
+
+
+def flip_summon(game, card: Card) -> None:
+    card.position = "attack"
+    card.position_changed_turn = game.board.turn_number
+    card.summoned_turn = game.board.turn_number
+    player = game.controller(card)
+    game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
+              f"({card.atk} ATK / {card.defense} DEF).", "ygo.summon.flip")
+    _summoned(game, card, player)
+
+
+def can_change_position(game, card: Card, to: str) -> Refusal:
+    player = game.controller(card)
+    refusal = _open_main_phase(game, player)
+    if refusal:
+        return refusal
+    if card.zone not in MONSTER_ZONES or game.controller(card) != game.board.turn:
+        return f"{card.label()} is not a monster the turn player controls", ("ygo.position.manual",)
+    if card.position == "set":
+        return f"{card.label()} is face-down: it changes position only by a Flip Summon", ("ygo.summon.flip",)
+    if card.position == to:
+        return f"{card.label()} is already in {to} position", ("ygo.position.manual",)
+    if card.kind == "link":
+        return "a Link Monster cannot be in Defense Position", ("ygo.position.kinds",)
+    n = game.board.turn_number
+    if card.summoned_turn == n or card.attacks_this_turn:
+        return (f"{card.label()} was summoned or declared an attack this turn, so its position cannot be changed",
+                ("ygo.position.not_this_turn",))
+    if card.position_changed_turn == n:
+        return f"{card.label()} has already changed its position this turn", ("ygo.position.once_per_turn",)
+    return None
+
+
+def change_position(game, card: Card, to: str) -> None:
+    card.position = to
+    card.position_changed_turn = game.board.turn_number
+    game.step("position.change", f"{game.controller(card)} changes {card.label()} to {to} position.",
+              "ygo.position.manual", "ygo.position.once_per_turn")
+
+
+# ---------- Setting a Spell/Trap
+
+def can_set_spell_trap(game, card: Card, zone: str | None = None) -> Refusal:
+    found = game.board.find(card.id)
+    player = found[0].name if found else card.owner
+    refusal = _open_main_phase(game, player)
+    if refusal:
+        return refusal
+    if not found or found[1] != "hand" or card.card_type not in ("spell", "trap"):
+        return f"{card.label()} is not a Spell or Trap Card in {player}'s hand", ("ygo.activate.set_turn",)
+    mine = game.board.player(player)
+    if card.kind == "field":
+        return None
+    if zone is not None and zone in mine.spells_traps or mine.free_st_zone() is None:
+        return f"{zone or 'no Spell & Trap Zone'} is not free", ("ygo.zones.st_zone_full",)
+    return None
+
+
+def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
+    player = game.board.turn
+    mine = game.board.player(player)
+    game.remove(card)
+    if card.kind == "field":
+        if mine.field_spell is not None:
+            old = mine.field_spell
+            game.send(old, "graveyard")
+        mine.field_spell, card.zone = card, "field"
+    else:
+        card.zone = zone or mine.free_st_zone()
+        mine.spells_traps[card.zone] = card
+    card.face, card.set_turn = "down", game.board.turn_number
+    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; a Set Trap or Quick-Play Spell "
+              "can be activated from the next turn on.", "ygo.activate.set_turn")
+    game.priority, game.last_pass = player, ""
+
+
+# ---------- activations and passing priority
+
+def can_activate(game, card: Card, player: str | None = None, targets: list[Card] = ()) -> Refusal:
+    return chain.can_activate(game, card, player, list(targets))
+
+
+def activate(game, card: Card, player: str | None = None, targets: list[Card] = ()) -> None:
+    chain.activate(game, card, player, list(targets))
+
+
+def can_pass(game, player: str | None = None) -> Refusal:
+    if game.board.over:
+        return "the duel is already over", ("ygo.duel.over",)
+    if player and player != game.priority:
+        return f"{player} does not hold priority; {game.priority} does", ("ygo.priority.transfer",)
+    return None
+
+
+def pass_(game, player: str | None = None) -> None:
+    """`pass: {}` means both players pass; `pass: {player: X}` is X's single pass of priority."""
+    if player is None or game.last_pass == other(player):
+        if game.chain or game.attack or game.triggers:
+            advance(game)
+        else:
+            game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
+        return
+    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer")
+    game.priority, game.last_pass = other(player), player
+
+
+# ---------- phases
+
+def can_enter_phase(game, phase: str) -> Refusal:
+    return turn.can_enter_phase(game, phase)
+
+
+def enter_phase(game, phase: str) -> None:
+    turn.enter_phase(game, phase)
+
+
+def can_end_phase(game) -> Refusal:
+    return ("the duel is already over", ("ygo.duel.over",)) if game.board.over else None
+
+
+def end_phase(game) -> None:
+    turn.end_phase(game)
+
+
+def can_attack(game, attacker: Card, target: str) -> Refusal:
+    return battle.can_attack(game, attacker, target)
+
+
+def attack(game, attacker: Card, target: str) -> None:
+    battle.attack(game, attacker, target)
+
+
+# ---------- driving
+
+def advance(game) -> None:
+    """Close the current response window: resolve the chain, then go on with the attack in progress.
+    Stops when new trigger effects have formed a chain, so that the next actions may respond to it."""
+    while not game.board.over:
+        if game.chain:
+            chain.resolve_chain(game)
+        elif game.triggers:
+            chain.fire_triggers(game)
+            if game.chain:
+                return
+        elif game.attack:
+            battle.proceed(game)
+        else:
+            return
+    game.chain.clear()
+    game.triggers.clear()
+    game.attack = None
+
+
+def settle(game) -> None:
+    """Finish everything in progress (before a new game action, and at the end of the scenario)."""
+    while not game.board.over and (game.chain or game.triggers or game.attack):
+        advance(game)
+    game.window = None
+
+
+ACTIONS = {
+    "attack": (can_attack, attack),
+    "normal_summon": (can_normal_summon, normal_summon),
+    "set_monster": (can_set_monster, set_monster),
+    "flip_summon": (can_flip_summon, flip_summon),
+    "change_position": (can_change_position, change_position),
+    "set_spell_trap": (can_set_spell_trap, set_spell_trap),
+    "activate": (can_activate, activate),
+    "pass": (can_pass, pass_),
+    "enter_phase": (can_enter_phase, enter_phase),
+    "end_phase": (can_end_phase, end_phase),
+}
+IN_WINDOW = ("activate", "pass")   # actions that take part in the open response window
+
+
+def run(game, kind: str, args: dict) -> None:
+    if kind not in IN_WINDOW:
+        settle(game)
+        game.window = None
+    kwargs = _bind(game, args)
+    can, do = ACTIONS[kind]
+    refusal = can(game, **kwargs)
+    if refusal:
+        why, keys = refusal
+        game.refuse(kind, why, *keys)
+        return
+    do(game, **kwargs)
+    if kind not in IN_WINDOW and game.triggers and not game.board.over:
+        chain.fire_triggers(game)   # "when … is summoned / attacked" triggers open a chain at once
+
+
+def _bind(game, args: dict) -> dict:
+    """Card ids -> Card objects (ids were checked at validation)."""
+    def card(i):
+        return game.board.find(i)[2]
+    out = {}
+    for key, value in args.items():
+        if key in ("card", "attacker"):
+            out[key] = card(value)
+        elif key in ("tribute", "targets"):
+            out[key] = [card(v) for v in value]
+        else:
+            out[key] = value
+    return out

@@ -1,0 +1,174 @@
+"""The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
+from __future__ import annotations
+
+from .game import Attack, Window
+from .model import Card, other
+
+Refusal = tuple[str, tuple[str, ...]] | None
+
+
+def can_attack(game, attacker: Card, target_id: str) -> Refusal:
+    board = game.board
+    if board.over:
+        return "the duel is already over", ("ygo.duel.over",)
+    if board.phase != "battle":
+        return f"attacks are declared in the Battle Phase, not in {board.phase}", ("ygo.battle.declare",)
+    if game.chain or game.attack:
+        return "an attack is declared only at an open game state of the Battle Step", ("ygo.battle.steps",)
+    player = game.controller(attacker)
+    found = board.find(attacker.id)
+    if player != board.turn or not found or found[1] not in ("M1", "M2", "M3", "M4", "M5", "EMZ-L", "EMZ-R"):
+        return f"{attacker.label()} is not a monster the turn player controls", ("ygo.battle.declare",)
+    if attacker.position != "attack":
+        return f"{attacker.label()} is not in face-up Attack Position", ("ygo.battle.declare",)
+    if attacker.attacks_this_turn:
+        return f"{attacker.label()} has already declared an attack this Battle Phase", ("ygo.battle.once_per_monster",)
+    opponent = board.player(other(player))
+    if target_id == "direct":
+        if opponent.monsters:
+            return f"{other(player)} controls a monster, so a direct attack is not possible", ("ygo.battle.direct_attack",)
+        return None
+    target = board.find(target_id)
+    if not target or target[0] is not opponent or target[1] not in opponent.monsters:
+        return f"{target_id} is not a monster on {other(player)}'s field", ("ygo.battle.declare",)
+    return None
+
+
+def attack(game, attacker: Card, target_id: str) -> None:
+    board = game.board
+    player = board.turn
+    target = None if target_id == "direct" else board.find(target_id)[2]
+    attacker.attacks_this_turn += 1
+    game.battle_step = True
+    game.attack = Attack(attacker, target, game.opponent_monster_count(player))
+    game.window = Window("attack_declared", attacker, target, player)
+    game.priority, game.last_pass = player, ""
+    what = "directly" if target is None else f"{target.label()}"
+    game.step("attack.declared", f"{player} declares an attack with {attacker.label()} ({attacker.atk} ATK) on {what}.",
+              "ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster")
+    if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
+        game.triggers.append((target, Window("attacked", attacker, target, player)))
+
+
+def proceed(game) -> None:
+    """After the Battle Step's chains: stop, replay, or go on to the Damage Step."""
+    atk = game.attack
+    player = game.board.turn
+    if atk.negated:
+        game.attack = None
+        return
+    if not game.on_field(atk.attacker) or game.controller(atk.attacker) != player or atk.attacker.position != "attack":
+        game.step("attack.stopped", f"{atk.attacker.label()} can no longer attack, so the battle ends without a "
+                  "Damage Step.", "ygo.battle.attack_stops")
+        game.attack = None
+        return
+    if game.opponent_monster_count(player) != atk.defenders_at_declaration:
+        if not _replay(game, atk):
+            game.attack = None
+            return
+    damage_step(game, atk)
+    game.attack = None
+
+
+def _replay(game, atk: Attack) -> bool:
+    """The number of the opponent's monsters changed: the attacker chooses a new target or not to attack."""
+    player = game.board.turn
+    opponent = game.board.player(other(player))
+    key = f"replay.{atk.attacker.id}" if f"replay.{atk.attacker.id}" in game.choose else "replay"
+    choice = game.choose.get(key)
+    game.step("battle.replay", f"The number of monsters {other(player)} controls changed after the attack was declared: "
+              f"a replay occurs, and {player} may choose a new attack target or not to attack.", "ygo.battle.replay")
+    legal = {c.id: c for c in opponent.monster_list()}
+    if choice is None:   # documented default: keep the old target, else the first monster in zone order, else direct
+        if atk.target is not None and atk.target.id in legal:
+            choice = atk.target.id
+        elif legal:
+            choice = next(iter(legal))
+        else:
+            choice = "direct"
+    if choice == "none" or (choice == "direct" and legal) or (choice not in ("direct", "none") and choice not in legal):
+        reason = "chooses not to attack" if choice == "none" else f"cannot attack {choice}, so does not attack"
+        game.step("battle.replay.no_attack", f"{player} {reason}; {atk.attacker.label()} still counts as having "
+                  "declared an attack this turn.", "ygo.battle.replay_choice")
+        return False
+    atk.target = legal.get(choice)
+    atk.defenders_at_declaration = len(legal)
+    what = "attacks directly" if atk.target is None else f"attacks {atk.target.label()}"
+    game.step("battle.replay.target", f"After the replay, {atk.attacker.label()} {what}; this is not a new attack "
+              "declaration.", "ygo.battle.replay_choice")
+    return True
+
+
+def damage_step(game, atk: Attack) -> None:
+    attacker, target = atk.attacker, atk.target
+    player, opp = game.board.turn, other(game.board.turn)
+    game.step("damage_step.start", f"The Damage Step begins for {attacker.label()}.", "ygo.battle.damage_step")
+    if target is None:
+        lost = game.lose_lp(opp, attacker.atk)
+        game.step("damage.direct", f"Direct attack: {opp} takes {attacker.atk} battle damage (LP {game.board.player(opp).lp}).",
+                  "ygo.battle.damage_calc.direct")
+        game.check_lp()
+        return
+    if target.position == "set":
+        target.position = "defense"
+        game.step("damage_step.flip", f"The face-down {target.label()} is flipped face-up in Defense Position "
+                  f"({target.atk} ATK / {target.defense} DEF) before damage calculation.", "ygo.battle.flip_face_down_target")
+    destroyed: list[Card] = []
+    if target.position == "attack":
+        _atk_vs_atk(game, attacker, target, player, opp, destroyed)
+    else:
+        _atk_vs_def(game, attacker, target, player, opp, destroyed)
+    game.check_lp()
+    for card in destroyed:
+        if card.indestructible_by_battle:
+            game.step("battle.not_destroyed", f"{card.label()} cannot be destroyed by battle and stays on the field.",
+                      "ygo.battle.indestructible")
+            continue
+        game.destroy(card, "battle")
+        game.step("battle.destroyed", f"{card.label()} is destroyed by battle and sent to the graveyard at the end of "
+                  "the Damage Step.", "ygo.battle.destroyed_by_battle")
+
+
+def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
+    a, t = attacker.atk, target.atk
+    if a == t == 0:
+        game.step("damage.atk_vs_atk.zero", f"{attacker.label()} and {target.label()} both have 0 ATK: no battle damage, "
+                  "and neither is destroyed.", "ygo.battle.damage_calc.zero_atk")
+        return
+    if a == t:
+        game.step("damage.atk_vs_atk.equal", f"{attacker.label()} and {target.label()} both have {a} ATK: no battle damage, "
+                  "and both are destroyed.", "ygo.battle.damage_calc.atk_vs_atk_equal")
+        destroyed += [attacker, target]
+        return
+    winner, loser, damaged = (attacker, target, opp) if a > t else (target, attacker, player)
+    diff = abs(a - t)
+    game.lose_lp(damaged, diff)
+    game.step("damage.atk_vs_atk", f"{winner.label()} ({winner.atk} ATK) beats {loser.label()} ({loser.atk} ATK): "
+              f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
+              "destroyed.", "ygo.battle.damage_calc.atk_vs_atk")
+    destroyed.append(loser)
+
+
+def _atk_vs_def(game, attacker, target, player, opp, destroyed):
+    a, d = attacker.atk, target.defense
+    if a == d:
+        game.step("damage.atk_vs_def.equal", f"{attacker.label()}'s {a} ATK equals {target.label()}'s {d} DEF: no battle "
+                  "damage, and neither is destroyed.", "ygo.battle.damage_calc.atk_vs_def_equal")
+        return
+    if a < d:
+        diff = d - a
+        game.lose_lp(player, diff)
+        game.step("damage.atk_vs_def.lower", f"{attacker.label()}'s {a} ATK is lower than {target.label()}'s {d} DEF: "
+                  f"{player} takes {diff} battle damage (LP {game.board.player(player).lp}), and neither monster is "
+                  "destroyed.", "ygo.battle.damage_calc.atk_vs_def")
+        return
+    text = f"{attacker.label()}'s {a} ATK is higher than {target.label()}'s {d} DEF: {target.label()} is destroyed"
+    if attacker.piercing:
+        diff = a - d
+        game.lose_lp(opp, diff)
+        game.step("damage.piercing", f"{text}, and piercing inflicts {diff} battle damage to {opp} "
+                  f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing")
+    else:
+        game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
+                  "ygo.battle.damage_calc.atk_vs_def")
+    destroyed.append(target)

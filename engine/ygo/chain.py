@@ -1,0 +1,199 @@
+"""Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
+from __future__ import annotations
+
+from . import effects
+from .game import CONTINUOUS_KINDS, Link, Window
+from .model import MONSTER_ZONES, ST_ZONES, Card, other
+
+Refusal = tuple[str, tuple[str, ...]] | None
+
+
+def speed_of(card: Card) -> int:
+    if card.card_type == "monster":
+        return 2 if card.effect and card.effect.type == "quick" else 1
+    if card.kind == "counter":
+        return 3
+    if card.card_type == "trap" or card.kind == "quick":
+        return 2
+    return 1
+
+
+def _kind_name(card: Card) -> str:
+    if card.card_type == "monster":
+        return f"{card.effect.type or 'monster'} effect" if card.effect else "monster"
+    return {"normal": "Normal Spell", "quick": "Quick-Play Spell", "continuous": "Continuous Spell",
+            "field": "Field Spell", "equip": "Equip Spell", "ritual": "Ritual Spell", "trap": "Normal Trap",
+            "continuous_trap": "Continuous Trap", "counter": "Counter Trap"}[card.kind]
+
+
+def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> Refusal:
+    board = game.board
+    if board.over:
+        return "the duel is already over", ("ygo.duel.over",)
+    controller = game.controller(card)
+    if player and player != controller:
+        return f"{card.id} is controlled by {controller}, not {player}", ("ygo.activate.card_activation",)
+    player = controller
+    place = game.where(card)
+    if card.effect is None:
+        return f"{card.label()} has no effect to activate", ("ygo.activate.card_activation",)
+    if card.effect.type == "trigger":
+        return (f"{card.label()}'s trigger effect activates by itself when its timing is met, not by choice",
+                ("ygo.trigger.timing",))
+    own_turn = board.turn == player
+    speed = speed_of(card)
+    if card.card_type == "monster":
+        if place not in MONSTER_ZONES or not card.face_up:
+            return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
+    elif place == "hand":
+        if card.card_type == "trap":
+            return "a Trap Card must be Set first and activated from the next turn on", ("ygo.activate.set_turn",)
+        if not own_turn:
+            return "a Spell Card is activated from the hand only during its controller's turn", ("ygo.activate.quick_play",)
+        zone_full = board.player(player).free_st_zone() is None and card.kind != "field"
+        if zone_full:
+            return f"{player} has no free Spell & Trap Zone", ("ygo.zones.st_zone_full",)
+    elif place in ST_ZONES or place == "field":
+        if card.face == "up":
+            return f"{card.label()} is already face-up; its card activation is over", ("ygo.activate.card_activation",)
+        if card.set_turn == board.turn_number and (card.card_type == "trap" or card.kind == "quick"):
+            return (f"{card.label()} was Set this turn; a Set {_kind_name(card)} can be activated from the next turn on",
+                    ("ygo.activate.set_turn",))
+    else:
+        return f"{card.label()} is not in a place it can be activated from ({place})", ("ygo.activate.card_activation",)
+    # spell speed and chain position
+    if game.chain:
+        last = game.chain[-1]
+        if speed == 1:
+            return (f"{card.label()} is Spell Speed 1 and cannot be chained; it can only be chain link 1",
+                    ("ygo.chain.speed1",))
+        if speed < last.speed:
+            return (f"{card.label()} is Spell Speed {speed} and cannot respond to chain link {last.n} "
+                    f"({last.card.label()}, Spell Speed {last.speed})", ("ygo.chain.speed",))
+    elif speed == 1:
+        if not (own_turn and board.phase in ("main1", "main2")) or game.attack:
+            return (f"{card.label()} is Spell Speed 1: only in its controller's own Main Phase, at an open game state",
+                    ("ygo.activate.speed1_main_phase",))
+    elif board.phase == "battle" and game.battle_step and game.attack is None and player != board.turn:
+        return ("in the Battle Step, before an attack is declared, priority does not pass to the non-turn player",
+                ("ygo.priority.battle_step",))
+    refusal = _timing(game, card, player)
+    if refusal:
+        return refusal
+    if len(targets) != card.effect.targets:
+        return (f"{card.label()} needs exactly {card.effect.targets} target(s), {len(targets)} named",
+                ("ygo.activate.card_activation",))
+    for t in targets:
+        if not game.on_field(t):
+            return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+    return None
+
+
+def _timing(game, card: Card, player: str) -> Refusal:
+    when = card.effect.when
+    if not when:
+        return None
+    w = game.window
+    if when == "activation":
+        if not game.chain:
+            return (f"{card.label()} is activated only in direct response to an activation", ("ygo.activate.timing",))
+        return None
+    if when == "destroyed":
+        return (f"{card.label()} activates when it is destroyed, not at will", ("ygo.trigger.timing",))
+    ok = w is not None and w.player == other(player) and (
+        when == w.event == "attack_declared"
+        or when == w.event == "summoned"
+        or when == "attacked" and w.event == "attack_declared" and w.target is not None
+        and game.controller(w.target) == player)
+    if not ok:
+        return (f"{card.label()} can only be activated at its timing ({when.replace('_', ' ')}), "
+                "which is not the current time point", ("ygo.activate.timing",))
+    return None
+
+
+def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
+    board = game.board
+    player = game.controller(card)
+    if not game.chain and player != game.priority:
+        game.step("priority.pass", f"{game.priority} passes priority, so {player} may activate.",
+                  "ygo.priority.transfer")
+    place = game.where(card)
+    if place == "hand":
+        me = board.player(player)
+        game.remove(card)
+        if card.kind == "field":
+            if me.field_spell is not None:
+                old = me.field_spell
+                game.send(old, "graveyard")
+                game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell.",
+                          "ygo.zones.field_zone")
+            me.field_spell = card
+            card.zone = "field"
+        else:
+            card.zone = me.free_st_zone()
+            me.spells_traps[card.zone] = card
+        card.face = "up"
+    elif card.card_type != "monster":
+        card.face = "up"
+    link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window)
+    game.chain.append(link)
+    game.priority, game.last_pass = other(player), ""
+    how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
+    target_text = f", targeting {', '.join(t.label() for t in targets)}" if targets else ""
+    cites = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
+    cites.append("ygo.chain.speed")
+    if card.effect.when in ("attack_declared", "attacked", "summoned"):
+        cites.append("ygo.activate.timing")
+    game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
+              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites)
+
+
+def activate_trigger(game, card: Card, window: Window) -> None:
+    player = game.controller(card) if game.on_field(card) else card.owner
+    link = Link(len(game.chain) + 1, card, player, 1, [], window)
+    game.chain.append(link)
+    game.priority, game.last_pass = other(player), ""
+    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked"}[window.event]
+    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}.",
+              "ygo.trigger.timing", "ygo.chain.link")
+
+
+def fire_triggers(game) -> None:
+    """Waiting trigger effects form a chain: the turn player's first, then the non-turn player's."""
+    waiting, game.triggers = game.triggers, []
+    ordered = sorted(waiting, key=lambda cw: cw[0].owner != game.board.turn)
+    for card, window in ordered:
+        if card.id in game.decline:
+            game.step("trigger.declined", f"{card.owner} chooses not to activate the trigger effect of {card.label()}.",
+                      "ygo.trigger.timing")
+            continue
+        activate_trigger(game, card, window)
+
+
+def resolve_chain(game) -> None:
+    if not game.chain:
+        return
+    game.step("chain.resolve", f"Both players pass: the chain of {len(game.chain)} link(s) resolves from the last "
+              "link to the first.", "ygo.chain.resolve_lifo")
+    done = []
+    while game.chain:
+        link = game.chain[-1]
+        if link.negated_activation:
+            game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve.",
+                      "ygo.chain.negate_activation")
+        elif link.negated_effect:
+            game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
+                      "nothing happens.", "ygo.chain.negate_effect")
+        elif not game.board.over:
+            game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.", "ygo.chain.resolve_lifo")
+            effects.apply(game, link)
+        done.append(game.chain.pop())
+    for link in done:
+        card = link.card
+        if card.card_type != "monster" and game.on_field(card) and (card.kind not in CONTINUOUS_KINDS
+                                                                    or link.negated_activation):
+            game.send(card, "graveyard")
+            game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
+                      "after the chain.", "ygo.chain.spell_trap_to_graveyard")
+    game.window = None
+    game.priority, game.last_pass = game.board.turn, ""

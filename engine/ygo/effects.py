@@ -1,0 +1,284 @@
+"""The effect vocabulary (EFFECTS.md): each operation parses its arguments at validation time and
+applies itself when its chain link resolves, recording one cited step per change."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .model import MONSTER_ZONES, POSITIONS, other
+
+SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
+             "opponent_attack_position", "all_monsters")
+PLAYER_REFS = ("self", "opponent", "both")
+MAX_AMOUNT = 10**9
+
+
+def _selector(args) -> str:
+    if args not in SELECTORS:
+        raise ValueError(f"names which cards: one of {', '.join(SELECTORS)}, not {args!r}")
+    return args
+
+
+def _none(args) -> dict:
+    if args not in (None, {}, True):
+        raise ValueError("takes no arguments (write {})")
+    return {}
+
+
+def _int_arg(args: dict, key: str, lo: int, signed: bool = False) -> int:
+    v = args.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not (-MAX_AMOUNT if signed else lo) <= v <= MAX_AMOUNT:
+        raise ValueError(f"`{key}` must be an integer{'' if signed else f' >= {lo}'}, not {v!r}")
+    return v
+
+
+def _keys(args, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
+    if not isinstance(args, dict):
+        raise ValueError(f"takes a mapping with {', '.join(required)}")
+    for k in args:
+        if k not in allowed:
+            raise ValueError(f"unknown argument {k!r} (allowed: {', '.join(allowed)})")
+    for k in required:
+        if k not in args:
+            raise ValueError(f"`{k}` is required")
+    return args
+
+
+def _stat_change(args) -> dict:
+    args = _keys(args, ("target", "by", "to"), ("target",))
+    if ("by" in args) == ("to" in args):
+        raise ValueError("give exactly one of `by` (a change, may be negative) or `to` (a new value)")
+    out = {"target": _selector(args["target"])}
+    if "by" in args:
+        out["by"] = _int_arg(args, "by", 0, signed=True)
+    else:
+        out["to"] = _int_arg(args, "to", 0)
+    return out
+
+
+def _player_amount(key: str, lo: int):
+    def parse(args) -> dict:
+        args = _keys(args, ("player", key), (key,))
+        player = args.get("player", "self" if key == "count" else "opponent")
+        if player not in PLAYER_REFS:
+            raise ValueError(f"`player` is self or opponent, not {player!r}")
+        return {"player": player, key: _int_arg(args, key, lo)}
+    return parse
+
+
+def _damage(args) -> dict:
+    return _player_amount("amount", 0)(args)
+
+
+def _gain(args) -> dict:
+    args = dict(args) if isinstance(args, dict) else args
+    if isinstance(args, dict):
+        args.setdefault("player", "self")
+    out = _player_amount("amount", 0)(args)
+    if out["player"] == "both":
+        raise ValueError("`player` is self or opponent")
+    return out
+
+
+def _special_summon(args) -> dict:
+    args = _keys(args, ("card", "position"), ("card",))
+    if not isinstance(args["card"], str):
+        raise ValueError("`card` is a card id")
+    position = args.get("position", "attack")
+    if position not in POSITIONS:
+        raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
+    return {"card": args["card"], "position": position}
+
+
+# ---------- application
+
+def resolve_selector(game, link, selector: str) -> list:
+    board = game.board
+    me, opp = board.player(link.player), board.player(other(link.player))
+    window = link.window
+    if selector == "targets":
+        return [c for c in link.targets if game.on_field(c)]
+    if selector == "self":
+        return [link.card]
+    if selector == "attacker":
+        return [window.card] if window and window.event in ("attack_declared", "attacked") and window.card else []
+    if selector == "attack_target":
+        return [window.target] if window and window.event in ("attack_declared", "attacked") and window.target else []
+    if selector == "summoned":
+        return [window.card] if window and window.event == "summoned" and window.card else []
+    if selector == "opponent_monsters":
+        return opp.monster_list()
+    if selector == "opponent_attack_position":
+        return [c for c in opp.monster_list() if c.position == "attack"]
+    if selector == "all_monsters":
+        return me.monster_list() + opp.monster_list()
+    raise AssertionError(selector)
+
+
+def _cards(game, link, selector, field_only=True) -> list:
+    cards = resolve_selector(game, link, selector)
+    return [c for c in cards if not field_only or game.on_field(c)]
+
+
+def apply_destroy(game, link, sel):
+    for card in _cards(game, link, sel):
+        game.destroy(card, "effect")
+        game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and sent to the graveyard.",
+                  "ygo.effect.destroy")
+
+
+def apply_banish(game, link, sel):
+    for card in _cards(game, link, sel, field_only=False):
+        game.send(card, "banished")
+        game.step("effect.banish", f"{card.label()} is banished by the effect of {link.card.label()}.", "ygo.effect.banish")
+
+
+def apply_return_to_hand(game, link, sel):
+    for card in _cards(game, link, sel):
+        game.send(card, "hand")
+        place = "Extra Deck" if card in game.board.player(card.owner).extra_deck else "hand"
+        game.step("effect.return_to_hand", f"{card.label()} returns to its owner's {place}.", "ygo.effect.return_to_hand")
+
+
+def apply_flip_face_down(game, link, sel):
+    for card in _cards(game, link, sel):
+        if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
+            continue
+        card.position = "set"
+        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position.",
+                  "ygo.effect.flip_face_down")
+
+
+def _apply_stat(game, link, args, stat: str):
+    attr, label = ("atk", "ATK") if stat == "atk" else ("defense", "DEF")
+    for card in _cards(game, link, args["target"]):
+        if card.zone not in MONSTER_ZONES or card.position == "set":
+            continue   # a face-down monster's ATK/DEF is not changed by effects
+        before = getattr(card, attr)
+        after = max(0, before + args["by"]) if "by" in args else args["to"]
+        setattr(card, attr, after)
+        game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}.", "ygo.effect.atk_def_change")
+
+
+def apply_change_atk(game, link, args):
+    _apply_stat(game, link, args, "atk")
+
+
+def apply_change_def(game, link, args):
+    _apply_stat(game, link, args, "def")
+
+
+def _who(link, ref: str) -> str:
+    return link.player if ref == "self" else other(link.player)
+
+
+def apply_damage(game, link, args):
+    players = ("A", "B") if args["player"] == "both" else (_who(link, args["player"]),)
+    for player in players:   # damage to both players is dealt at the same time, then LP are checked
+        lost = game.lose_lp(player, args["amount"])
+        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}; "
+                  f"{player}'s LP falls by {lost} to {game.board.player(player).lp}.", "ygo.effect.damage")
+    game.check_lp()
+
+
+def apply_gain_lp(game, link, args):
+    player = _who(link, args["player"])
+    game.board.player(player).lp += args["amount"]
+    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp")
+
+
+def _draw(args) -> dict:
+    out = _player_amount("count", 1)(args)
+    if out["player"] == "both":
+        raise ValueError("`player` is self or opponent")
+    return out
+
+
+def apply_draw(game, link, args):
+    from .turn import draw_cards
+    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw")
+
+
+def apply_special_summon(game, link, args):
+    found = game.board.find(args["card"])
+    if not found:
+        return
+    _, place, card = found
+    me = game.board.player(link.player)
+    if place in MONSTER_ZONES or place.startswith("S") or place == "field":
+        game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
+                  "ygo.effect.special_summon")
+        return
+    zone = me.free_main_zone()
+    if zone is None:
+        game.step("effect.special_summon.fails", f"{link.player} has no free Main Monster Zone, so {card.label()} "
+                  "cannot be Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full")
+        return
+    card.card_type = "monster"
+    game.place_monster(card, link.player, zone, args["position"])
+    game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
+              f"{link.player}'s {zone} in {args['position']} position.", "ygo.effect.special_summon")
+    if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
+        from .game import Window
+        game.triggers.append((card, Window("summoned", card, None, link.player)))
+
+
+def _responded_link(game, link):
+    """The chain link this one was activated in response to (the one just before it)."""
+    return next((l for l in game.chain if l.n == link.n - 1), None)
+
+
+def apply_negate_activation(game, link, _args):
+    target = _responded_link(game, link)
+    if target is None:
+        return
+    target.negated_activation = True
+    game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
+              "it will not resolve.", "ygo.chain.negate_activation")
+
+
+def apply_negate_effect(game, link, _args):
+    target = _responded_link(game, link)
+    if target is None:
+        return
+    target.negated_effect = True
+    game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
+              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect")
+
+
+def apply_negate_attack(game, _link, _args):
+    if game.attack is None or game.attack.negated:
+        return
+    game.attack.negated = True
+    game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
+              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack")
+
+
+@dataclass(frozen=True)
+class Operation:
+    parse: Callable
+    apply: Callable
+
+
+OPERATIONS: dict[str, Operation] = {
+    "destroy": Operation(_selector, apply_destroy),
+    "negate_activation": Operation(_none, apply_negate_activation),
+    "negate_effect": Operation(_none, apply_negate_effect),
+    "negate_attack": Operation(_none, apply_negate_attack),
+    "change_atk": Operation(_stat_change, apply_change_atk),
+    "change_def": Operation(_stat_change, apply_change_def),
+    "damage": Operation(_damage, apply_damage),
+    "gain_lp": Operation(_gain, apply_gain_lp),
+    "draw": Operation(_draw, apply_draw),
+    "special_summon": Operation(_special_summon, apply_special_summon),
+    "banish": Operation(_selector, apply_banish),
+    "return_to_hand": Operation(_selector, apply_return_to_hand),
+    "flip_face_down": Operation(_selector, apply_flip_face_down),
+}
+
+
+def apply(game, link) -> None:
+    for name, args in link.card.effect.ops:
+        if game.board.over:
+            return
+        OPERATIONS[name].apply(game, link, args)

@@ -1,0 +1,149 @@
+"""The Yu-Gi-Oh board: cards, players, the duel state, and the validated scenario.
+
+Plain mutable dataclasses; every change to them goes through `actions`, `battle`, `chain`,
+`effects` or `turn`, each of which records a cited step in the trace.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PLAYERS = ("A", "B")
+PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
+MAIN_ZONES = ("M1", "M2", "M3", "M4", "M5")
+EXTRA_ZONES = ("EMZ-L", "EMZ-R")
+MONSTER_ZONES = MAIN_ZONES + EXTRA_ZONES
+ST_ZONES = ("S1", "S2", "S3", "S4", "S5")
+POSITIONS = ("attack", "defense", "set")          # set = face-down defense
+MONSTER_KINDS = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link", "token")
+SPELL_KINDS = ("normal", "quick", "continuous", "field", "equip", "ritual")
+TRAP_KINDS = ("trap", "continuous_trap", "counter")
+ST_KINDS = SPELL_KINDS + TRAP_KINDS
+PILES = ("hand", "deck", "graveyard", "banished", "extra_deck")
+HAND_LIMIT = 6
+
+
+def other(player: str) -> str:
+    return "B" if player == "A" else "A"
+
+
+@dataclass
+class Effect:
+    """A card's effect in the project's vocabulary (see EFFECTS.md)."""
+    type: str = ""                    # monsters: ignition | trigger | quick; "" for spells/traps
+    when: str = ""                    # timing condition: attack_declared | summoned | destroyed | activation
+    targets: int = 0                  # how many targets the activation must name
+    ops: tuple = ()                   # ((op, args), ...) applied in order on resolution
+
+
+@dataclass
+class Card:
+    id: str
+    owner: str
+    name: str = ""
+    card_type: str = ""               # monster | spell | trap | "" (a card whose details do not matter)
+    # monster data (also kept while the card is in a pile)
+    level: int = 0
+    atk: int = 0
+    defense: int = 0
+    kind: str = ""                    # monster kind or spell/trap kind; "" = unknown (a bare hand card)
+    piercing: bool = False
+    indestructible_by_battle: bool = False
+    effect: Effect | None = None
+    # where it is on the field
+    zone: str = ""                    # M1.., EMZ-L/R, S1.., "field"; "" when not on the field
+    position: str = ""                # monsters: attack | defense | set
+    face: str = ""                    # spells/traps: up | down
+    # per-turn bookkeeping (turn numbers; 0 = never)
+    set_turn: int = 0                 # the turn a spell/trap was set
+    summoned_turn: int = 0            # turn normal/flip/special summoned or set
+    position_changed_turn: int = 0
+    attacks_this_turn: int = 0
+
+    @property
+    def is_monster(self) -> bool:
+        return self.card_type == "monster"
+
+    @property
+    def face_up(self) -> bool:
+        return self.position in ("attack", "defense") if self.zone in MONSTER_ZONES else self.face == "up"
+
+    def label(self) -> str:
+        return f"{self.name} ({self.id})" if self.name else self.id
+
+
+@dataclass
+class Player:
+    name: str
+    lp: int = 8000
+    monsters: dict[str, Card] = field(default_factory=dict)       # zone -> card
+    spells_traps: dict[str, Card] = field(default_factory=dict)   # zone -> card
+    field_spell: Card | None = None
+    hand: list[Card] = field(default_factory=list)
+    deck: list[Card] = field(default_factory=list)                # top first
+    graveyard: list[Card] = field(default_factory=list)
+    banished: list[Card] = field(default_factory=list)
+    extra_deck: list[Card] = field(default_factory=list)
+
+    def monster_list(self) -> list[Card]:
+        return [self.monsters[z] for z in MONSTER_ZONES if z in self.monsters]
+
+    def st_list(self) -> list[Card]:
+        return [self.spells_traps[z] for z in ST_ZONES if z in self.spells_traps]
+
+    def all_cards(self) -> list[Card]:
+        out = self.monster_list() + self.st_list() + ([self.field_spell] if self.field_spell else [])
+        for pile in PILES:
+            out += getattr(self, pile)
+        return out
+
+    def free_main_zone(self) -> str | None:
+        return next((z for z in MAIN_ZONES if z not in self.monsters), None)
+
+    def free_st_zone(self) -> str | None:
+        return next((z for z in ST_ZONES if z not in self.spells_traps), None)
+
+
+@dataclass
+class Board:
+    turn: str = "A"
+    phase: str = "main1"
+    turn_number: int = 2
+    players: dict[str, Player] = field(default_factory=dict)
+    normal_summons_used: int = 0      # this turn's Normal Summon/Set count
+    winner: str | None = None         # "A" | "B" | "draw"
+    win_reason: str = ""
+
+    def player(self, name: str) -> Player:
+        return self.players[name]
+
+    def find(self, card_id: str) -> tuple[Player, str, Card] | None:
+        """(controller, place, card) where place is a zone name or a pile name."""
+        for p in self.players.values():
+            for z, c in p.monsters.items():
+                if c.id == card_id:
+                    return p, z, c
+            for z, c in p.spells_traps.items():
+                if c.id == card_id:
+                    return p, z, c
+            if p.field_spell is not None and p.field_spell.id == card_id:
+                return p, "field", p.field_spell
+            for pile in PILES:
+                for c in getattr(p, pile):
+                    if c.id == card_id:
+                        return p, pile, c
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass
+class Scenario:
+    edition: str
+    board: Board
+    actions: list[tuple[str, dict]]   # (kind, args) in order
+    choose: dict[str, str] = field(default_factory=dict)
+    decline: tuple[str, ...] = ()
+    title: str = ""
+    question: str = ""

@@ -1,0 +1,42 @@
+"""Run a validated scenario: every action in order, then settle what is still in progress."""
+from __future__ import annotations
+
+from ..result import Result
+from . import actions
+from .game import Game
+from .model import Board, Card, Scenario
+
+
+def simulate(scenario: Scenario) -> Result:
+    game = Game(scenario.board, scenario.edition, choose=scenario.choose, decline=scenario.decline)
+    for kind, args in scenario.actions:
+        actions.run(game, kind, args)
+    actions.settle(game)
+    board = game.board
+    outcome = {"winner": board.winner, "reason": board.win_reason}
+    return Result(game="ygo", edition=scenario.edition, outcome=outcome, final=final(board), trace=game.trace,
+                  title=scenario.title, question=scenario.question)
+
+
+def final(board: Board) -> dict:
+    """The contract's `final` board (§4, ygo)."""
+    def monster(c: Card) -> dict:
+        return {"id": c.id, "zone": c.zone, "position": c.position, "atk": c.atk, "def": c.defense}
+
+    def st(c: Card) -> dict:
+        return {"id": c.id, "zone": c.zone, "face": c.face, "kind": c.kind}
+
+    players = {}
+    for name, p in board.players.items():
+        players[name] = {
+            "lp": p.lp,
+            "monsters": [monster(c) for c in p.monster_list()],
+            "spells_traps": [st(c) for c in p.st_list()],
+            "field": st(p.field_spell) if p.field_spell else None,
+            "hand": [c.id for c in p.hand],
+            "deck_count": len(p.deck),
+            "graveyard": [c.id for c in p.graveyard],
+            "banished": [c.id for c in p.banished],
+            "extra_deck": [c.id for c in p.extra_deck],
+        }
+    return {"turn": board.turn, "turn_number": board.turn_number, "phase": board.phase, "players": players}

@@ -1,0 +1,100 @@
+"""Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
+from __future__ import annotations
+
+from .model import HAND_LIMIT, PHASES, other
+
+Refusal = tuple[str, tuple[str, ...]] | None
+PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
+               "battle": "Battle Phase", "main2": "Main Phase 2", "end": "End Phase"}
+
+
+def can_enter_phase(game, phase: str) -> Refusal:
+    board = game.board
+    if board.over:
+        return "the duel is already over", ("ygo.duel.over",)
+    now, to = PHASES.index(board.phase), PHASES.index(phase)
+    if to <= now:
+        return (f"the turn only moves forward: {PHASE_NAMES[phase]} does not come after {PHASE_NAMES[board.phase]}",
+                ("ygo.turn.phase_order",))
+    if phase == "battle" and board.turn_number == 1:
+        return "the player who goes first cannot conduct a Battle Phase on the first turn", ("ygo.turn.first_turn_no_battle",)
+    if phase == "main2" and board.phase != "battle":
+        return "Main Phase 2 only follows a Battle Phase; without a Battle Phase the turn goes on to the End Phase", \
+            ("ygo.turn.no_main2_without_battle",)
+    return None
+
+
+def enter_phase(game, phase: str) -> None:
+    board = game.board
+    board.phase = phase
+    game.battle_step = False
+    game.priority, game.last_pass = board.turn, ""
+    keys = ["ygo.turn.phases", "ygo.priority.advance"]
+    if phase == "battle":
+        keys.append("ygo.battle.steps")
+    game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}.", *keys)
+
+
+def draw_cards(game, player: str, count: int, cause: str, key: str) -> None:
+    p = game.board.player(player)
+    for _ in range(count):
+        if not p.deck:
+            game.board.winner, game.board.win_reason = other(player), f"{player} had to draw from an empty deck"
+            game.step("duel.deck_out", f"{player} must draw but has no cards in the deck: {player} loses the duel "
+                      f"and {other(player)} wins.", key, "ygo.turn.deck_out")
+            return
+        card = p.deck.pop(0)
+        p.hand.append(card)
+        game.step("draw", f"{player} draws {card.label()} ({cause}).", key)
+
+
+def end_phase(game) -> None:
+    """Run the End Phase, then the next turn up to its Main Phase 1."""
+    board = game.board
+    if board.phase != "end":
+        board.phase = "end"
+        game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases")
+    _hand_limit(game)
+    game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end")
+    _next_turn(game)
+
+
+def _hand_limit(game) -> None:
+    board = game.board
+    me = board.player(board.turn)
+    excess = len(me.hand) - HAND_LIMIT
+    if excess <= 0:
+        return
+    chosen = game.choose.get("discard")
+    chosen = [chosen] if isinstance(chosen, str) else list(chosen or [])
+    by_id = {c.id: c for c in me.hand}
+    picks = [by_id[i] for i in dict.fromkeys(chosen) if i in by_id][:excess]
+    for card in reversed(me.hand):   # documented default: the last cards in the hand are discarded first
+        if len(picks) == excess:
+            break
+        if card not in picks:
+            picks.append(card)
+    for card in picks:
+        game.send(card, "graveyard")
+    game.step("end_phase.hand_limit", f"{board.turn} has {HAND_LIMIT + excess} cards in hand and discards "
+              f"{', '.join(c.label() for c in picks)} down to {HAND_LIMIT}.", "ygo.turn.hand_limit")
+
+
+def _next_turn(game) -> None:
+    board = game.board
+    for p in board.players.values():
+        for card in p.monster_list():
+            card.attacks_this_turn = 0
+    board.turn = other(board.turn)
+    board.turn_number += 1
+    board.normal_summons_used = 0
+    board.phase = "draw"
+    game.priority, game.last_pass, game.battle_step = board.turn, "", False
+    game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases")
+    draw_cards(game, board.turn, 1, "normal draw", "ygo.turn.normal_draw")
+    if board.over:
+        return
+    board.phase = "standby"
+    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases")
+    board.phase = "main1"
+    game.step("phase.enter", f"{board.turn} enters Main Phase 1.", "ygo.turn.phases", "ygo.priority.turn_player_first")

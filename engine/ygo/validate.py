@@ -1,0 +1,395 @@
+"""Scenario data (contract §3.2) -> validated `Scenario`. Setup validation only: whether an action is
+legal is decided later by `actions.can_*`. Every error names the field path."""
+from __future__ import annotations
+
+from rulings.editions import DEFAULT_EDITION, EDITIONS
+
+from ..errors import InvalidScenario
+from . import effects
+from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
+                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
+                    Player, Scenario)
+
+BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "A", "B")
+PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
+CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
+             "effect")
+MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
+                            "attacked_this_turn")
+ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn")
+EFFECT_KEYS = ("type", "when", "targets", "do")
+EFFECT_TYPES = ("ignition", "trigger", "quick")
+TIMINGS = ("attack_declared", "summoned", "destroyed", "activation")
+MAX_CARDS_PER_PILE = 200
+MAX_LP = 10**9
+
+# action kind -> (required keys, optional keys)
+ACTION_ARGS = {
+    "attack": (("attacker", "target"), ()),
+    "normal_summon": (("card",), ("zone", "tribute")),
+    "set_monster": (("card",), ("zone", "tribute")),
+    "flip_summon": (("card",), ()),
+    "change_position": (("card", "to"), ()),
+    "set_spell_trap": (("card",), ("zone",)),
+    "activate": (("card",), ("player", "targets")),
+    "pass": ((), ("player",)),
+    "enter_phase": (("phase",), ()),
+    "end_phase": ((), ()),
+}
+MAX_ACTIONS = 500
+
+
+def validate(data: dict, edition: str | None = None) -> Scenario:
+    edition = edition or data.get("edition") or DEFAULT_EDITION["ygo"]
+    if not isinstance(edition, str) or edition not in EDITIONS or EDITIONS[edition].game != "ygo":
+        raise InvalidScenario("edition", f"not a Yu-Gi-Oh edition: {edition!r} (ygo-zh-rulebook, ygo-zh-nmr)")
+    board_data = data.get("board")
+    if board_data is None:
+        raise InvalidScenario("board", "required")
+    ids: set[str] = set()
+    board = _board(_mapping(board_data, "board", BOARD_KEYS), ids)
+    actions = _actions(data.get("actions", []), ids)
+    for name, item in _effect_refs(board):
+        if item not in ids:
+            raise InvalidScenario(name, f"unknown card id {item!r}")
+    return Scenario(edition=edition, board=board, actions=actions,
+                    choose=_choose(data.get("choose", {})), decline=_decline(data.get("decline", [])),
+                    title=_text(data.get("title", ""), "title"), question=_text(data.get("question", ""), "question"))
+
+
+# ---------- helpers
+
+def _mapping(value, path: str, allowed: tuple[str, ...]) -> dict:
+    if not isinstance(value, dict):
+        raise InvalidScenario(path, f"must be a mapping, not {type(value).__name__}")
+    for key in value:
+        if key not in allowed:
+            raise InvalidScenario(f"{path}.{key}", "unknown key")
+    return value
+
+
+def _text(value, path: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidScenario(path, "must be text")
+    return value
+
+
+def _int(value, path: str, lo: int = 0, hi: int = MAX_LP) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidScenario(path, f"must be an integer, not {value!r}")
+    if not lo <= value <= hi:
+        raise InvalidScenario(path, f"must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def _bool(value, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidScenario(path, f"must be true or false, not {value!r}")
+    return value
+
+
+def _choice(value, path: str, options) -> str:
+    if value not in options:
+        raise InvalidScenario(path, f"must be one of {', '.join(options)}, not {value!r}")
+    return value
+
+
+def _card_id(value, path: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or str(value).strip() == "":
+        raise InvalidScenario(path, "a card id is a non-empty string")
+    return str(value)
+
+
+def _register(card_id: str, ids: set[str], path: str) -> None:
+    if card_id in ids:
+        raise InvalidScenario(path, f"duplicate card id {card_id!r}")
+    ids.add(card_id)
+
+
+# ---------- board
+
+def _board(data: dict, ids: set[str]) -> Board:
+    board = Board()
+    board.turn = _choice(data.get("turn", "A"), "board.turn", PLAYERS)
+    board.phase = _choice(data.get("phase", "main1"), "board.phase", PHASES)
+    board.turn_number = _int(data.get("turn_number", 2), "board.turn_number", 1, 10_000)
+    board.normal_summons_used = _int(data.get("normal_summons_used", 0), "board.normal_summons_used", 0, 1)
+    for name in PLAYERS:
+        if name not in data:
+            raise InvalidScenario(f"board.{name}", "required")
+        board.players[name] = _player(name, data[name], f"board.{name}", ids, board.turn_number)
+    return board
+
+
+def _player(name: str, data, path: str, ids: set[str], turn_number: int) -> Player:
+    data = _mapping(data if data is not None else {}, path, PLAYER_KEYS)
+    p = Player(name)
+    p.lp = _int(data.get("lp", 8000), f"{path}.lp")
+    monsters = data.get("monsters") or []
+    if not isinstance(monsters, list):
+        raise InvalidScenario(f"{path}.monsters", "must be a list")
+    if len(monsters) > len(MONSTER_ZONES):
+        raise InvalidScenario(f"{path}.monsters", f"at most {len(MONSTER_ZONES)} monsters (5 main + 2 extra zones)")
+    for i, m in enumerate(monsters):
+        card = _monster(name, m, f"{path}.monsters[{i}]", ids, turn_number)
+        if card.zone in p.monsters:
+            raise InvalidScenario(f"{path}.monsters[{i}].zone", f"zone {card.zone} already holds {p.monsters[card.zone].id}")
+        p.monsters[card.zone] = card
+    if sum(1 for z in p.monsters if z in EXTRA_ZONES) > 1:
+        raise InvalidScenario(f"{path}.monsters", "a player uses at most one Extra Monster Zone")
+    sts = data.get("spells_traps") or []
+    if not isinstance(sts, list):
+        raise InvalidScenario(f"{path}.spells_traps", "must be a list")
+    if len(sts) > len(ST_ZONES):
+        raise InvalidScenario(f"{path}.spells_traps", f"at most {len(ST_ZONES)} cards in the Spell & Trap Zones")
+    for i, s in enumerate(sts):
+        card = _spell_trap(name, s, f"{path}.spells_traps[{i}]", ids, turn_number, ST_ZONES)
+        if card.zone in p.spells_traps:
+            raise InvalidScenario(f"{path}.spells_traps[{i}].zone", f"zone {card.zone} already holds {p.spells_traps[card.zone].id}")
+        p.spells_traps[card.zone] = card
+    if data.get("field") is not None:
+        f = dict(data["field"]) if isinstance(data["field"], dict) else data["field"]
+        if isinstance(f, dict):
+            f.setdefault("zone", "field")
+            f.setdefault("kind", "field")
+        card = _spell_trap(name, f, f"{path}.field", ids, turn_number, ("field",))
+        if card.kind != "field":
+            raise InvalidScenario(f"{path}.field.kind", "only a Field Spell goes in the Field Zone")
+        p.field_spell = card
+    for pile in PILES:
+        setattr(p, pile, _pile(name, pile, data.get(pile, []), f"{path}.{pile}", ids))
+    return p
+
+
+def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
+    if "id" not in data:
+        raise InvalidScenario(f"{path}.id", "required")
+    card = Card(id=_card_id(data["id"], f"{path}.id"), owner=owner)
+    _register(card.id, ids, f"{path}.id")
+    card.name = _text(data.get("name", ""), f"{path}.name")
+    card.level = _int(data.get("level", 0), f"{path}.level", 0, 13)
+    card.atk = _int(data.get("atk", 0), f"{path}.atk")
+    card.defense = _int(data.get("def", 0), f"{path}.def")
+    card.piercing = _bool(data.get("piercing", False), f"{path}.piercing")
+    card.indestructible_by_battle = _bool(data.get("indestructible_by_battle", False),
+                                          f"{path}.indestructible_by_battle")
+    if "type" in data:
+        card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
+    if "kind" in data:
+        kinds = {"monster": MONSTER_KINDS, "spell": SPELL_KINDS, "trap": TRAP_KINDS}.get(card.card_type,
+                                                                                          MONSTER_KINDS + ST_KINDS)
+        card.kind = _choice(data["kind"], f"{path}.kind", tuple(dict.fromkeys(kinds)))
+    if data.get("effect") is not None:
+        card.effect = _effect(data["effect"], f"{path}.effect")
+    return card
+
+
+def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Card:
+    data = _mapping(data, path, MONSTER_KEYS)
+    card = _card_common(owner, data, path, ids)
+    if card.card_type not in ("", "monster"):
+        raise InvalidScenario(f"{path}.type", "a card in a Monster Zone is a monster")
+    card.card_type = "monster"
+    card.kind = card.kind or ("effect" if card.effect else "normal")
+    if card.kind not in MONSTER_KINDS:
+        raise InvalidScenario(f"{path}.kind", f"must be one of {', '.join(MONSTER_KINDS)}, not {card.kind!r}")
+    if "zone" not in data:
+        raise InvalidScenario(f"{path}.zone", "required (M1..M5, EMZ-L, EMZ-R)")
+    card.zone = _choice(data["zone"], f"{path}.zone", MONSTER_ZONES)
+    card.position = _choice(data.get("position", "attack"), f"{path}.position", POSITIONS)
+    if card.kind == "link" and card.position != "attack":
+        raise InvalidScenario(f"{path}.position", "a Link Monster is always in Attack Position")
+    if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link"):
+        raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
+    if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
+        card.summoned_turn = turn_number
+    if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
+        card.position_changed_turn = turn_number
+    if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
+        card.attacks_this_turn = 1
+    return card
+
+
+def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zones) -> Card:
+    data = _mapping(data, path, ST_KEYS)
+    card = _card_common(owner, data, path, ids)
+    if not card.kind:
+        raise InvalidScenario(f"{path}.kind", f"required ({', '.join(ST_KINDS)})")
+    if card.kind not in ST_KINDS:
+        raise InvalidScenario(f"{path}.kind", f"must be one of {', '.join(ST_KINDS)}, not {card.kind!r}")
+    card.card_type = "trap" if card.kind in TRAP_KINDS else "spell"
+    if "zone" not in data:
+        raise InvalidScenario(f"{path}.zone", "required (S1..S5)")
+    card.zone = _choice(data["zone"], f"{path}.zone", zones)
+    card.face = _choice(data.get("face", "down"), f"{path}.face", ("up", "down"))
+    if "set_turn" in data and "set_this_turn" in data:
+        raise InvalidScenario(f"{path}.set_this_turn", "give set_turn or set_this_turn, not both")
+    if "set_turn" in data:
+        card.set_turn = _int(data["set_turn"], f"{path}.set_turn", 1, turn_number)
+    elif _bool(data.get("set_this_turn", False), f"{path}.set_this_turn"):
+        card.set_turn = turn_number
+    if card.set_turn and card.face == "up":
+        raise InvalidScenario(f"{path}.face", "a face-up card was not set")
+    return card
+
+
+def _pile(owner: str, pile: str, value, path: str, ids: set[str]) -> list[Card]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        count = _int(value, path, 0, MAX_CARDS_PER_PILE)
+        cards = []
+        for n in range(1, count + 1):
+            card_id = f"{owner}.{pile}.{n}"
+            _register(card_id, ids, path)
+            cards.append(Card(id=card_id, owner=owner))
+        return cards
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InvalidScenario(path, "must be a count or a list of cards")
+    if len(value) > MAX_CARDS_PER_PILE:
+        raise InvalidScenario(path, f"at most {MAX_CARDS_PER_PILE} cards")
+    cards = []
+    for i, item in enumerate(value):
+        item_path = f"{path}[{i}]"
+        if isinstance(item, (str, int)) and not isinstance(item, bool):
+            item = {"id": item}
+        card = _card_common(owner, _mapping(item, item_path, CARD_KEYS), item_path, ids)
+        card.card_type = card.card_type or _infer_type(item, card)
+        cards.append(card)
+    return cards
+
+
+def _infer_type(data: dict, card: Card) -> str:
+    """A pile card's type when `type` is not given: stats make a monster, a spell/trap kind a spell/trap."""
+    if any(k in data for k in ("level", "atk", "def")) or card.kind in MONSTER_KINDS and card.kind != "normal":
+        return "monster"
+    if card.kind in TRAP_KINDS:
+        return "trap"
+    if card.kind in SPELL_KINDS:
+        return "spell"
+    return "monster" if card.effect and card.effect.type else ""
+
+
+# ---------- effects
+
+def _effect(data, path: str) -> Effect:
+    data = _mapping(data, path, EFFECT_KEYS)
+    eff = Effect()
+    if "type" in data:
+        eff.type = _choice(data["type"], f"{path}.type", EFFECT_TYPES)
+    if "when" in data:
+        eff.when = _choice(data["when"], f"{path}.when", TIMINGS)
+    if eff.type == "trigger" and not eff.when:
+        raise InvalidScenario(f"{path}.when", "a trigger effect needs its timing (summoned, destroyed, attack_declared)")
+    eff.targets = _int(data.get("targets", 0), f"{path}.targets", 0, 10)
+    ops = data.get("do")
+    if not isinstance(ops, list) or not ops:
+        raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
+    parsed = []
+    for i, op in enumerate(ops):
+        op_path = f"{path}.do[{i}]"
+        if not isinstance(op, dict) or len(op) != 1:
+            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets}")
+        (name, args), = op.items()
+        if name not in effects.OPERATIONS:
+            raise InvalidScenario(f"{op_path}.{name}", f"unknown operation (one of: {', '.join(effects.OPERATIONS)})")
+        try:
+            parsed.append((name, effects.OPERATIONS[name].parse(args)))
+        except ValueError as e:
+            raise InvalidScenario(f"{op_path}.{name}", str(e)) from None
+    eff.ops = tuple(parsed)
+    return eff
+
+
+def _effect_refs(board: Board):
+    """(path, card id) for every card id an effect names, checked once all ids are known."""
+    for p in board.players.values():
+        for card in p.all_cards():
+            if card.effect:
+                for i, (name, args) in enumerate(card.effect.ops):
+                    if isinstance(args, dict) and "card" in args:
+                        yield f"card {card.id}: effect.do[{i}].{name}.card", args["card"]
+
+
+# ---------- actions
+
+def _actions(value, ids: set[str]) -> list[tuple[str, dict]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InvalidScenario("actions", "must be a list")
+    if len(value) > MAX_ACTIONS:
+        raise InvalidScenario("actions", f"at most {MAX_ACTIONS} actions")
+    out = []
+    for i, item in enumerate(value):
+        path = f"actions[{i}]"
+        if not isinstance(item, dict) or len(item) != 1:
+            raise InvalidScenario(path, "each action is a one-key mapping, e.g. {attack: {attacker: m1, target: direct}}")
+        (kind, args), = item.items()
+        if kind not in ACTION_ARGS:
+            raise InvalidScenario(f"{path}.{kind}", f"unknown action (one of: {', '.join(ACTION_ARGS)})")
+        required, optional = ACTION_ARGS[kind]
+        args = _mapping({} if args is None else args, f"{path}.{kind}", required + optional)
+        for key in required:
+            if key not in args:
+                raise InvalidScenario(f"{path}.{kind}.{key}", "required")
+        out.append((kind, _action_args(kind, args, f"{path}.{kind}", ids)))
+    return out
+
+
+def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
+    out = dict(args)
+    for key in ("card", "attacker"):
+        if key in args:
+            out[key] = _known(args[key], f"{path}.{key}", ids)
+    if "target" in args:
+        out["target"] = "direct" if args["target"] == "direct" else _known(args["target"], f"{path}.target", ids)
+    for key in ("tribute", "targets"):
+        if key in args:
+            items = args[key]
+            if not isinstance(items, list):
+                raise InvalidScenario(f"{path}.{key}", "must be a list of card ids")
+            out[key] = [_known(x, f"{path}.{key}[{j}]", ids) for j, x in enumerate(items)]
+            if len(set(out[key])) != len(out[key]):
+                raise InvalidScenario(f"{path}.{key}", "a card is named twice")
+    if "zone" in args:
+        zones = ST_ZONES if kind == "set_spell_trap" else MAIN_ZONES
+        out["zone"] = _choice(args["zone"], f"{path}.zone", zones)
+    if "to" in args:
+        out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
+    if "phase" in args:
+        out["phase"] = _choice(args["phase"], f"{path}.phase", PHASES)
+    if "player" in args:
+        out["player"] = _choice(args["player"], f"{path}.player", PLAYERS)
+    return out
+
+
+def _known(value, path: str, ids: set[str]) -> str:
+    card_id = _card_id(value, path)
+    if card_id not in ids:
+        raise InvalidScenario(path, f"unknown card id {card_id!r}")
+    return card_id
+
+
+def _choose(value) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise InvalidScenario("choose", "must be a mapping {choice: card id}")
+    out = {}
+    for key, v in value.items():
+        if not isinstance(key, str):
+            raise InvalidScenario("choose", "keys are choice names")
+        if isinstance(v, list):
+            if not all(isinstance(x, str) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
+            out[key] = list(v)
+        elif isinstance(v, (str, int)) and not isinstance(v, bool):
+            out[key] = str(v)
+        else:
+            raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
+    return out
+
+
+def _decline(value) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise InvalidScenario("decline", "must be a list of card ids or keywords")
+    return tuple(value)

@@ -1,0 +1,1 @@
+"""One blueprint per concern: pages (home, language), rules, search, simulate, api; casebook is separate."""

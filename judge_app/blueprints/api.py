@@ -1,0 +1,85 @@
+"""The JSON API (contract section 5). Bad input is 400/404/413 JSON `{"error": …}`, never a 500."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request, send_from_directory
+
+from engine.errors import InvalidScenario, JudgeError, LimitExceeded
+from rulings import corpus
+from rulings.corpus import BadRef, UnknownRef
+from rulings.editions import EDITIONS
+
+from .. import services
+from ..runner import run_text
+from ..services import SearchInputError
+from .search import read_filters
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def error(status: int, message: str, **extra):
+    response = jsonify(error=message, **extra)
+    response.status_code = status
+    return response
+
+
+@bp.get("/rules/<edition>/<number>")
+def rule(edition: str, number: str):
+    if edition not in EDITIONS:
+        return error(404, f"unknown edition {edition!r} (one of: {', '.join(EDITIONS)})")
+    try:
+        section = corpus.section(edition, number)
+    except UnknownRef as e:
+        return error(404, str(e), suggestions=e.suggestions)
+    except BadRef as e:
+        return error(400, str(e))
+    return jsonify(services.section_json(section))
+
+
+@bp.get("/search")
+def search():
+    query = (request.args.get("q") or "").strip()
+    if not query:
+        return error(400, "missing query parameter q")
+    if len(query) > 500:
+        return error(400, "query is longer than 500 characters")
+    try:
+        editions, game = read_filters(request.args)
+    except SearchInputError as e:
+        return error(400, str(e))
+    raw_limit = request.args.get("limit", "10")
+    try:
+        limit = int(raw_limit)
+    except ValueError:
+        return error(400, f"limit must be an integer, not {raw_limit[:40]!r}")
+    if not 1 <= limit <= current_app.config["SEARCH_MAX_LIMIT"]:
+        return error(400, f"limit must be between 1 and {current_app.config['SEARCH_MAX_LIMIT']}")
+    try:
+        response = services.search(query, editions, game, limit)
+    except SearchInputError as e:
+        return error(400, str(e))
+    if response is None:
+        return error(503, "search is not available")
+    return jsonify(response)
+
+
+@bp.post("/simulate")
+def simulate():
+    body = request.get_data(cache=False)  # MAX_CONTENT_LENGTH applies: larger bodies are a 413
+    if not body.strip():
+        return error(400, "empty body: send a scenario as YAML or JSON")
+    try:
+        run = run_text(body, edition=request.args.get("edition"), before=False,
+                       timeout=current_app.config["SIMULATE_TIMEOUT_S"])
+    except InvalidScenario as e:
+        return error(400, str(e), path=e.path)
+    except LimitExceeded as e:
+        return error(413, str(e))
+    except JudgeError as e:
+        return error(400, str(e))
+    return jsonify(run.result)
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return send_from_directory(current_app.static_folder, "openapi.json", mimetype="application/json")
+

@@ -1,0 +1,89 @@
+"""The search page: results grouped by edition, a number or a full reference jumps to its section."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from flask import Blueprint, redirect, render_template, request
+
+from rulings import corpus
+from rulings.editions import EDITIONS, GAMES
+from rulings.model import Section
+
+from .. import services
+from ..services import SearchInputError
+from ..render import snippet
+
+bp = Blueprint("search", __name__)
+
+PAGE_LIMIT = 30
+_NUMBER = re.compile(r"^§?\s*\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?\.?$")
+
+
+def read_filters(args) -> tuple[list[str] | None, str | None]:
+    """`edition` (repeatable or comma separated) and `game` from a query string; raises SearchInputError."""
+    editions = [e.strip() for raw in args.getlist("edition") for e in raw.split(",") if e.strip()]
+    unknown = [e for e in editions if e not in EDITIONS]
+    if unknown:
+        raise SearchInputError(f"unknown edition {unknown[0]!r} (one of: {', '.join(EDITIONS)})")
+    game = (args.get("game") or "").strip() or None
+    if game is not None and game not in GAMES:
+        raise SearchInputError(f"unknown game {game!r} (one of: {', '.join(GAMES)})")
+    return editions or None, game
+
+
+def number_matches(query: str, editions: list[str] | None, game: str | None) -> list[Section]:
+    """Sections whose number (or full reference) is the query, in the chosen editions."""
+    text = unicodedata.normalize("NFKC", query).strip()
+    if ":" in text:
+        try:
+            return [corpus.lookup(text)]
+        except (corpus.UnknownRef, corpus.BadRef):
+            return []
+    if not _NUMBER.match(re.sub(r"[\u2010-\u2015\u2212\u30fc]", "-", text)):
+        return []
+    out = []
+    for edition in editions or services.editions_for(game):
+        section = corpus.load(edition).get(corpus.normalize_number(edition, text))
+        if section is not None:
+            out.append(section)
+    return out
+
+
+@bp.get("/search")
+def search_page():
+    query = (request.args.get("q") or "").strip()
+    try:
+        editions, game = read_filters(request.args)
+    except SearchInputError as e:
+        return render_template("search.html", query=query, error=str(e), groups=[], jumps=[],
+                               chosen_editions=[], game=None, available=True), 400
+    if not query:
+        return render_template("search.html", query="", groups=[], jumps=[], chosen_editions=editions or [],
+                               game=game, available=True)
+
+    jumps = number_matches(query, editions, game)
+    if len(jumps) == 1 and (":" in query or editions):
+        return redirect(services.rule_url(jumps[0]))
+
+    try:
+        response = services.search(query, editions, game, PAGE_LIMIT)
+    except SearchInputError as e:
+        return render_template("search.html", query=query, error=str(e), groups=[], jumps=jumps,
+                               chosen_editions=editions or [], game=game, available=True), 400
+    groups = group_by_edition(response["results"]) if response else []
+    return render_template("search.html", query=query, groups=groups, jumps=jumps,
+                           took_ms=response.get("took_ms") if response else None,
+                           hint=response.get("hint") if response else None,
+                           chosen_editions=editions or [], game=game, available=response is not None)
+
+
+def group_by_edition(results: list[dict]) -> list[dict]:
+    """Groups in the order of each edition's best hit; each hit gets its sanitised snippet."""
+    groups: dict[str, dict] = {}
+    for hit in results:
+        edition = hit.get("edition") or hit["ref"].partition(":")[0]
+        group = groups.setdefault(edition, {"edition": EDITIONS.get(edition), "id": edition, "hits": []})
+        group["hits"].append({**hit, "url": f"/rules/{edition}/{hit['number']}",
+                              "snippet_markup": snippet(hit.get("snippet_html"), hit.get("snippet", ""))})
+    return list(groups.values())

@@ -1,0 +1,58 @@
+"""Run a scenario for the web: parse, simulate under a wall-clock limit, and build the "before" board.
+
+The "before" board is the same scenario run with no actions: the engine normalises the board exactly
+as it does for the real run (generated ids, defaults), so both pictures come from one source of truth.
+"""
+from __future__ import annotations
+
+import concurrent.futures as futures
+from dataclasses import dataclass
+
+from engine.errors import InvalidScenario, LimitExceeded
+from rulings.editions import EDITIONS
+
+# A small pool shared by all requests: a run that overstays its limit keeps one worker busy until the
+# engine's own step limit stops it, instead of holding the HTTP worker.
+_POOL = futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="simulate")
+
+
+@dataclass
+class Run:
+    data: dict
+    result: dict
+    before: dict | None
+
+
+def check_edition(edition: str | None) -> str | None:
+    if edition in (None, ""):
+        return None
+    if edition not in EDITIONS:
+        raise InvalidScenario("edition", f"unknown edition {edition!r} (one of: {', '.join(EDITIONS)})")
+    return edition
+
+
+def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0, before: bool = True) -> Run:
+    """Raises InvalidScenario / JudgeError (bad input) or LimitExceeded (too slow, too many steps)."""
+    from engine.scenario import parse_text
+
+    data = parse_text(text)
+    edition = check_edition(edition)
+    future = _POOL.submit(_simulate_both, data, edition, before)
+    try:
+        result, board = future.result(timeout=timeout)
+    except futures.TimeoutError:
+        future.cancel()
+        raise LimitExceeded(f"scenario ran longer than {timeout:g} s") from None
+    return Run(data, result, board)
+
+
+def _simulate_both(data: dict, edition: str | None, before: bool) -> tuple[dict, dict | None]:
+    from engine.scenario import simulate
+
+    result = simulate(data, edition=edition).to_json()
+    board = None
+    if before:
+        setup = {k: v for k, v in data.items() if k not in ("actions", "expect")}
+        setup["actions"] = []
+        board = simulate(setup, edition=edition).to_json()["final"]
+    return result, board

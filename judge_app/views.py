@@ -1,0 +1,48 @@
+"""Helpers shared by the page blueprints and the templates."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from flask import current_app, request, url_for
+from flask_babel import get_locale
+
+from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
+
+from . import i18n
+
+GAME_NAMES = {"dcg": "Digimon Card Game", "ygo": "Yu-Gi-Oh! OCG"}
+TEXT_LANG = {"ja": "ja", "zh": "zh-Hans"}
+
+
+def template_globals() -> dict:
+    locale = str(get_locale() or "en")
+    return {
+        "ui_lang": locale,
+        "html_lang": i18n.HTML_LANG.get(locale, "en"),
+        "languages": i18n.LANGUAGES,
+        "editions": EDITIONS,
+        "games": GAMES,
+        "game_names": GAME_NAMES,
+        "default_edition": DEFAULT_EDITION,
+        "text_lang": lambda edition: TEXT_LANG.get(EDITIONS[edition].language, "") if edition in EDITIONS else "",
+        "static_url": static_url,
+        "here": here(),
+        "has_casebook": current_app.config.get("CASEBOOK", False),
+    }
+
+
+def here() -> str:
+    """This page as a relative path with its query, for the language switch's `next`."""
+    qs = request.query_string.decode("latin-1")
+    return request.path + (f"?{qs}" if qs else "")
+
+
+def static_url(filename: str) -> str:
+    return url_for("static", filename=filename, v=_mtime(filename))
+
+
+@lru_cache(maxsize=None)
+def _mtime(filename: str) -> int:
+    path = Path(current_app.static_folder) / filename
+    return int(path.stat().st_mtime) if path.exists() else 0

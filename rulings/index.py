@@ -1,0 +1,257 @@
+"""The on-disk Whoosh index of every section of every parsed edition: build, staleness, opening.
+
+Layout under the data directory (env `JUDGE_DATA_DIR`, default `<repo>/var/`):
+
+    search/CURRENT          name of the live generation (replaced atomically)
+    search/gen-<ns>-<fp>/   one complete index + manifest.json
+    search/.lock            held (flock) while a build runs
+
+A build writes a `.tmp-…` directory, renames it to `gen-…`, then swaps CURRENT: a reader never sees a
+half-built index, and a reader still holding the previous generation keeps working (the last few
+generations are kept). Concurrent builders serialise on the lock and re-check staleness after taking it,
+so the second one finds the fresh index and does nothing.
+
+Staleness: the manifest's fingerprint hashes the corpus texts, the parser and terms code/data, and the
+analyzer/schema versions. A changed text or parser gives a new fingerprint and the index is rebuilt.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import fields, index as whoosh_index
+
+from . import analysis
+from .editions import EDITIONS
+
+SCHEMA_VERSION = "2"
+_SPACE = re.compile(r"[ \u3000\t]+")
+PACKAGE_DIR = Path(__file__).resolve().parent
+REPO_DIR = PACKAGE_DIR.parent
+KEEP_GENERATIONS = 3            # live + two previous, for readers that opened them
+
+
+class SearchIndexError(RuntimeError):
+    """The index cannot be built or opened."""
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("JUDGE_DATA_DIR") or REPO_DIR / "var")
+
+
+def search_dir(base: Path | None = None) -> Path:
+    return Path(base or data_dir()) / "search"
+
+
+def schema() -> fields.Schema:
+    cjk = analysis.cjk_analyzer()
+    en = analysis.english_analyzer()
+    return fields.Schema(
+        ref=fields.ID(stored=True, unique=True),
+        edition=fields.ID(stored=True),
+        game=fields.ID(stored=True),
+        language=fields.ID(stored=True),
+        number=fields.STORED(),
+        order=fields.STORED(),                  # position in rule order within the edition
+        kind=fields.STORED(),
+        title=fields.TEXT(analyzer=cjk, phrase=False, field_boost=3.0),
+        body=fields.TEXT(analyzer=cjk, phrase=False),
+        title_en=fields.TEXT(analyzer=en, phrase=False, field_boost=3.0),
+        body_en=fields.TEXT(analyzer=en, phrase=False),
+        title_key=fields.ID(),                  # terms.alias_key of the prepared title: exact-title hits
+        terms=fields.KEYWORD(scorable=True),    # ids of the terms named in the text, once per mention
+        title_terms=fields.KEYWORD(scorable=True),  # ids of the terms named in the title
+        defines=fields.KEYWORD(scorable=True),  # ids of the terms this section defines
+        title_s=fields.STORED(),
+        text_s=fields.STORED(),                 # own text, or the first child's for a bare heading
+        probe=fields.STORED(),                  # prepared, case-folded title + text: phrase checks
+    )
+
+
+def _source_files() -> list[Path]:
+    files = sorted((PACKAGE_DIR / "texts").glob("*.txt"))
+    files += sorted((PACKAGE_DIR / "data").glob("*.yaml"))
+    files += sorted(PACKAGE_DIR.glob("parse*.py"))
+    files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "analysis.py", "index.py")]
+    return [f for f in files if f.exists()]
+
+
+def fingerprint() -> str:
+    """Hash of everything the index content depends on."""
+    h = hashlib.sha256(f"schema={SCHEMA_VERSION};analyzer={analysis.ANALYZER_VERSION}".encode())
+    for f in _source_files():
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class IndexInfo:
+    path: Path
+    manifest: dict
+
+    @property
+    def fingerprint(self) -> str:
+        return self.manifest.get("fingerprint", "")
+
+
+def current(base: Path | None = None) -> IndexInfo | None:
+    """The live generation, or None when there is none (or it is damaged)."""
+    sdir = search_dir(base)
+    try:
+        name = (sdir / "CURRENT").read_text(encoding="utf-8").strip()
+        path = sdir / name
+        manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return IndexInfo(path, manifest)
+
+
+def is_stale(base: Path | None = None, fp: str | None = None) -> bool:
+    info = current(base)
+    return info is None or info.fingerprint != (fp or fingerprint())
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    built: bool
+    path: Path
+    sections: int
+    seconds: float
+    editions: dict
+
+
+def ensure(base: Path | None = None) -> IndexInfo:
+    """The live index, built first when missing or stale."""
+    fp = fingerprint()
+    info = current(base)
+    if info is None or info.fingerprint != fp:
+        build(base, fp=fp)
+        info = current(base)
+    if info is None:
+        raise SearchIndexError(f"no search index under {search_dir(base)}")
+    return info
+
+
+def build(base: Path | None = None, force: bool = False, fp: str | None = None) -> BuildReport:
+    sdir = search_dir(base)
+    sdir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    with open(sdir / ".lock", "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        fp = fp or fingerprint()
+        info = current(base)
+        if not force and info is not None and info.fingerprint == fp:
+            return BuildReport(False, info.path, info.manifest.get("sections", 0),
+                               time.perf_counter() - started, info.manifest.get("editions", {}))
+        tmp = sdir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        try:
+            counts = _write(tmp)
+            manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
+                        "built_at": time.time(), "sections": sum(counts.values()), "editions": counts}
+            (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+            final = sdir / f"gen-{time.time_ns()}-{fp[:10]}"
+            os.rename(tmp, final)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        pointer = sdir / f".CURRENT-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        pointer.write_text(final.name, encoding="utf-8")
+        os.replace(pointer, sdir / "CURRENT")
+        _prune(sdir, final.name)
+        return BuildReport(True, final, manifest["sections"], time.perf_counter() - started, counts)
+
+
+def _prune(sdir: Path, live: str) -> None:
+    gens = sorted((p for p in sdir.glob("gen-*") if p.is_dir()), key=lambda p: p.name, reverse=True)
+    for old in [g for g in gens if g.name != live][KEEP_GENERATIONS - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+    for tmp in sdir.glob(".tmp-*"):         # left by a crashed build
+        if time.time() - tmp.stat().st_mtime > 3600:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def indexed_editions() -> list[str]:
+    """Editions with a registered parser (the others are skipped until theirs lands)."""
+    from .parsers import PARSERS
+
+    return [e for e in EDITIONS if e in PARSERS]
+
+
+def _write(path: Path) -> dict:
+    from . import corpus
+
+    path.mkdir(parents=True)
+    ix = whoosh_index.create_in(str(path), schema())
+    writer = ix.writer(limitmb=256)
+    counts: dict[str, int] = {}
+    try:
+        for edition_id in indexed_editions():
+            edition = corpus.load(edition_id)
+            definitions = _definitions(edition)
+            for order, section in enumerate(edition):
+                writer.add_document(**section_document(edition, section, order, definitions))
+            counts[edition_id] = len(edition)
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    finally:
+        ix.close()
+    return counts
+
+
+def _definitions(edition) -> dict[str, list[str]]:
+    """number -> ids of terms defined there: the terms table, plus any section titled with a term's name."""
+    from . import terms
+
+    out: dict[str, list[str]] = {}
+    for term in terms.all_terms(edition.game):
+        number = term.sections.get(edition.id)
+        if number:
+            out.setdefault(number, []).append(term.id)
+    for section in edition:
+        if not section.title:
+            continue
+        title = analysis.prepare(section.title, edition.language)
+        for term in terms.find(title, game=edition.game):
+            ids = out.setdefault(section.number, [])
+            if term.id not in ids and any(terms.alias_key(n) == terms.alias_key(title)
+                                          for n in term.names(edition.language)):
+                ids.append(term.id)
+    return out
+
+
+def section_document(edition, section, order: int, definitions: dict[str, list[str]]) -> dict:
+    from .terms import alias_key, mentions
+
+    lang = edition.language
+    title = analysis.prepare(section.title, lang)
+    text = analysis.prepare(section.text, lang)
+    shown = section.text
+    if not shown.strip() and section.children:
+        child = edition.get(section.children[0])
+        shown = child.text if child else ""
+    return {
+        "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
+        "number": section.number, "order": order, "kind": section.kind,
+        "title": title, "body": text, "title_en": title, "body_en": text,
+        "title_key": alias_key(title) or "\u0000",
+        "terms": " ".join(m.term.id for m in mentions(section.text, edition.game)),
+        "title_terms": " ".join(dict.fromkeys(m.term.id for m in mentions(section.title, edition.game))),
+        "defines": " ".join(definitions.get(section.number, [])),
+        "title_s": section.title, "text_s": shown,
+        "probe": _SPACE.sub("", f"{title}\n{text}").casefold(),
+    }
+
+
+def open_index(info: IndexInfo):
+    return whoosh_index.open_dir(str(info.path))

@@ -1,0 +1,408 @@
+"""Find any rule by number or words in Chinese, Japanese or English.
+
+    from rulings.search import get_search
+    get_search().search("blocker", game="dcg", limit=5).to_json()
+
+* A rule number (`9-3-6`, `１４－２－１－３`, `4.4.2`, `§12-5`, `dcg-ja-3.6:14-2-1-3`) is looked up
+  exactly: its section comes first, in each edition that has it (default edition first; dotted numbers
+  prefer Yu-Gi-Oh, dashed ones Digimon). A number that no section has is searched as text.
+* Words: bigram phrases for Chinese/Japanese (traditional Chinese matches the simplified texts),
+  stemmed words for English, plus the other-language names of every term the query names (terms.yaml),
+  so `blocker` finds 《阻挡者》 and 《ブロッカー》. Sections that define a named term, and headings,
+  outrank passing mentions.
+* At most `MAX_QUERY_CHARS` (200) characters of a query are analysed; an empty, punctuation-only or
+  unmatched query returns no results and a hint, never an error.
+"""
+from __future__ import annotations
+
+import html
+import os
+import re
+import threading
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import query as Q
+from whoosh import scoring
+
+from . import analysis, index, terms
+from .analysis import MAX_QUERY_CHARS
+from .editions import DEFAULT_EDITION, EDITIONS, GAMES
+
+_NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
+_DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70\uff0d]")
+_SNIPPET_CHARS = 140
+_SPACE = re.compile(r"[ \u3000\t]+")
+
+
+class SearchInputError(ValueError):
+    """A bad filter (unknown edition or game, limit out of range): the caller's mistake, shown as-is."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    ref: str
+    edition: str
+    number: str
+    title: str
+    snippet: str
+    snippet_html: str
+    score: float
+
+    def to_json(self) -> dict:
+        return {"ref": self.ref, "edition": self.edition, "number": self.number, "title": self.title,
+                "snippet": self.snippet, "snippet_html": self.snippet_html, "score": round(self.score, 4),
+                "url": f"/rules/{self.edition}/{self.number}"}
+
+
+@dataclass(frozen=True)
+class SearchResponse:
+    query: str
+    took_ms: float
+    results: tuple[Hit, ...]
+    hint: str | None = None
+    expanded: tuple[str, ...] = ()      # other-language names added to the query
+    truncated: bool = False
+
+    def to_json(self) -> dict:
+        doc = {"query": self.query, "took_ms": round(self.took_ms, 3),
+               "results": [h.to_json() for h in self.results]}
+        if self.hint:
+            doc["hint"] = self.hint
+        if self.expanded:
+            doc["expanded"] = list(self.expanded)
+        if self.truncated:
+            doc["truncated"] = True
+        return doc
+
+
+@dataclass
+class _Plan:
+    """What a text query looks for: the whoosh query and the strings to mark in snippets."""
+    query: Q.Query | None
+    needles: list[str] = field(default_factory=list)      # literal CJK/Latin strings
+    stems: list[str] = field(default_factory=list)        # English stems (marked as word prefixes)
+    expanded: list[str] = field(default_factory=list)
+    named_terms: list[terms.Term] = field(default_factory=list)
+
+
+def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
+    if game is not None and game not in GAMES:
+        raise SearchInputError(f"unknown game {game!r} (one of: {', '.join(GAMES)})")
+    eds = None
+    if editions:
+        eds = []
+        for e in editions:
+            if e not in EDITIONS:
+                raise SearchInputError(f"unknown edition {e!r} (one of: {', '.join(EDITIONS)})")
+            if game is not None and EDITIONS[e].game != game:
+                raise SearchInputError(f"edition {e!r} is not a {game} edition")
+            if e not in eds:
+                eds.append(e)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 100:
+        raise SearchInputError(f"limit must be an integer from 1 to 100, not {limit!r}")
+    return eds, game, limit
+
+
+class RuleSearch:
+    """A searcher over one index directory; reopens itself when a rebuild replaced the live generation.
+
+    Thread-safe: searches share one whoosh searcher under a lock (a search takes milliseconds).
+    """
+
+    def __init__(self, base: Path | None = None, build: bool = True):
+        self.base = Path(base) if base else index.data_dir()
+        self._lock = threading.RLock()
+        self._stamp = None
+        self._filters: dict = {}
+        self._info = index.ensure(self.base) if build else index.current(self.base)
+        if self._info is None:
+            raise index.SearchIndexError(f"no search index under {index.search_dir(self.base)}")
+        self._open(self._info)
+
+    # -- index generations ------------------------------------------------------------------------
+    def _pointer_stamp(self):
+        try:
+            st = os.stat(index.search_dir(self.base) / "CURRENT")
+            return (st.st_ino, st.st_mtime_ns)
+        except OSError:
+            return None
+
+    def _open(self, info: index.IndexInfo) -> None:
+        ix = index.open_index(info)
+        searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
+        old = getattr(self, "_searcher", None)
+        self._ix, self._searcher, self._info = ix, searcher, info
+        self._stamp = self._pointer_stamp()
+        if old is not None:
+            old.close()
+
+    def _maybe_reopen(self) -> None:
+        stamp = self._pointer_stamp()
+        if stamp is not None and stamp != self._stamp:
+            info = index.current(self.base)
+            if info is not None and info.path != self._info.path:
+                self._open(info)
+            else:
+                self._stamp = stamp
+
+    @property
+    def generation(self) -> str:
+        return self._info.path.name
+
+    @property
+    def editions(self) -> dict:
+        return dict(self._info.manifest.get("editions", {}))
+
+    def close(self) -> None:
+        with self._lock:
+            self._searcher.close()
+
+    # -- searching --------------------------------------------------------------------------------
+    def search(self, query: str, editions=None, game: str | None = None, limit: int = 10) -> SearchResponse:
+        started = time.perf_counter()
+        eds, game, limit = check_filters(editions, game, limit)
+        raw = query if isinstance(query, str) else ""
+        truncated = len(raw) > MAX_QUERY_CHARS
+        text = unicodedata.normalize("NFKC", raw[:MAX_QUERY_CHARS]).strip()
+        scope = self._scope(eds, game)
+        with self._lock:
+            self._maybe_reopen()
+            hits, hint, expanded = self._run(text, scope, eds, game, limit)
+        if not hits and not hint:
+            hint = self._no_match_hint(text, eds, game)
+        if truncated:
+            hint = (hint + " " if hint else "") + f"(Only the first {MAX_QUERY_CHARS} characters were searched.)"
+        took = (time.perf_counter() - started) * 1000
+        return SearchResponse(raw[:MAX_QUERY_CHARS], took, tuple(hits), hint, tuple(expanded), truncated)
+
+    def _scope(self, eds, game) -> list[str]:
+        indexed = [e for e in EDITIONS if e in self._info.manifest.get("editions", {})]
+        return [e for e in indexed if (eds is None or e in eds) and (game is None or EDITIONS[e].game == game)]
+
+    def _run(self, text: str, scope: list[str], eds, game, limit):
+        if not scope:
+            return [], "No indexed edition matches these filters; remove --edition/--game.", []
+        number_hits = self._number_lookup(text, scope, eds, game)
+        if number_hits:
+            return number_hits[:limit], None, []
+        plan = self._plan(text, game)
+        if plan.query is None:
+            hint = ("Type a rule number (e.g. 14-2-1-3 or 4.4.2) or a word in Chinese, Japanese or English."
+                    if not text or not re.search(r"\w", text) else None)
+            return [], hint, []
+        results = self._searcher.search(plan.query, filter=self._filter(scope), limit=limit + 10)
+        rank = {e: i for i, e in enumerate(_edition_order(scope, game))}
+        phrases = [_SPACE.sub("", n).casefold() for n in plan.needles if len(_SPACE.sub("", n)) >= 2]
+        rows = []
+        for r in results:
+            f = r.fields()
+            # Whoosh matched bigrams anywhere in the section; the full phrase, in order, earns a bonus
+            # (checked on the candidates only: positional phrase queries cost ~5x more per search).
+            bonus = sum(1.5 for p in phrases if p in f["probe"])
+            rows.append((r.score * (1 + 0.25 * min(bonus, 4)), f))
+        rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
+        hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
+        return hits, None, plan.expanded
+
+    def _filter(self, scope: list[str]):
+        """Doc numbers of the editions in scope (None = all), computed once per scope and searcher."""
+        if set(scope) >= set(self._info.manifest.get("editions", {})):
+            return None
+        key = (id(self._searcher), tuple(scope))
+        cached = self._filters.get(key)
+        if cached is None:
+            cached = frozenset(d for e in scope for d in self._searcher.docs_for_query(Q.Term("edition", e)))
+            self._filters = {k: v for k, v in self._filters.items() if k[0] == id(self._searcher)}
+            self._filters[key] = cached
+        return cached
+
+    # -- numbers ----------------------------------------------------------------------------------
+    def _number_lookup(self, text: str, scope: list[str], eds, game) -> list[Hit]:
+        edition_prefix = None
+        body = text
+        head, sep, tail = text.partition(":")
+        if sep and head.strip() in EDITIONS:
+            edition_prefix, body = head.strip(), tail
+        m = _NUMBER.match(_DASHES.sub("-", body.strip()))
+        if not m:
+            return []
+        raw = m.group(1)
+        candidates = [edition_prefix] if edition_prefix else _edition_order(scope, game, dotted="." in raw)
+        out = []
+        for e in candidates:
+            if e not in scope and not (edition_prefix and e in self._info.manifest.get("editions", {})):
+                continue
+            from .corpus import normalize_number
+
+            number = normalize_number(e, raw)
+            found = self._searcher.document(ref=f"{e}:{number}")
+            if found:
+                out.append(self._hit(found, 100.0 - len(out), None))
+        return out
+
+    # -- words ------------------------------------------------------------------------------------
+    def _plan(self, text: str, game: str | None) -> _Plan:
+        head, sep, tail = text.partition(":")
+        if sep and head.strip() in EDITIONS:    # `ygo-zh-nmr:基本分`: the edition part is not a word
+            text = tail.strip()
+        plan = _Plan(None)
+        if not re.search(r"\w", text):
+            return plan
+        parts: list[Q.Query] = []
+        simplified = terms.to_simplified(text)
+        # 1. named terms (any language): their defining sections, headings naming them, mentions.
+        #    A term's mentions are indexed by id, which is what makes the search cross-language.
+        mentions = terms.mentions(text, game)
+        for term in dict.fromkeys(m.term for m in mentions):
+            plan.named_terms.append(term)
+            parts += [Q.Term("defines", term.id, boost=8.0), Q.Term("title_terms", term.id, boost=2.0),
+                      Q.Term("terms", term.id, boost=1.5)]
+        plan.expanded = terms.expand(text, game)
+        # 2. CJK text not covered by a term name: bigrams (as typed, and simplified for Chinese input)
+        runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
+        plan.needles += runs
+        residual = _residual_runs(text, simplified, mentions)
+        for run in residual:
+            if len(run) >= 2 or (len(runs) == 1 and not mentions):
+                parts.append(_cjk_query(run))
+        # 3. English words
+        words = analysis.english_tokens(text)
+        if words:
+            parts.append(_en_query(words))
+            plan.stems += words
+            plan.needles += re.findall(r"[A-Za-z0-9][A-Za-z0-9.+-]*", text)
+        # 4. a heading that is exactly the query
+        for key in dict.fromkeys([terms.alias_key(text), terms.alias_key(simplified)]):
+            if key:
+                parts.append(Q.Term("title_key", key, boost=12.0))
+        for name in plan.expanded:             # marked in snippets
+            plan.needles.append(unicodedata.normalize("NFKC", name))
+        plan.query = Q.Or(parts) if parts else None
+        return plan
+
+    # -- results ----------------------------------------------------------------------------------
+    def _hit(self, f: dict, score: float, plan: _Plan | None) -> Hit:
+        source = f.get("text_s") or f.get("title_s") or ""
+        snippet, snippet_html = make_snippet(source, plan.needles if plan else [], plan.stems if plan else [],
+                                             f.get("language", ""))
+        return Hit(f["ref"], f["edition"], f["number"], f.get("title_s") or "", snippet, snippet_html, score)
+
+    def _no_match_hint(self, text: str, eds, game) -> str:
+        tips = []
+        if eds or game:
+            tips.append("remove the edition/game filters")
+        if re.search(r"[A-Za-z]", text) and not terms.mentions(text):
+            tips.append("try the Chinese or Japanese term (e.g. 阻挡者 / ブロッカー for Blocker)")
+        tips.append("try fewer or shorter words, or a rule number such as 14-2-1-3")
+        return "No match. Try to " + "; ".join(tips) + "."
+
+
+def _edition_order(scope: list[str], game: str | None, dotted: bool = False) -> list[str]:
+    """Default editions first; for a dotted number Yu-Gi-Oh first, else Digimon first."""
+    games = [g for g in (("ygo", "dcg") if dotted else ("dcg", "ygo")) if game in (None, g)]
+    out = []
+    for g in games:
+        default = DEFAULT_EDITION[g]
+        if default in scope:
+            out.append(default)
+        out += [e for e in scope if EDITIONS[e].game == g and e != default]
+    return out
+
+
+def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
+    """CJK runs of the query left once the term names found in it are blanked out."""
+    scan = list(terms.normalize(text))
+    if mentions and len(scan) == len(text) == len(simplified):
+        for m in mentions:
+            scan[m.start:m.end] = " " * (m.end - m.start)
+        masked = "".join(c if c == " " else o for c, o in zip(scan, text))
+    else:
+        masked = text
+    return list(dict.fromkeys(analysis.cjk_runs(masked)))
+
+
+def _cjk_query(run: str) -> Q.Query:
+    """A short run must match as a whole (all its bigrams); a long one (a sentence) scores by overlap."""
+    grams = list(dict.fromkeys(analysis.bigrams(run)))
+    variants = [run] if terms.to_simplified(run) == run else [run, terms.to_simplified(run)]
+    out = []
+    for v in variants:
+        grams = list(dict.fromkeys(analysis.bigrams(v)))
+        for fieldname in ("title", "body"):
+            if len(v) == 1:
+                out.append(Q.Or([Q.Term(fieldname, v), Q.Prefix(fieldname, v, boost=0.5)]))
+            elif len(grams) == 1:
+                out.append(Q.Term(fieldname, grams[0]))
+            elif len(v) <= 6:
+                out.append(Q.And([Q.Term(fieldname, g) for g in grams]))
+            else:
+                out.append(Q.Or([Q.Term(fieldname, g) for g in grams], boost=0.3))
+    return Q.Or(out, boost=2.0)
+
+
+def _en_query(stems: list[str]) -> Q.Query:
+    per_word = [Q.Or([Q.Term("title_en", s), Q.Term("body_en", s)]) for s in dict.fromkeys(stems)]
+    return Q.Or(per_word, boost=1.5)
+
+
+def make_snippet(text: str, needles: list[str], stems: list[str], language: str) -> tuple[str, str]:
+    """(plain snippet, HTML snippet): about 140 characters around the first match; matches in <mark>.
+
+    The HTML is built from escaped pieces only, so no text from a section or a query is ever markup.
+    """
+    text = " ".join((text or "").split())
+    probe = analysis.prepare(text, language)
+    if len(probe) != len(text):            # NFKC/t2s changed lengths: mark on the raw text instead
+        probe = text
+    spans = _match_spans(probe.casefold(), needles, stems)
+    start = 0
+    if spans and spans[0][0] > 40:
+        start = spans[0][0] - 30
+    end = min(len(text), start + _SNIPPET_CHARS)
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    pieces, pos = [], start
+    for a, b in spans:
+        a, b = max(a, pos), min(b, end)
+        if a >= b:
+            continue
+        pieces.append(html.escape(text[pos:a]))
+        pieces.append("<mark>" + html.escape(text[a:b]) + "</mark>")
+        pos = b
+    pieces.append(html.escape(text[pos:end]))
+    return prefix + text[start:end] + suffix, html.escape(prefix) + "".join(pieces) + html.escape(suffix)
+
+
+def _match_spans(hay: str, needles: list[str], stems: list[str]) -> list[tuple[int, int]]:
+    patterns = []
+    for n in sorted({n.casefold() for n in needles if n.strip()}, key=len, reverse=True):
+        if re.fullmatch(r"[a-z0-9.+-]+", n):
+            patterns.append(r"(?<![a-z0-9])" + re.escape(n) + r"(?![a-z0-9])")
+        else:
+            chars = [re.escape(c) for c in n if not c.isspace()]
+            patterns.append(r"\s*".join(chars))
+    patterns += [r"(?<![a-z0-9])" + re.escape(s) + r"[a-z]*" for s in dict.fromkeys(stems) if len(s) > 1]
+    if not patterns:
+        return []
+    spans: list[tuple[int, int]] = []
+    for m in re.finditer("|".join(f"(?:{p})" for p in patterns), hay):
+        if m.end() > m.start():
+            spans.append((m.start(), m.end()))
+    return spans
+
+
+_SEARCHERS: dict[Path, RuleSearch] = {}
+_SEARCHERS_LOCK = threading.Lock()
+
+
+def get_search(base: Path | None = None) -> RuleSearch:
+    """The process-wide searcher for the data directory (built first when missing or stale)."""
+    key = Path(base) if base else index.data_dir()
+    with _SEARCHERS_LOCK:
+        found = _SEARCHERS.get(key)
+        if found is None:
+            found = _SEARCHERS[key] = RuleSearch(key)
+        return found

@@ -1,0 +1,143 @@
+"""Browser tests: Playwright (sync API) drives Debian's chromium against the real app on waitress.
+
+Skipped (reported as skips) when /usr/bin/chromium or the playwright package is missing. The pages
+are also checked to work with JavaScript disabled. Screenshots go to docs/screenshots/ for the README.
+"""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+if not CHROMIUM.exists():
+    pytest.skip("no /usr/bin/chromium (tests/setup_browser.py installs it)", allow_module_level=True)
+sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    from waitress.server import create_server
+
+    from judge_app import create_app
+
+    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def test_search_from_the_home_page(page, base_url):
+    page.goto(base_url + "/")
+    page.fill("#q", "ブロッカー")
+    page.click("form.search-form button[type=submit]")
+    page.wait_for_url("**/search?**")
+    groups = page.locator("section.result-group h2 code").all_inner_texts()
+    assert "dcg-ja-3.6" in groups
+    assert page.locator("li.result").count() > 0
+    shot(page, "search")
+    assert not page.errors  # no CSP violations or script errors
+
+
+def test_open_a_rule_and_follow_a_cross_reference(page, base_url):
+    page.goto(base_url + "/rules/dcg-ja-3.6/16.4.1")  # forgiving number -> canonical URL
+    assert page.url.endswith("/rules/dcg-ja-3.6/16-4-1")
+    assert "ブロッカー" in page.locator("article.rule").inner_text()
+    assert page.locator("abbr.term[title*='Blocker']").count() >= 1
+    assert page.locator("#citation").input_value() == "dcg-ja-3.6:16-4-1"
+    shot(page, "rule")
+    page.click("a.xref[href='/rules/dcg-ja-3.6/12-1']")
+    page.wait_for_url("**/rules/dcg-ja-3.6/12-1")
+    assert "ブロック" in page.locator("article.rule h1").inner_text()
+    assert not page.errors
+
+
+def test_run_an_example_scenario_and_see_board_and_steps(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + "/simulate")
+    page.select_option("#example", "dcg-blocker-tie")  # JS submits the picker form
+    page.wait_for_url("**example=dcg-blocker-tie")
+    assert "Garurumon" in page.locator("#scenario").input_value()
+    page.click("button.primary")
+    page.wait_for_selector("section.verdict")
+    assert page.locator(".board-wrap.before .card").count() >= 2
+    assert page.locator(".board-wrap.after .board").count() == 1
+    steps = page.locator("li.step")
+    assert steps.count() >= 2
+    details = steps.first.locator("details.cite").first
+    details.locator("summary").click()
+    assert details.locator(".cite-text").is_visible()
+    shot(page, "simulate")
+    assert not page.errors
+
+
+def test_switch_the_language(page, base_url):
+    page.goto(base_url + "/simulate")
+    page.click("a.lang-switch[lang=zh]")
+    page.wait_for_load_state()
+    assert page.url.endswith("/simulate")
+    assert page.locator("html").get_attribute("lang") == "zh-Hans"
+    assert "如果" in page.locator("h1").inner_text()
+    page.goto(base_url + "/")  # remembered by the cookie
+    assert page.locator("html").get_attribute("lang") == "zh-Hans"
+    page.click("a.lang-switch[lang=en]")
+    page.wait_for_load_state()
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
+def test_pages_work_without_javascript(browser, base_url):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(base_url + "/simulate?example=ygo-direct-attack")
+        page.click("button.primary")
+        page.wait_for_selector("section.verdict")
+        assert page.locator(".ygo-board").count() == 2
+        page.goto(base_url + "/search?q=阻挡者")
+        assert page.locator("li.result").count() > 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/dcg-ja-3.6/16-4-1", "/search?q=ブロッカー", "/simulate?example=dcg-blocker-tie"])
+def test_readable_on_a_phone(browser, base_url, path):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(base_url + path)
+        if path.startswith("/simulate"):
+            page.click("button.primary")
+            page.wait_for_selector("section.verdict")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    finally:
+        context.close()
