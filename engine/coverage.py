@@ -76,7 +76,7 @@ def _under(number: str, prefix: str) -> bool:
 def _chapter_of(edition, number: str) -> str:
     depth = CHAPTER_DEPTH.get(edition.id, 1)
     sec = edition.get(number)
-    while sec is not None and sec.depth > depth and sec.parent:
+    while sec is not None and sec.parent and (sec.depth > depth or sec.kind == "paragraph"):
         sec = edition.get(sec.parent)
     return sec.number if sec is not None else number
 

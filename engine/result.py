@@ -18,7 +18,7 @@ class Result:
     question: str = ""
 
     def refs(self, keys) -> list[str]:
-        return [resolve(k, self.edition) for k in keys]
+        return list(dict.fromkeys(resolve(k, self.edition) for k in keys))  # two keys may share a section
 
     def to_json(self) -> dict:
         from rulings.corpus import lookup  # late import: the corpus is parsed once, on first use

@@ -8,7 +8,7 @@ from flask import Flask, jsonify, render_template, request
 from flask_babel import Babel
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from rulings.editions import EDITIONS
+from rulings.editions import DEFAULT_EDITION, EDITIONS
 
 from . import i18n
 from .security import add_security_headers
@@ -74,7 +74,7 @@ def _warm() -> None:
     """
     from rulings.corpus import load
 
-    from .services import search_engine, tooltips
+    from .services import rulings_citing, search_engine, tooltips
 
     for edition in EDITIONS:
         try:
@@ -83,6 +83,7 @@ def _warm() -> None:
         except Exception:
             log.exception("edition %s did not load", edition)
     search_engine()
+    rulings_citing(f"{DEFAULT_EDITION['dcg']}:1")  # the casebook loads (and runs its scenarios) once
 
 
 def wants_json() -> bool:

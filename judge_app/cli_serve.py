@@ -29,7 +29,7 @@ def serve(args) -> int:
     from waitress.server import create_server
 
     server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                           ident="judge", clear_untrusted_proxy_headers=True)
+                           clear_untrusted_proxy_headers=True)
     print(f"judge: serving on http://{args.host}:{server.effective_port}/", file=sys.stderr, flush=True)
     try:
         server.run()

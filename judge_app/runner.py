@@ -22,6 +22,21 @@ class Run:
     result: dict
     before: dict | None
 
+    @property
+    def names(self) -> dict[str, str]:
+        """Card id -> name as written in the scenario (the result board carries ids only)."""
+        found: dict[str, str] = {}
+        stack = [self.data.get("board")]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                if isinstance(node.get("id"), str) and isinstance(node.get("name"), str):
+                    found.setdefault(node["id"], node["name"])
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        return found
+
 
 def check_edition(edition: str | None) -> str | None:
     if edition in (None, ""):

@@ -153,7 +153,11 @@ def rulings_citing(ref: str) -> list | None:
     module = casebook_module()
     if module is None or not hasattr(module, "rulings_citing"):
         return None
-    return list(module.rulings_citing(ref))
+    try:
+        return list(module.rulings_citing(ref))
+    except Exception:  # a broken casebook must not take the rule text down with it
+        log.exception("casebook look-up for %s failed", ref)
+        return None
 
 
 __all__ = [

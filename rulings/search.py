@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import query as Q
+from whoosh.query.compound import DefaultOr
 from whoosh import scoring
 
 from . import analysis, index, terms
@@ -34,7 +35,10 @@ from .editions import DEFAULT_EDITION, EDITIONS, GAMES
 _NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70\uff0d]")
 _SNIPPET_CHARS = 140
+# A binary tree of union matchers: about half the time of whoosh's preloaded-array Or on this index.
+_Or = DefaultOr
 _SPACE = re.compile(r"[ \u3000\t]+")
+_DEFAULT_PRIOR = 1.3        # the default (official, newest) edition wins a near tie
 
 
 class SearchInputError(ValueError):
@@ -82,7 +86,8 @@ class SearchResponse:
 class _Plan:
     """What a text query looks for: the whoosh query and the strings to mark in snippets."""
     query: Q.Query | None
-    needles: list[str] = field(default_factory=list)      # literal CJK/Latin strings
+    needles: list[str] = field(default_factory=list)      # literal CJK/Latin strings to mark
+    typed: list[str] = field(default_factory=list)        # CJK runs as typed (and simplified)
     stems: list[str] = field(default_factory=list)        # English stems (marked as word prefixes)
     expanded: list[str] = field(default_factory=list)
     named_terms: list[terms.Term] = field(default_factory=list)
@@ -117,6 +122,7 @@ class RuleSearch:
         self._lock = threading.RLock()
         self._stamp = None
         self._filters: dict = {}
+        terms.all_terms()                       # load the terms table now, not in the first search
         self._info = index.ensure(self.base) if build else index.current(self.base)
         if self._info is None:
             raise index.SearchIndexError(f"no search index under {index.search_dir(self.base)}")
@@ -185,9 +191,12 @@ class RuleSearch:
     def _run(self, text: str, scope: list[str], eds, game, limit):
         if not scope:
             return [], "No indexed edition matches these filters; remove --edition/--game.", []
-        number_hits = self._number_lookup(text, scope, eds, game)
+        number_hits, nearest = self._number_lookup(text, scope, eds, game)
         if number_hits:
             return number_hits[:limit], None, []
+        if nearest is not None:     # a dotted/dashed number that no section has: no text search for "9"s
+            near = f" Nearest: {', '.join(nearest)}." if nearest else ""
+            return [], f"No section is numbered {text!r} in these editions.{near}", []
         plan = self._plan(text, game)
         if plan.query is None:
             hint = ("Type a rule number (e.g. 14-2-1-3 or 4.4.2) or a word in Chinese, Japanese or English."
@@ -195,14 +204,16 @@ class RuleSearch:
             return [], hint, []
         results = self._searcher.search(plan.query, filter=self._filter(scope), limit=limit + 10)
         rank = {e: i for i, e in enumerate(_edition_order(scope, game))}
-        phrases = [_SPACE.sub("", n).casefold() for n in plan.needles if len(_SPACE.sub("", n)) >= 2]
+        phrases = [p.casefold() for p in plan.typed]
         rows = []
         for r in results:
             f = r.fields()
-            # Whoosh matched bigrams anywhere in the section; the full phrase, in order, earns a bonus
-            # (checked on the candidates only: positional phrase queries cost ~5x more per search).
+            # Whoosh matched bigrams anywhere in the section; the phrase as typed, in order, earns a bonus
+            # (checked on the candidates only: positional phrase queries cost ~5x more per search). It also
+            # favours the language the judge typed in over the expansions into the other languages.
             bonus = sum(1.5 for p in phrases if p in f["probe"])
-            rows.append((r.score * (1 + 0.25 * min(bonus, 4)), f))
+            prior = _DEFAULT_PRIOR if f["edition"] in DEFAULT_EDITION.values() else 1.0
+            rows.append((r.score * (1 + 0.25 * min(bonus, 4)) * prior, f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
         return hits, None, plan.expanded
@@ -214,13 +225,15 @@ class RuleSearch:
         key = (id(self._searcher), tuple(scope))
         cached = self._filters.get(key)
         if cached is None:
-            cached = frozenset(d for e in scope for d in self._searcher.docs_for_query(Q.Term("edition", e)))
+            cached = {d for e in scope for d in self._searcher.docs_for_query(Q.Term("edition", e))}
             self._filters = {k: v for k, v in self._filters.items() if k[0] == id(self._searcher)}
             self._filters[key] = cached
         return cached
 
     # -- numbers ----------------------------------------------------------------------------------
-    def _number_lookup(self, text: str, scope: list[str], eds, game) -> list[Hit]:
+    def _number_lookup(self, text: str, scope: list[str], eds, game) -> tuple[list[Hit], list[str] | None]:
+        """(hits, None) for a found number; ([], nearest existing ancestors) for a multi-part number that no
+        section has; ([], None) when the query is not a number, or a bare integer (also searched as text)."""
         edition_prefix = None
         body = text
         head, sep, tail = text.partition(":")
@@ -228,10 +241,11 @@ class RuleSearch:
             edition_prefix, body = head.strip(), tail
         m = _NUMBER.match(_DASHES.sub("-", body.strip()))
         if not m:
-            return []
+            return [], None
         raw = m.group(1)
         candidates = [edition_prefix] if edition_prefix else _edition_order(scope, game, dotted="." in raw)
-        out = []
+        out: list[Hit] = []
+        nearest: list[str] = []
         for e in candidates:
             if e not in scope and not (edition_prefix and e in self._info.manifest.get("editions", {})):
                 continue
@@ -241,7 +255,15 @@ class RuleSearch:
             found = self._searcher.document(ref=f"{e}:{number}")
             if found:
                 out.append(self._hit(found, 100.0 - len(out), None))
-        return out
+            else:
+                parent = re.sub(r"[-.][^-.]*$", "", number)
+                while parent != number and not self._searcher.document(ref=f"{e}:{parent}"):
+                    number, parent = parent, re.sub(r"[-.][^-.]*$", "", parent)
+                if parent != number:
+                    nearest.append(f"{e}:{parent}")
+        if out or not re.search(r"[-.]", raw):
+            return out, None
+        return out, nearest[:3]
 
     # -- words ------------------------------------------------------------------------------------
     def _plan(self, text: str, game: str | None) -> _Plan:
@@ -264,6 +286,7 @@ class RuleSearch:
         # 2. CJK text not covered by a term name: bigrams (as typed, and simplified for Chinese input)
         runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
         plan.needles += runs
+        plan.typed = [r for r in runs if len(r) >= 2]
         residual = _residual_runs(text, simplified, mentions)
         for run in residual:
             if len(run) >= 2 or (len(runs) == 1 and not mentions):
@@ -280,7 +303,7 @@ class RuleSearch:
                 parts.append(Q.Term("title_key", key, boost=12.0))
         for name in plan.expanded:             # marked in snippets
             plan.needles.append(unicodedata.normalize("NFKC", name))
-        plan.query = Q.Or(parts) if parts else None
+        plan.query = _Or(parts) if parts else None
         return plan
 
     # -- results ----------------------------------------------------------------------------------
@@ -295,9 +318,9 @@ class RuleSearch:
         if eds or game:
             tips.append("remove the edition/game filters")
         if re.search(r"[A-Za-z]", text) and not terms.mentions(text):
-            tips.append("try the Chinese or Japanese term (e.g. 阻挡者 / ブロッカー for Blocker)")
-        tips.append("try fewer or shorter words, or a rule number such as 14-2-1-3")
-        return "No match. Try to " + "; ".join(tips) + "."
+            tips.append("use the Chinese or Japanese term (e.g. 阻挡者 / ブロッカー for Blocker)")
+        tips.append("use fewer or shorter words, or a rule number such as 14-2-1-3")
+        return "No match. Try to " + "; or ".join(tips) + "."
 
 
 def _edition_order(scope: list[str], game: str | None, dotted: bool = False) -> list[str]:
@@ -332,20 +355,20 @@ def _cjk_query(run: str) -> Q.Query:
     for v in variants:
         grams = list(dict.fromkeys(analysis.bigrams(v)))
         for fieldname in ("title", "body"):
-            if len(v) == 1:
-                out.append(Q.Or([Q.Term(fieldname, v), Q.Prefix(fieldname, v, boost=0.5)]))
+            if len(v) == 1:                     # one character: a lone-character token, or a heading prefix
+                out.append(Q.Prefix(fieldname, v, boost=0.5) if fieldname == "title" else Q.Term(fieldname, v))
             elif len(grams) == 1:
                 out.append(Q.Term(fieldname, grams[0]))
             elif len(v) <= 6:
                 out.append(Q.And([Q.Term(fieldname, g) for g in grams]))
             else:
-                out.append(Q.Or([Q.Term(fieldname, g) for g in grams], boost=0.3))
-    return Q.Or(out, boost=2.0)
+                out.append(_Or([Q.Term(fieldname, g) for g in grams], boost=0.3))
+    return _Or(out, boost=2.0)
 
 
 def _en_query(stems: list[str]) -> Q.Query:
-    per_word = [Q.Or([Q.Term("title_en", s), Q.Term("body_en", s)]) for s in dict.fromkeys(stems)]
-    return Q.Or(per_word, boost=1.5)
+    per_word = [_Or([Q.Term("title_en", s), Q.Term("body_en", s)]) for s in dict.fromkeys(stems)]
+    return _Or(per_word, boost=1.5)
 
 
 def make_snippet(text: str, needles: list[str], stems: list[str], language: str) -> tuple[str, str]:

@@ -121,9 +121,10 @@ def test_mentions_prefer_the_longest_name():
 
 
 def test_linked_refs_cross_editions():
-    assert terms.linked_refs("dcg-ja-3.6:16-4") == ["dcg-zh-1.2:12-5"]
-    assert terms.linked_refs("dcg-zh-1.2:12-5") == ["dcg-ja-3.6:16-4"]
-    assert terms.linked_refs("dcg-ja-3.6:16-4-2") == ["dcg-zh-1.2:12-5"]   # inside the keyword's section
+    assert terms.linked_refs("dcg-ja-3.6:16-4") == ["dcg-zh-1.2:12-5", "dcg-zh-glossary:13.1"]
+    assert terms.linked_refs("dcg-zh-1.2:12-5") == ["dcg-ja-3.6:16-4", "dcg-zh-glossary:13.1"]
+    assert terms.linked_refs("dcg-ja-3.6:16-4-2")[0] == "dcg-zh-1.2:12-5"    # inside the keyword's section
+    assert terms.linked_refs("ygo-zh-nmr:29") == []                        # only one edition defines it
     assert terms.linked_refs("dcg-ja-3.6:16-40") == []                     # JP only
     assert terms.linked_refs("nonsense") == []
 

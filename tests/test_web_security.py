@@ -86,7 +86,7 @@ def test_language_follows_accept_language_and_the_cookie(client):
 def test_rules_text_keeps_its_own_language_in_either_ui(client):
     client.get("/lang/zh")
     page = client.get("/rules/dcg-ja-3.6/14-2-1-3").get_data(as_text=True)
-    assert "両方ともバトルに負けます" in page and '<article class="rule" lang="ja">' in page
+    assert "両方ともバトルに負けます" in re.sub(r"<[^>]+>", "", page) and '<article class="rule" lang="ja">' in page
 
 
 @pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "/\\evil.example",

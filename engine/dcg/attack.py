@@ -183,7 +183,9 @@ def _confirm(game: Game, foe: str) -> None:
                 return
             game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
                       f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
-                      "dcg.check.count")
+                      "dcg.check.count", *(["dcg.keyword.security_attack"] if extra else []),
+                      *(["dcg.inherited"] if any(k.kid == "security_attack" for c in att.sources
+                                                 for k in c.inherited) else []))
             run_checks(game, foe)
         elif n >= 1:
             game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "

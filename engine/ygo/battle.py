@@ -43,8 +43,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
     game.attack = Attack(attacker, target, game.opponent_monster_count(player))
     game.window = Window("attack_declared", attacker, target, player)
     game.priority, game.last_pass = player, ""
-    what = "directly" if target is None else f"{target.label()}"
-    game.step("attack.declared", f"{player} declares an attack with {attacker.label()} ({attacker.atk} ATK) on {what}.",
+    what = "a direct attack" if target is None else f"an attack on {target.label()}"
+    game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({attacker.atk} ATK).",
               "ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster")
     if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
         game.triggers.append((target, Window("attacked", attacker, target, player)))

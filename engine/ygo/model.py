@@ -60,10 +60,6 @@ class Card:
     attacks_this_turn: int = 0
 
     @property
-    def is_monster(self) -> bool:
-        return self.card_type == "monster"
-
-    @property
     def face_up(self) -> bool:
         return self.position in ("attack", "defense") if self.zone in MONSTER_ZONES else self.face == "up"
 

@@ -19,7 +19,7 @@ MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn")
 EFFECT_KEYS = ("type", "when", "targets", "do")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
-TIMINGS = ("attack_declared", "summoned", "destroyed", "activation")
+TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation")
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 

@@ -56,26 +56,27 @@ def search_page():
     try:
         editions, game = read_filters(request.args)
     except SearchInputError as e:
-        return render_template("search.html", query=query, error=str(e), groups=[], jumps=[],
-                               chosen_editions=[], game=None, available=True), 400
+        return _page(query, error=str(e), status=400)
     if not query:
-        return render_template("search.html", query="", groups=[], jumps=[], chosen_editions=editions or [],
-                               game=game, available=True)
+        return _page("", editions=editions, game=game)
 
     jumps = number_matches(query, editions, game)
     if len(jumps) == 1 and (":" in query or editions):
         return redirect(services.rule_url(jumps[0]))
-
     try:
         response = services.search(query, editions, game, PAGE_LIMIT)
     except SearchInputError as e:
-        return render_template("search.html", query=query, error=str(e), groups=[], jumps=jumps,
-                               chosen_editions=editions or [], game=game, available=True), 400
-    groups = group_by_edition(response["results"]) if response else []
-    return render_template("search.html", query=query, groups=groups, jumps=jumps,
-                           took_ms=response.get("took_ms") if response else None,
-                           hint=response.get("hint") if response else None,
-                           chosen_editions=editions or [], game=game, available=response is not None)
+        return _page(query, editions=editions, game=game, jumps=jumps, error=str(e), status=400)
+    if response is None:
+        return _page(query, editions=editions, game=game, jumps=jumps, available=False)
+    return _page(query, editions=editions, game=game, jumps=jumps, groups=group_by_edition(response["results"]),
+                 took_ms=response.get("took_ms"), hint=response.get("hint"))
+
+
+def _page(query: str, *, editions=None, game=None, jumps=(), groups=(), took_ms=None, hint=None, error=None,
+          available=True, status=200):
+    return render_template("search.html", query=query, chosen_editions=editions or [], game=game, jumps=jumps,
+                           groups=groups, took_ms=took_ms, hint=hint, error=error, available=available), status
 
 
 def group_by_edition(results: list[dict]) -> list[dict]:

@@ -28,7 +28,7 @@ def editor():
 
 @bp.post("/simulate")
 def run():
-    text = request.form.get("scenario", "")
+    text = request.form.get("scenario", "").replace("\r\n", "\n")  # browsers submit CRLF
     return _run(text, request.form.get("edition") or None)
 
 
@@ -44,8 +44,14 @@ def _run(text: str, edition: str | None):
 
 def _cited(result: dict) -> dict[str, dict]:
     """ref -> title, url and the rule text rendered like the rule page (for the inline <details>)."""
-    return {c["ref"]: {"title": c.get("title", ""), "url": c["url"], "html": rendered_text(c["ref"])}
+    return {c["ref"]: {"title": c.get("title") or _preview(c.get("text", "")), "url": c["url"],
+                       "html": rendered_text(c["ref"])}
             for c in result.get("citations", [])}
+
+
+def _preview(text: str, width: int = 48) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _share_url(text: str, edition: str | None) -> str | None:
@@ -63,7 +69,9 @@ def _default_text() -> str:
 
 
 def _page(text: str, *, status: int = 200, **context):
-    context.setdefault("chosen", None)
+    if context.get("chosen") is None:
+        context["chosen"] = next((e.name for e in examples() if e.text == text), None)
     context.setdefault("edition", None)
     context.setdefault("cited", {})
+    context["card_names"] = context["run"].names if context.get("run") else {}
     return render_template("simulate.html", scenario_text=text, examples=examples(), **context), status

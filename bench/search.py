@@ -1,0 +1,83 @@
+"""Search benchmark: index build time, warm search latency (p50/p99), and a plain substring scan of the
+same corpus in the same run for comparison.
+
+    python bench/search.py [--rounds 5]
+
+Queries: the relevance set (tests/data/search_relevance.yaml: numbers, Chinese, traditional Chinese,
+Japanese, English, mixed). Targets: build < 10 s, p50 <= 3 ms, p99 <= 20 ms.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, bench/ is sys.path[0]: a sibling module (bench/http.py) would shadow the standard library.
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+sys.path[:] = [str(REPO)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH]
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+import unicodedata  # noqa: E402
+
+import yaml  # noqa: E402
+
+from rulings import corpus, index  # noqa: E402
+from rulings.search import RuleSearch  # noqa: E402
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5, help="timed passes over the query set")
+    args = ap.parse_args()
+    cases = yaml.safe_load((REPO / "tests/data/search_relevance.yaml").read_text(encoding="utf-8"))["cases"]
+    queries = [(c["q"], c.get("editions"), c.get("game")) for c in cases]
+
+    with tempfile.TemporaryDirectory(prefix="judge-bench-") as tmp:
+        t0 = time.perf_counter()
+        editions = [corpus.load(e) for e in index.indexed_editions()]
+        parse_s = time.perf_counter() - t0
+        report = index.build(Path(tmp), force=True)
+        build_s = report.seconds
+        rs = RuleSearch(Path(tmp), build=False)
+        for q, eds, game in queries:          # warm: terms table, OpenCC, whoosh caches
+            rs.search(q, editions=eds, game=game)
+        times = []
+        for _ in range(args.rounds):
+            for q, eds, game in queries:
+                t = time.perf_counter()
+                rs.search(q, editions=eds, game=game)
+                times.append((time.perf_counter() - t) * 1000)
+        rs.close()
+
+    sections = [(e.id, unicodedata.normalize("NFKC", f"{s.title}\n{s.text}").casefold())
+                for e in editions for s in e]
+    scan = []
+    for _ in range(args.rounds):
+        for q, eds, game in queries:
+            needle = unicodedata.normalize("NFKC", q).casefold().strip()
+            t = time.perf_counter()
+            _ = [eid for eid, text in sections if (eds is None or eid in eds) and needle in text][:10]
+            scan.append((time.perf_counter() - t) * 1000)
+
+    print(f"corpus: {report.sections} sections in {len(editions)} editions (parse {parse_s:.2f} s)")
+    print(f"index build (parse cached + index): {build_s:.2f} s        target < 10 s")
+    print(f"queries: {len(queries)} x {args.rounds} rounds")
+    print(f"{'':18}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    print(f"{'whoosh search':18}{statistics.median(times):9.2f}{percentile(times, 99):9.2f}{max(times):9.2f}"
+          "   target p50 <= 3, p99 <= 20")
+    print(f"{'substring scan':18}{statistics.median(scan):9.2f}{percentile(scan, 99):9.2f}{max(scan):9.2f}"
+          "   (no ranking, no cross-language, no snippets)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

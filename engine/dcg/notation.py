@@ -1,0 +1,149 @@
+"""Canonical text form of a board, one line per zone, that reads back to the same board.
+
+    board {"memory":3,"phase":"main","reason":"","turn":"A","winner":null}
+    A.battle_area greymon{"dp":6000,"keywords":["Security Attack +1"],"kind":"digimon","suspended":true}<agumon
+    A.breeding_area -
+    A.security A.security.1 A.security.2
+    …
+
+A card is its id, then (only if it has any) its non-default details as compact JSON; a Digimon stack
+writes its top card first and its digivolution cards after `<`, top first; the stack's orientation,
+`played_this_turn` and effect-given modifications ride on the top card's JSON. Zones are separated by
+spaces. Ids never contain spaces, `{`, `<` or quotes (validate.ID_RE), which keeps this unambiguous.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+from .keywords import keyword_text, parse_keyword
+from .model import PLAYERS, Board, Card, Digimon, Effect, Mod, PlayerState
+
+ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
+_CARD_DEFAULTS = {f.name: f.default for f in fields(Card)}
+_EFFECT_DEFAULTS = {f.name: f.default for f in fields(Effect)}
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _card_attrs(c: Card) -> dict:
+    out = {}
+    for name in ("name", "kind", "level", "dp", "play_cost", "digivolve_cost"):
+        value = getattr(c, name)
+        if value != _CARD_DEFAULTS[name]:
+            out[name] = value
+    if c.colors:
+        out["colors"] = list(c.colors)
+    if c.keywords:
+        out["keywords"] = [keyword_text(k) for k in c.keywords]
+    if c.inherited:
+        out["inherited"] = [keyword_text(k) for k in c.inherited]
+    if c.effects:
+        out["effects"] = [{k: getattr(e, k) for k in _EFFECT_DEFAULTS if getattr(e, k) != _EFFECT_DEFAULTS[k]}
+                          for e in c.effects]
+    return out
+
+
+def _card_text(c: Card, extra: dict | None = None) -> str:
+    attrs = {**_card_attrs(c), **(extra or {})}
+    return c.id + (_dumps(attrs) if attrs else "")
+
+
+def _stack_text(d: Digimon) -> str:
+    extra = {}
+    if d.suspended:
+        extra["suspended"] = True
+    if d.played_this_turn:
+        extra["played_this_turn"] = True
+    if d.mods:
+        extra["mods"] = [[m.until, m.dp, keyword_text(m.keyword) if m.keyword else None] for m in d.mods]
+    return "<".join([_card_text(d.card, extra)] + [_card_text(s) for s in d.sources])
+
+
+def board_to_text(board: Board) -> str:
+    head = {"turn": board.turn, "memory": board.memory, "phase": board.phase, "winner": board.winner,
+            "reason": board.reason}
+    lines = [f"board {_dumps(head)}"]
+    for p in PLAYERS:
+        ps = board.player(p)
+        for zone in ZONES:
+            if zone == "battle_area":
+                items = [_stack_text(d) for d in ps.battle_area]
+            elif zone == "breeding_area":
+                items = [_stack_text(ps.breeding_area)] if ps.breeding_area else ["-"]
+            else:
+                items = [_card_text(c) for c in getattr(ps, zone)]
+            lines.append(" ".join([f"{p}.{zone}"] + items))
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------------ reading
+class NotationError(ValueError):
+    pass
+
+
+def _read_card(text: str, pos: int) -> tuple[str, dict, int]:
+    end = pos
+    while end < len(text) and text[end] not in "{< ":
+        end += 1
+    cid = text[pos:end]
+    if not cid:
+        raise NotationError(f"card id expected at column {pos}")
+    attrs = {}
+    if end < len(text) and text[end] == "{":
+        attrs, end = json.JSONDecoder().raw_decode(text, end)
+    return cid, attrs, end
+
+
+def _card(cid: str, attrs: dict) -> Card:
+    a = dict(attrs)
+    for key in ("suspended", "played_this_turn", "mods"):
+        a.pop(key, None)
+    return Card(cid, a.get("name", ""), a.get("kind", "blank"), a.get("level"), a.get("dp"), a.get("play_cost"),
+                a.get("digivolve_cost"), tuple(a.get("colors", ())),
+                tuple(parse_keyword(k, "") for k in a.get("keywords", ())),
+                tuple(parse_keyword(k, "") for k in a.get("inherited", ())),
+                tuple(Effect(**e) for e in a.get("effects", ())))
+
+
+def _items(text: str, stacks: bool) -> list:
+    out, pos = [], 0
+    while pos < len(text):
+        cid, attrs, pos = _read_card(text, pos)
+        if not stacks:
+            out.append(_card(cid, attrs))
+        else:
+            sources = []
+            while pos < len(text) and text[pos] == "<":
+                scid, sattrs, pos = _read_card(text, pos + 1)
+                sources.append(_card(scid, sattrs))
+            mods = tuple(Mod(u, dp, parse_keyword(k, "") if k else None) for u, dp, k in attrs.get("mods", ()))
+            out.append(Digimon(_card(cid, attrs), tuple(sources), attrs.get("suspended", False),
+                               attrs.get("played_this_turn", False), mods))
+        if pos < len(text):
+            if text[pos] != " ":
+                raise NotationError(f"space expected at column {pos}")
+            pos += 1
+    return out
+
+
+def board_from_text(text: str) -> Board:
+    lines = text.strip("\n").split("\n")
+    if not lines or not lines[0].startswith("board "):
+        raise NotationError("the first line is `board {…}`")
+    head = json.loads(lines[0][len("board "):])
+    zones: dict[str, dict] = {p: {} for p in PLAYERS}
+    for line in lines[1:]:
+        label, _, rest = line.partition(" ")
+        p, _, zone = label.partition(".")
+        if p not in zones or zone not in ZONES:
+            raise NotationError(f"unknown zone line {label!r}")
+        if zone == "breeding_area":
+            zones[p][zone] = None if rest == "-" else _items(rest, True)[0]
+        else:
+            zones[p][zone] = tuple(_items(rest, zone == "battle_area"))
+    players = {p: PlayerState(**zones[p]) for p in PLAYERS}
+    return Board(head["turn"], head["memory"], players["A"], players["B"], head["phase"], head["winner"],
+                 head["reason"])

@@ -1,0 +1,95 @@
+"""The canonical text form of a board: scenario YAML with every default written out, in a fixed key and
+zone order, one card per line. `parse(dump(board))` gives an equal board and `dump(parse(text))` gives
+`text` back for canonical text (like FEN for chess)."""
+from __future__ import annotations
+
+import yaml
+
+from .model import PILES, PLAYERS, Board, Card, Effect
+
+
+def board_data(board: Board) -> dict:
+    data = {"turn": board.turn, "phase": board.phase, "turn_number": board.turn_number,
+            "normal_summons_used": board.normal_summons_used}
+    for name in PLAYERS:
+        p = board.player(name)
+        data[name] = {
+            "lp": p.lp,
+            "monsters": [_monster(c, board.turn_number) for c in p.monster_list()],
+            "spells_traps": [_spell_trap(c) for c in p.st_list()],
+            "field": _spell_trap(p.field_spell) if p.field_spell else None,
+            **{pile: [_pile_card(c) for c in getattr(p, pile)] for pile in PILES},
+        }
+    return data
+
+
+def dump(board: Board) -> str:
+    data = board_data(board)
+    lines = [f"{k}: {_flow(data[k])}" for k in ("turn", "phase", "turn_number", "normal_summons_used")]
+    for name in PLAYERS:
+        lines.append(f"{name}:")
+        for key, value in data[name].items():
+            if isinstance(value, list) and value:
+                lines.append(f"  {key}:")
+                lines += [f"    - {_flow(item)}" for item in value]
+            else:
+                lines.append(f"  {key}: {_flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def parse(text: str) -> Board:
+    from .validate import validate
+
+    return validate({"game": "ygo", "board": yaml.safe_load(text)}).board
+
+
+def _flow(value) -> str:
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, sort_keys=False, width=10**6)
+    return text.removesuffix("\n...\n").strip()   # a bare scalar ends with a document-end marker
+
+
+def _common(c: Card) -> dict:
+    out = {"id": c.id, "type": c.card_type} if c.card_type else {"id": c.id}
+    if c.name:
+        out["name"] = c.name
+    if c.kind:
+        out["kind"] = c.kind
+    if c.card_type == "monster":
+        out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
+                    "indestructible_by_battle": c.indestructible_by_battle})
+    if c.effect:
+        out["effect"] = _effect(c.effect)
+    return out
+
+
+def _monster(c: Card, turn_number: int) -> dict:
+    out = _common(c)
+    out.update({"zone": c.zone, "position": c.position,
+                "summoned_this_turn": c.summoned_turn == turn_number,
+                "position_changed_this_turn": c.position_changed_turn == turn_number,
+                "attacked_this_turn": bool(c.attacks_this_turn)})
+    return out
+
+
+def _spell_trap(c: Card) -> dict:
+    out = _common(c)
+    out.update({"zone": c.zone, "face": c.face})
+    if c.set_turn:
+        out["set_turn"] = c.set_turn
+    return out
+
+
+def _pile_card(c: Card) -> dict:
+    return _common(c)
+
+
+def _effect(e: Effect) -> dict:
+    out = {}
+    if e.type:
+        out["type"] = e.type
+    if e.when:
+        out["when"] = e.when
+    if e.targets:
+        out["targets"] = e.targets
+    out["do"] = [{name: args} for name, args in e.ops]
+    return out

@@ -1,0 +1,267 @@
+"""rulings.search / rulings.index behaviour on the real corpus: numbers, filters, hostile queries, snippets,
+atomic and concurrent builds, staleness, and the `judge search` / `judge index` CLI."""
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+from rulings import index
+from rulings.analysis import MAX_QUERY_CHARS
+from rulings.editions import EDITIONS
+from rulings.search import RuleSearch, SearchInputError, get_search
+
+from test_search_relevance import shared_index_dir
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    return shared_index_dir(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def rs(base):
+    searcher = RuleSearch(base)
+    yield searcher
+    searcher.close()
+
+
+def refs(response):
+    return [h.ref for h in response.results]
+
+
+# ---- numbers --------------------------------------------------------------------------------------------
+def test_number_in_every_edition_that_has_it_default_first(rs):
+    found = refs(rs.search("3"))
+    assert found[0] == "dcg-ja-3.6:3"
+    assert {"dcg-zh-1.2:3", "ygo-zh-rulebook:3"} <= set(found)
+
+
+def test_dotted_number_prefers_yugioh_and_dashed_prefers_digimon(rs):
+    assert refs(rs.search("4.4.2"))[0] == "ygo-zh-rulebook:4.4.2"
+    assert refs(rs.search("4-4-2"))[0].startswith("dcg-")
+
+
+def test_number_with_edition_filter_or_prefix(rs):
+    assert refs(rs.search("12-5", editions=["dcg-zh-1.2"])) == ["dcg-zh-1.2:12-5"]
+    assert refs(rs.search("dcg-ja-3.6:14-2-1-3")) == ["dcg-ja-3.6:14-2-1-3"]
+    assert refs(rs.search("  §１４－２－１－３ "))[0] == "dcg-ja-3.6:14-2-1-3"
+
+
+def test_number_no_section_has_falls_back_to_text(rs):
+    response = rs.search("99-99-99")
+    assert response.results == () and response.hint
+
+
+# ---- words ----------------------------------------------------------------------------------------------
+def test_english_finds_chinese_and_japanese(rs):
+    found = refs(rs.search("blocker", limit=5))
+    assert "dcg-ja-3.6:16-4" in found and "dcg-zh-1.2:12-5" in found
+    response = rs.search("damage step")
+    assert response.results[0].ref == "ygo-zh-rulebook:4.4.4"
+    assert "伤害步骤" in response.expanded
+
+
+def test_definition_outranks_passing_mentions(rs):
+    found = refs(rs.search("ブロッカー", editions=["dcg-ja-3.6"], limit=3))
+    assert found[0] == "dcg-ja-3.6:16-4"
+
+
+def test_single_character_and_mixed_language_queries(rs):
+    assert rs.search("攻").results                     # a one-character query still answers
+    mixed = refs(rs.search("blocker ダメージステップ", limit=10))
+    assert any(r.startswith("dcg-") for r in mixed) and any(r.startswith("ygo-") for r in mixed)
+
+
+def test_japanese_is_never_converted_to_chinese(rs):
+    # 貫通 (Japanese) and 贯通 (Chinese) are one term; the Japanese query must still rank the Japanese
+    # text by its own spelling, so the JP keyword section comes first in the JP edition.
+    assert refs(rs.search("貫通", editions=["dcg-ja-3.6"]))[0] == "dcg-ja-3.6:16-6"
+
+
+# ---- filters and bad input ------------------------------------------------------------------------------
+def test_game_and_edition_filters(rs):
+    for hit in rs.search("除外", game="ygo").results:
+        assert EDITIONS[hit.edition].game == "ygo"
+    for hit in rs.search("blocker", editions=["dcg-zh-1.2", "dcg-zh-glossary"]).results:
+        assert hit.edition in ("dcg-zh-1.2", "dcg-zh-glossary")
+    assert rs.search("blocker", game="ygo").results == ()
+
+
+@pytest.mark.parametrize("kwargs", [{"editions": ["nope"]}, {"game": "mtg"}, {"limit": 0}, {"limit": 101},
+                                    {"limit": "5"}, {"editions": ["ygo-zh-nmr"], "game": "dcg"}])
+def test_bad_filters_are_input_errors(rs, kwargs):
+    with pytest.raises(SearchInputError):
+        rs.search("blocker", **kwargs)
+
+
+def test_no_match_gives_empty_results_and_a_hint(rs):
+    response = rs.search("xyzzyplugh")
+    assert response.results == ()
+    doc = response.to_json()
+    assert doc["results"] == [] and "Chinese or Japanese" in doc["hint"]
+    filtered = rs.search("xyzzyplugh", game="dcg").to_json()
+    assert "filters" in filtered["hint"]
+
+
+@pytest.mark.parametrize("query", ["", "   ", "!!!", "《》【】「」", "?!.,;:-_()[]{}", "\u0000\u0001", "<script>"])
+def test_empty_and_punctuation_queries_are_safe(rs, query):
+    response = rs.search(query)
+    assert response.results == () or query == "<script>"
+    assert response.to_json()["results"] is not None
+
+
+def test_huge_query_is_capped(rs):
+    response = rs.search("阻挡者" * 3400)           # 10,200 characters
+    assert response.truncated and len(response.query) == MAX_QUERY_CHARS
+    assert "first 200 characters" in response.hint
+    assert rs.search("a" * 10_000).to_json()["results"] == []
+
+
+# ---- result shape and snippets --------------------------------------------------------------------------
+def test_result_json_shape(rs):
+    doc = rs.search("blocker", limit=3).to_json()
+    assert set(doc) >= {"query", "took_ms", "results"}
+    assert len(doc["results"]) == 3
+    for r in doc["results"]:
+        assert set(r) >= {"ref", "edition", "number", "title", "snippet", "score"}
+        assert r["ref"] == f"{r['edition']}:{r['number']}"
+    scores = [r["score"] for r in doc["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_snippet_marks_matches_and_escapes_everything_else(rs):
+    hits = rs.search("連携", editions=["dcg-ja-3.6"], limit=20).results
+    assert any("<mark>" in h.snippet_html for h in hits)
+    with_angle = [h for h in hits if "<" in h.snippet]
+    assert with_angle, "expected a section quoting <連携>"
+    for h in hits:
+        stripped = h.snippet_html.replace("<mark>", "").replace("</mark>", "")
+        assert "<" not in stripped and ">" not in stripped
+    for h in with_angle:
+        assert "&lt;" in h.snippet_html
+
+
+def test_query_text_is_escaped_in_snippets(rs):
+    for h in rs.search("<b>blocker</b>").results:
+        assert "<b>" not in h.snippet_html
+
+
+# ---- index lifecycle ------------------------------------------------------------------------------------
+def test_get_search_is_process_wide(base):
+    assert get_search(base) is get_search(base)
+
+
+def test_fresh_index_is_not_stale_and_a_changed_fingerprint_is(base, monkeypatch):
+    assert not index.is_stale(base)
+    assert index.is_stale(base, fp="0" * 64)
+
+
+def test_stale_index_is_rebuilt_and_readers_keep_working(tmp_path, monkeypatch):
+    reader = RuleSearch(tmp_path)
+    first = reader.generation
+    assert refs(reader.search("blocker"))
+    errors: list[BaseException] = []
+    done = threading.Event()
+
+    def rebuild():
+        try:
+            # a corpus/parser change: the fingerprint differs, so `ensure` must rebuild
+            monkeypatch.setattr(index, "fingerprint", lambda: "f" * 64)
+            index.ensure(tmp_path)
+        except BaseException as e:  # reported below
+            errors.append(e)
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=rebuild)
+    worker.start()
+    searches = 0
+    while not done.is_set() or searches < 5:
+        assert "dcg-ja-3.6:16-4" in refs(reader.search("ブロッカー"))   # never a half-built index
+        searches += 1
+    worker.join()
+    assert not errors
+    assert index.current(tmp_path).fingerprint == "f" * 64
+    reader.search("blocker")                                              # picks up the new generation
+    assert reader.generation != first
+    assert not list(tmp_path.glob("search/.tmp-*"))
+    reader.close()
+
+
+def test_concurrent_builds_do_not_corrupt_each_other(tmp_path):
+    errors: list[BaseException] = []
+
+    def build():
+        try:
+            index.build(tmp_path, force=True)
+        except BaseException as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=build) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    rs = RuleSearch(tmp_path, build=False)
+    assert refs(rs.search("14-2-1-3")) == ["dcg-ja-3.6:14-2-1-3"]
+    assert len(list(tmp_path.glob("search/gen-*"))) <= index.KEEP_GENERATIONS
+    assert not list(tmp_path.glob("search/.tmp-*"))
+    rs.close()
+
+
+def test_a_second_build_without_force_does_nothing(base):
+    index.ensure(base)                      # (the working tree may have changed since the session began)
+    report = index.build(base)
+    assert not report.built and report.sections > 4000
+
+
+# ---- CLI ------------------------------------------------------------------------------------------------
+@pytest.fixture
+def cli_env(base, monkeypatch):
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(base))
+
+
+def test_cli_search_json(run_cli, cli_env):
+    r = run_cli("search", "blocker", "--game", "dcg", "--limit", "3", "--json")
+    assert r.code == 0, r.err
+    doc = r.json
+    assert doc["query"] == "blocker" and len(doc["results"]) == 3
+    assert {"ref", "edition", "number", "title", "snippet", "score"} <= set(doc["results"][0])
+
+
+def test_cli_search_human_output(run_cli, cli_env):
+    r = run_cli("search", "14-2-1-3")
+    assert r.code == 0
+    assert re.match(r"\s*1\. dcg-ja-3\.6:14-2-1-3", r.out)
+
+
+def test_cli_search_repeated_edition(run_cli, cli_env):
+    r = run_cli("search", "阻挡者", "--edition", "dcg-zh-1.2", "--edition", "dcg-ja-3.6", "--json")
+    assert r.code == 0
+    assert {h["edition"] for h in r.json["results"]} <= {"dcg-zh-1.2", "dcg-ja-3.6"}
+
+
+def test_cli_no_results_exit_1_with_json_and_hint(run_cli, cli_env):
+    r = run_cli("search", "xyzzyplugh", "--json")
+    assert r.code == 1
+    assert r.json["results"] == [] and r.json["hint"]
+    r = run_cli("search", "xyzzyplugh")
+    assert r.code == 1 and "hint:" in r.err
+
+
+@pytest.mark.parametrize("argv", [["--edition", "nope"], ["--game", "mtg"], ["--limit", "0"], ["--limit", "abc"],
+                                  ["--edition", "ygo-zh-nmr", "--game", "dcg"]])
+def test_cli_bad_input_exit_2_one_line(run_cli, cli_env, argv):
+    r = run_cli("search", "blocker", *argv)
+    assert r.code == 2
+    assert r.err.startswith("error: ") and r.err.count("\n") == 1
+    assert r.out == ""
+
+
+def test_cli_index_up_to_date(run_cli, cli_env):
+    r = run_cli("index", "--json")
+    assert r.code == 0
+    assert r.json["built"] is False and r.json["sections"] > 4000
