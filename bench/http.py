@@ -22,6 +22,7 @@ import os  # noqa: E402
 import socket  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
+import tempfile  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 import urllib.parse  # noqa: E402
@@ -39,15 +40,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, threads: int) -> subprocess.Popen:
+def start_server(port: int, threads: int, log) -> subprocess.Popen:
+    # The server's log goes to a file: an unread pipe fills up and blocks the server mid-run.
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "judge_app", "serve", "--host", "127.0.0.1", "--port", str(port),
                              "--threads", str(threads)], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"server exited: {proc.stderr.read().decode(errors='replace')[-2000:]}")
+            log.seek(0)
+            raise SystemExit(f"server exited: {log.read().decode(errors='replace')[-2000:]}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             conn.request("GET", "/api/rules/dcg-ja-3.6/1")
@@ -129,7 +132,8 @@ def main() -> int:
     max_seconds = 20.0 if not args.quick else 5.0
 
     port = free_port()
-    proc = start_server(port, args.threads)
+    log = tempfile.TemporaryFile()
+    proc = start_server(port, args.threads, log)
     try:
         for endpoint in ("search", "rules", "simulate"):  # warm each path once
             run(port, endpoint, 1, 5, 10)
@@ -153,6 +157,7 @@ def main() -> int:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
     return 0
 
 

@@ -4,6 +4,7 @@ Every key is optional. Contract keys: winner, battle_area, monsters, trash, grav
 memory, lp, suspended, refused, cites. Project extensions (documented in rulings/casebook/README.md):
 
     allowed: [block]              # these action kinds were NOT refused (negative control for `refused`)
+    unsuspended: [gomamon]        # dcg: these ids are in play (battle or breeding area) and unsuspended
     not_cites: [ref]              # none of these refs is among the citations
     turn: B                       # the turn player at the end
     phase: main                   # final phase (ygo: draw|standby|main1|battle|main2|end; dcg: as the engine reports)
@@ -42,6 +43,7 @@ _SHAPES = {
     "hand_count": (("dcg", "ygo"), "side_int"),
     "deck_count": (("dcg", "ygo"), "side_int"),
     "suspended": (("dcg",), "ids"),
+    "unsuspended": (("dcg",), "ids"),
     "refused": (("dcg", "ygo"), "ids"),
     "allowed": (("dcg", "ygo"), "ids"),
     "cites": (("dcg", "ygo"), "ids"),
@@ -169,10 +171,16 @@ def _player(result: dict, side: str) -> dict:
 def _cards_in_play(result: dict, zone: str) -> dict[str, dict]:
     out = {}
     for side in SIDES:
-        for item in _player(result, side).get(zone) or []:
+        items = _player(result, side).get(zone) or []
+        for item in items if isinstance(items, list) else [items]:
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 out[item["id"]] = item
     return out
+
+
+def _dcg_in_play(result: dict) -> dict[str, dict]:
+    """Battle-area and breeding-area cards by id (the breeding area is one card or null)."""
+    return {**_cards_in_play(result, "breeding_area"), **_cards_in_play(result, "battle_area")}
 
 
 def _count(player: dict, zone: str):
@@ -231,11 +239,12 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             got = (result.get("final") or {}).get(key)
             if got != want:
                 out.append(Mismatch(key, want, got))
-        elif key == "suspended":
-            cards = _cards_in_play(result, "battle_area")
-            not_suspended = [i for i in want if not (cards.get(i) or {}).get("suspended")]
-            if not_suspended:
-                actual = sorted(i for i, c in cards.items() if c.get("suspended"))
+        elif key in ("suspended", "unsuspended"):
+            cards = _dcg_in_play(result)
+            flag = key == "suspended"
+            wrong = [i for i in want if i not in cards or bool(cards[i].get("suspended")) is not flag]
+            if wrong:
+                actual = sorted(i for i, c in cards.items() if bool(c.get("suspended")) is flag)
                 out.append(Mismatch(key, _sorted(want), actual))
         elif key == "refused":
             missing = [k for k in want if k not in refused_kinds]

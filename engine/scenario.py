@@ -36,6 +36,22 @@ class _LimitedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
+def _check_shape(data) -> None:
+    """The YAML depth and node limits, applied to the loaded data (JSON has no loader hook for them)."""
+    stack, nodes = [(data, 1)], 0
+    while stack:
+        node, depth = stack.pop()
+        nodes += 1
+        if depth > MAX_DEPTH:
+            raise InvalidScenario("", f"scenario nested deeper than {MAX_DEPTH} levels")
+        if nodes > MAX_NODES:
+            raise InvalidScenario("", f"scenario has more than {MAX_NODES} nodes")
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+
+
 def parse_text(text: str | bytes) -> dict:
     """Scenario text (YAML or JSON) -> dict. Raises InvalidScenario."""
     if isinstance(text, bytes):
@@ -53,9 +69,10 @@ def parse_text(text: str | bytes) -> dict:
             data = json.loads(text)
         else:
             data = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
+        _check_shape(data)
     except InvalidScenario:
         raise
-    except (yaml.YAMLError, json.JSONDecodeError, RecursionError) as e:
+    except Exception as e:  # noqa: BLE001 - YAML constructors raise ValueError/AttributeError on e.g. `2001-13-45`
         raise InvalidScenario("", f"not valid YAML/JSON: {' '.join(str(e).split())[:200]}") from None
     if not isinstance(data, dict):
         raise InvalidScenario("", "a scenario is a mapping with at least `game` and `board`")

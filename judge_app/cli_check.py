@@ -68,7 +68,7 @@ def render_entry(e: dict) -> list[str]:
     if status == "pass" and not e.get("known_divergence"):
         return lines
     if status == "pass":
-        lines.append(f"       note: marked known_divergence but the engine now agrees — remove the mark")
+        lines.append("       note: marked known_divergence but the engine now agrees — remove the mark")
         return lines
     if status == "known_divergence":
         lines.append(f"       known divergence: {e['known_divergence']}")

@@ -6,6 +6,7 @@ as it does for the real run (generated ids, defaults), so both pictures come fro
 from __future__ import annotations
 
 import concurrent.futures as futures
+import time
 from dataclasses import dataclass
 
 from engine.errors import InvalidScenario, LimitExceeded
@@ -52,12 +53,15 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
 
     data = parse_text(text)
     edition = check_edition(edition)
+    started = time.perf_counter()
     future = _POOL.submit(_simulate_both, data, edition, before)
     try:
         result, board = future.result(timeout=timeout)
     except futures.TimeoutError:
         future.cancel()
         raise LimitExceeded(f"scenario ran longer than {timeout:g} s") from None
+    if time.perf_counter() - started > timeout:  # finished, but past the limit all the same
+        raise LimitExceeded(f"scenario ran longer than {timeout:g} s")
     return Run(data, result, board)
 
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from types import ModuleType
 
 from rulings import corpus
-from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
+from rulings.editions import EDITIONS
 from rulings.model import Section
 
 log = logging.getLogger(__name__)
@@ -158,9 +158,3 @@ def rulings_citing(ref: str) -> list | None:
     except Exception:  # a broken casebook must not take the rule text down with it
         log.exception("casebook look-up for %s failed", ref)
         return None
-
-
-__all__ = [
-    "DEFAULT_EDITION", "EDITIONS", "GAMES", "ancestors", "editions_for", "linked_refs", "neighbours",
-    "optional_module", "rule_url", "rulings_citing", "search_engine", "section_json", "tooltips",
-]

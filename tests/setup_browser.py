@@ -1,4 +1,5 @@
-"""Install Debian's chromium for the browser tests when it is missing (the test command runs this).
+"""Install Debian's chromium (and a CJK font, so rule text in screenshots is not empty boxes) for the
+browser tests when missing (the test command runs this).
 
 `npx playwright install` cannot download here, so Playwright drives /usr/bin/chromium.
 """
@@ -10,8 +11,16 @@ import subprocess
 import sys
 
 
+def missing() -> list[str]:
+    out = [] if shutil.which("chromium") else ["chromium"]
+    if not os.path.exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"):
+        out.append("fonts-wqy-microhei")
+    return out
+
+
 def main() -> int:
-    if shutil.which("chromium"):
+    need = missing()
+    if not need:
         return 0
     apt = shutil.which("apt-get")
     if not apt:
@@ -23,9 +32,9 @@ def main() -> int:
         return 0
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.run(sudo + [apt, "update", "-qq"], check=False, env=env)
-    r = subprocess.run(sudo + [apt, "install", "-y", "-qq", "chromium"], check=False, env=env)
+    r = subprocess.run(sudo + [apt, "install", "-y", "-qq", *need], check=False, env=env)
     if r.returncode != 0:
-        print("setup_browser: apt-get install chromium failed; browser tests will be skipped", file=sys.stderr)
+        print(f"setup_browser: apt-get install {' '.join(need)} failed; browser tests may be skipped", file=sys.stderr)
     return 0
 
 

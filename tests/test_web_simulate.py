@@ -169,3 +169,13 @@ def test_api_simulate_bad_input_is_400_json_naming_the_field(client):
         assert doc["error"]
         if path:
             assert doc["path"] == path
+
+
+def test_a_run_over_the_time_limit_is_refused_not_hung():
+    from judge_app import create_app
+
+    slow = create_app({"TESTING": True, "WARM": False, "SIMULATE_TIMEOUT_S": 0}).test_client()
+    r = slow.post("/api/simulate", data=BLOCKER_TIE)
+    assert r.status_code == 413 and "longer than" in r.get_json()["error"]
+    r = slow.post("/simulate", data={"scenario": BLOCKER_TIE})
+    assert r.status_code == 400 and "longer than" in text(r)

@@ -84,7 +84,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         fields["amount"] = amount
     needs, allows = VERBS[verb]
     for key in needs:
-        if key not in fields:
+        if fields.get(key) is None:     # `amount: null` is as missing as no `amount`
             raise InvalidScenario(f"{path}.{key}", f"required for `do: {verb}`")
     for key in ("target", "amount", "until", "choose"):
         if key in fields and key not in needs | allows:

@@ -15,6 +15,7 @@ import yaml
 from rulings.editions import DEFAULT_EDITION
 
 from ..errors import InvalidScenario
+from ..limits import MAX_ACTIONS, MAX_CARDS
 from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
 from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
@@ -23,7 +24,6 @@ EDITIONS = ("dcg-ja-3.6", "dcg-zh-1.2")
 ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
 COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given as a bare count
 MAX_ZONE = 100
-MAX_ACTIONS = 500
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "digivolve_cost", "color", "colors",
                "keywords", "inherited", "effects"}
@@ -98,6 +98,8 @@ class _Ctx:
                                         "commas, brackets or ;{}<>")
         if cid in self.ids:
             raise InvalidScenario(path, f"duplicate id {cid!r} (also at {self.ids[cid]})")
+        if len(self.ids) >= MAX_CARDS:
+            raise InvalidScenario(path, f"more than {MAX_CARDS} cards in one scenario")
         self.ids[cid] = path
         return cid
 
@@ -367,9 +369,10 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
             raise InvalidScenario(key, "must be text")
     ctx = _Ctx()
     board = _board(data.get("board"), ctx)
-    raw_actions = _list(data.get("actions") or [], "actions") if len(data.get("actions") or []) <= MAX_ACTIONS \
-        else None
-    if raw_actions is None:
+    raw_actions = data.get("actions") or []
+    if not isinstance(raw_actions, list):
+        raise InvalidScenario("actions", "must be a list")
+    if len(raw_actions) > MAX_ACTIONS:
         raise InvalidScenario("actions", f"more than {MAX_ACTIONS} actions")
     actions = tuple(_action(a, i, ctx) for i, a in enumerate(raw_actions))
     for path, cid in ctx.refs:

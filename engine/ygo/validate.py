@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulings.editions import DEFAULT_EDITION, EDITIONS
 
 from ..errors import InvalidScenario
+from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import effects
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
@@ -36,7 +37,6 @@ ACTION_ARGS = {
     "enter_phase": (("phase",), ()),
     "end_phase": ((), ()),
 }
-MAX_ACTIONS = 500
 
 
 def validate(data: dict, edition: str | None = None) -> Scenario:
@@ -103,6 +103,8 @@ def _card_id(value, path: str) -> str:
 def _register(card_id: str, ids: set[str], path: str) -> None:
     if card_id in ids:
         raise InvalidScenario(path, f"duplicate card id {card_id!r}")
+    if len(ids) >= MAX_CARDS:
+        raise InvalidScenario(path, f"more than {MAX_CARDS} cards in one scenario")
     ids.add(card_id)
 
 
@@ -255,6 +257,9 @@ def _pile(owner: str, pile: str, value, path: str, ids: set[str]) -> list[Card]:
             item = {"id": item}
         card = _card_common(owner, _mapping(item, item_path, CARD_KEYS), item_path, ids)
         card.card_type = card.card_type or _infer_type(item, card)
+        if card.effect and not card.card_type:
+            raise InvalidScenario(f"{item_path}.kind", "a card with an effect needs its kind or type "
+                                  "(e.g. kind: quick, kind: trap, type: monster)")
         cards.append(card)
     return cards
 

@@ -126,7 +126,6 @@ def by_id(rid: str, root: Path | str | None = None) -> Ruling | None:
 @lru_cache(maxsize=8)
 def _simulated_refs(root: str) -> dict[str, frozenset[str]]:
     """ruling id -> refs cited by its simulated result (empty if the engine cannot run it)."""
-    from engine.errors import JudgeError
     from engine.scenario import simulate
 
     out = {}
@@ -134,7 +133,7 @@ def _simulated_refs(root: str) -> dict[str, frozenset[str]]:
         try:
             result = simulate(ruling.data).to_json()
             out[ruling.id] = frozenset(c["ref"] for c in result.get("citations", []))
-        except (JudgeError, LookupError, ValueError):
+        except Exception:  # bad ruling or engine crash: it cites nothing; `judge check` reports why
             out[ruling.id] = frozenset()
     return out
 
