@@ -13,7 +13,8 @@ from .validate import Scenario, validate
 __all__ = ["validate", "simulate", "Scenario", "run"]
 
 REASONS = {"security": "an attack went through while the opponent had 0 security cards",
-           "deck_out": "the opponent could not draw in their draw phase"}
+           "deck_out": "the opponent could not draw in their draw phase",
+           "infinite_loop": "an infinite loop that neither player can stop"}
 
 
 def run(scenario: Scenario) -> Game:

@@ -159,6 +159,7 @@ def pass_turn(game: Game) -> None:
 # ------------------------------------------------------------------------------------------ dispatch
 def run_action(game: Game, action: Action) -> None:
     kind = action.kind
+    game.seen.clear()
     if kind == "attack":
         refusal = can_attack(game, action.get("attacker"), action.get("target"))
         if refusal is None:

@@ -43,6 +43,7 @@ class Game:
         self.actions: deque = deque(scenario.actions)
         self.attack: Attack | None = None
         self.new_triggers: list[Trigger] = []
+        self.seen: set = set()       # (board, pending effects) met while processing the current action
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str) -> None:
@@ -176,6 +177,8 @@ class Game:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
             pending.remove(t)
+            if self.looping(t, pending):
+                return
             run_trigger(self, t)
             self.rule_check()
             if self.new_triggers:
@@ -183,6 +186,19 @@ class Game:
                     self.step("effects.derived", "Effects triggered while that effect was processed are "
                               "processed before the ones still pending.", "dcg.effects.derived_first")
                 self.flush()
+
+    def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
+        """18-3: the same board with the same effects about to run again repeats forever (every choice here is
+        fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
+        sig = tuple((x.owner, x.card_id, x.where, x.effect, x.keyword, x.partner) for x in [t, *pending])
+        state = (self.board, sig)
+        if state not in self.seen:
+            self.seen.add(state)
+            return False
+        self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
+                  "them: the game is a draw.", "dcg.loop.draw")
+        self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
+        return True
 
     def rule_check(self) -> None:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted)."""
