@@ -339,30 +339,9 @@ def parse_rulings(text: str | bytes) -> list[dict]:
 
     The same safe, size/depth/alias-limited reading as `engine.scenario.parse_text`. Raises InvalidScenario.
     """
-    import json
+    from .scenario import read_document
 
-    import yaml
-
-    from .scenario import MAX_BYTES, _LimitedLoader
-
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            _fail("", f"input is larger than {MAX_BYTES} bytes")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            _fail("", "input is not UTF-8 text")
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        _fail("", f"input is larger than {MAX_BYTES} bytes")
-    try:
-        if text.lstrip().startswith(("{", "[")):
-            doc = json.loads(text)
-        else:
-            doc = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - a SafeLoader with limits
-    except InvalidScenario:
-        raise
-    except (yaml.YAMLError, ValueError, RecursionError) as e:
-        _fail("", f"not valid YAML/JSON: {' '.join(str(e).split())[:200]}")
+    doc = read_document(text)
     items = doc if isinstance(doc, list) else [doc]
     if not items:
         _fail("", "no scenario found")

@@ -52,8 +52,8 @@ def _check_shape(data) -> None:
             stack.extend((v, depth + 1) for v in node)
 
 
-def parse_text(text: str | bytes) -> dict:
-    """Scenario text (YAML or JSON) -> dict. Raises InvalidScenario."""
+def read_document(text: str | bytes):
+    """Scenario text (YAML or JSON) -> the plain data in it, under the size/depth/alias limits."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise InvalidScenario("", f"scenario is larger than {MAX_BYTES} bytes")
@@ -63,17 +63,19 @@ def parse_text(text: str | bytes) -> dict:
             raise InvalidScenario("", "scenario is not UTF-8 text") from None
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InvalidScenario("", f"scenario is larger than {MAX_BYTES} bytes")
-    stripped = text.lstrip()
     try:
-        if stripped.startswith("{"):
-            data = json.loads(text)
-        else:
-            data = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
-        _check_shape(data)
+        if text.lstrip().startswith(("{", "[")):
+            return json.loads(text)
+        return yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
     except InvalidScenario:
         raise
-    except Exception as e:  # noqa: BLE001 - YAML constructors raise ValueError/AttributeError on e.g. `2001-13-45`
+    except (yaml.YAMLError, ValueError, RecursionError) as e:
         raise InvalidScenario("", f"not valid YAML/JSON: {' '.join(str(e).split())[:200]}") from None
+
+
+def parse_text(text: str | bytes) -> dict:
+    """Scenario text (YAML or JSON) -> dict. Raises InvalidScenario."""
+    data = read_document(text)
     if not isinstance(data, dict):
         raise InvalidScenario("", "a scenario is a mapping with at least `game` and `board`")
     return data

@@ -11,6 +11,11 @@ half-built index, and a reader still holding the previous generation keeps worki
 generations are kept). Concurrent builders serialise on the lock and re-check staleness after taking it,
 so the second one finds the fresh index and does nothing.
 
+Damage: the manifest records every index file's size; `ensure` also opens the live generation and reads
+its last document. A missing, truncated or unreadable generation is logged (warning) and rebuilt. A data
+directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
+used as it is, with a warning).
+
 Staleness: the manifest's fingerprint hashes the corpus texts, the parser and terms code/data, and the
 analyzer/schema versions. A changed text or parser gives a new fingerprint and the index is rebuilt.
 """
@@ -19,6 +24,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import re
 import shutil
@@ -29,6 +35,8 @@ from pathlib import Path
 
 from whoosh import fields, index as whoosh_index
 
+from engine.errors import JudgeError
+
 from . import analysis
 from .editions import EDITIONS
 
@@ -38,9 +46,11 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
 KEEP_GENERATIONS = 3            # live + two previous, for readers that opened them
 
+log = logging.getLogger(__name__)
 
-class SearchIndexError(RuntimeError):
-    """The index cannot be built or opened."""
+
+class SearchIndexError(JudgeError, RuntimeError):
+    """The index cannot be built or opened (the CLI prints it as one `error: …` line, exit 2)."""
 
 
 def data_dir() -> Path:
@@ -129,13 +139,54 @@ class BuildReport:
     editions: dict
 
 
+def damage(info: IndexInfo) -> str | None:
+    """Why a generation cannot be used (a missing, truncated or unreadable file), or None when it is sound."""
+    for name, size in info.manifest.get("files", {}).items():
+        try:
+            actual = (info.path / name).stat().st_size
+        except OSError:
+            return f"{name} is missing"
+        if actual != size:
+            return f"{name} is {actual} bytes, the build wrote {size}"
+    try:
+        ix = open_index(info)
+        try:
+            with ix.searcher() as searcher:
+                count = searcher.doc_count()
+                if count != info.manifest.get("sections", count):
+                    return f"it holds {count} sections, the build wrote {info.manifest['sections']}"
+                if count:
+                    searcher.stored_fields(count - 1)
+        finally:
+            ix.close()
+    except Exception as e:  # noqa: BLE001 - whoosh fails on damaged files with UnpicklingError, TypeError, …
+        return f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}"
+    return None
+
+
 def ensure(base: Path | None = None) -> IndexInfo:
-    """The live index, built first when missing or stale."""
+    """The live index, built first when missing or stale, rebuilt when damaged."""
     fp = fingerprint()
     info = current(base)
-    if info is None or info.fingerprint != fp:
-        build(base, fp=fp)
-        info = current(base)
+    force = False
+    if info is None:
+        log.warning("no readable search index under %s: building it (about 10 s)", search_dir(base))
+    elif info.fingerprint != fp:
+        log.info("search index %s is stale: rebuilding", info.path.name)
+    else:
+        problem = damage(info)
+        if problem is None:
+            return info
+        log.warning("search index %s is damaged (%s): rebuilding it", info.path, problem)
+        force = True
+    try:
+        build(base, force=force, fp=fp)
+    except SearchIndexError:
+        if info is not None and not force and damage(info) is None:
+            log.warning("search index could not be rebuilt; using the stale one in %s", info.path)
+            return info
+        raise
+    info = current(base)
     if info is None:
         raise SearchIndexError(f"no search index under {search_dir(base)}")
     return info
@@ -143,6 +194,15 @@ def ensure(base: Path | None = None) -> IndexInfo:
 
 def build(base: Path | None = None, force: bool = False, fp: str | None = None) -> BuildReport:
     sdir = search_dir(base)
+    try:
+        return _build(sdir, base, force, fp)
+    except OSError as e:
+        where = e.filename or sdir
+        raise SearchIndexError(f"cannot write the search index in {where}: {e.strerror or e} "
+                               "(set JUDGE_DATA_DIR to a writable directory)") from None
+
+
+def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildReport:
     sdir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with open(sdir / ".lock", "a+") as lock:
@@ -155,8 +215,10 @@ def build(base: Path | None = None, force: bool = False, fp: str | None = None) 
         tmp = sdir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         try:
             counts = _write(tmp)
+            files = {f.name: f.stat().st_size for f in sorted(tmp.iterdir()) if f.is_file()}
             manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
-                        "built_at": time.time(), "sections": sum(counts.values()), "editions": counts}
+                        "built_at": time.time(), "sections": sum(counts.values()), "editions": counts,
+                        "files": files}
             (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
             final = sdir / f"gen-{time.time_ns()}-{fp[:10]}"
             os.rename(tmp, final)
