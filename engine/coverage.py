@@ -69,6 +69,14 @@ def not_simulated(path: str | None = None) -> dict[str, dict[str, str]]:
     return {ed: {str(k): str(v) for k, v in (prefixes or {}).items()} for ed, prefixes in data.items()}
 
 
+def engine_rule_numbers(edition_id: str) -> set[str]:
+    """Section numbers of `edition_id` that some engine rule key cites."""
+    from engine.citations import rule_keys
+
+    return {str(entry[edition_id]["number"]) for game in ("dcg", "ygo") for entry in rule_keys(game).values()
+            if isinstance(entry.get(edition_id), dict)}
+
+
 def _under(number: str, prefix: str) -> bool:
     return prefix == "*" or number == prefix or number.startswith(prefix + "-") or number.startswith(prefix + ".")
 
@@ -95,8 +103,10 @@ def edition_report(edition_id: str, scenarios: list[Scenario], reasons: dict[str
         for ref in sorted(cited_refs(sc.data, edition_id)):
             if ref.startswith(edition_id + ":"):
                 exercised.setdefault(ref.split(":", 1)[1], []).append(sc.label)
+    implemented = engine_rule_numbers(edition_id)
     rule_numbers = [s.number for s in edition if s.text.strip() or s.number in exercised]
     chapters: dict[str, dict] = {}
+    not_simulated_numbers: list[str] = []
     for number in rule_numbers:
         chap = _chapter_of(edition, number)
         row = chapters.setdefault(chap, {"total": 0, "exercised": 0, "not_simulated": 0, "remaining": 0})
@@ -104,8 +114,9 @@ def edition_report(edition_id: str, scenarios: list[Scenario], reasons: dict[str
         reason = next((r for p, r in reasons.items() if _under(number, p)), None)
         if number in exercised:
             row["exercised"] += 1
-        elif reason is not None:
+        elif reason is not None and number not in implemented:  # an engine rule is never "not simulated"
             row["not_simulated"] += 1
+            not_simulated_numbers.append(number)
             row.setdefault("reasons", [])
             if reason not in row["reasons"]:
                 row["reasons"].append(reason)
@@ -123,6 +134,7 @@ def edition_report(edition_id: str, scenarios: list[Scenario], reasons: dict[str
         "chapters": rows,
         "exercised": {f"{edition_id}:{n}": labels for n, labels in exercised.items()},
         "not_simulated": [{"prefix": p, "reason": r} for p, r in reasons.items()],
+        "not_simulated_sections": [f"{edition_id}:{n}" for n in not_simulated_numbers],
     }
 
 

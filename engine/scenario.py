@@ -65,11 +65,14 @@ def read_document(text: str | bytes):
         raise InvalidScenario("", f"scenario is larger than {MAX_BYTES} bytes")
     try:
         if text.lstrip().startswith(("{", "[")):
-            return json.loads(text)
-        return yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
+            data = json.loads(text)
+        else:
+            data = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
+        _check_shape(data)
+        return data
     except InvalidScenario:
         raise
-    except (yaml.YAMLError, ValueError, RecursionError) as e:
+    except Exception as e:  # noqa: BLE001 - YAML constructors also raise AttributeError (`!!timestamp x`) etc.
         raise InvalidScenario("", f"not valid YAML/JSON: {' '.join(str(e).split())[:200]}") from None
 
 

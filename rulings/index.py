@@ -170,7 +170,7 @@ def ensure(base: Path | None = None) -> IndexInfo:
     info = current(base)
     force = False
     if info is None:
-        log.warning("no readable search index under %s: building it (about 10 s)", search_dir(base))
+        log.info("no readable search index under %s: building it (about 10 s)", search_dir(base))
     elif info.fingerprint != fp:
         log.info("search index %s is stale: rebuilding", info.path.name)
     else:
