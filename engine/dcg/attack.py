@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
-from .model import opponent
+from .model import Digimon, opponent
 
 
 def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) -> Refusal | None:
@@ -62,8 +62,11 @@ def attack(game: Game, attacker: str, target: str) -> None:
     game.put(p, replace(d, suspended=True))
     foe = opponent(p)
     aim = f"player {foe}" if target == "player" else game.find(target)[1].label
-    game.step("attack.declared", f"{d.label} is suspended and attacks {aim}.", "dcg.attack.declare",
-              "dcg.attack.target")
+    rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
+    game.step("attack.declared", f"{d.label} is suspended and attacks {aim}"
+              + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
+              "dcg.attack.target", *(["dcg.keyword.rush"] if rush else []),
+              *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
     game.attack = Attack(p, attacker, target)
     try:
         _when_attacking(game, p, attacker)
@@ -175,24 +178,23 @@ def _confirm(game: Game, foe: str) -> None:
         n = check_count(att)
         security = len(game.ps(foe).security)
         extra = f" ({sa_text(att)})" if sa_text(att) else ""
+        sa_keys = _security_attack_keys(att)
         if security >= 1:
             if n == 0:
                 game.step("attack.no_check", f"The attack on {foe} goes through, but {att.label} checks 0 cards"
-                          f"{extra}: no security card is checked.", "dcg.confirm.check", "dcg.keyword.sa_floor",
-                          "dcg.zero_times")
+                          f"{extra}: no security card is checked.", "dcg.confirm.check", *sa_keys,
+                          "dcg.keyword.sa_floor", "dcg.zero_times")
                 return
             game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
                       f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
-                      "dcg.check.count", *(["dcg.keyword.security_attack"] if extra else []),
-                      *(["dcg.inherited"] if any(k.kid == "security_attack" for c in att.sources
-                                                 for k in c.inherited) else []))
+                      "dcg.check.count", *sa_keys)
             run_checks(game, foe)
         elif n >= 1:
             game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "
                      f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero")
         else:
             game.step("attack.no_win", f"The attack on {foe} goes through with {foe} at 0 security, but "
-                      f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win",
+                      f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win", *sa_keys,
                       "dcg.keyword.sa_floor")
         return
     target = game.find(game.attack.target)
@@ -203,6 +205,21 @@ def _confirm(game: Game, foe: str) -> None:
     game.step("attack.digimon", f"The attack goes through to {target[1].label}: the two Digimon battle.",
               "dcg.confirm.battle")
     battle_digimon(game, att.id, target[1].id)
+
+
+def _inherited(d, kid: str) -> bool:
+    """Whether a digivolution card gives `d` the keyword as an inherited effect (4-2-4)."""
+    return any(k.kid == kid for c in d.sources for k in c.inherited)
+
+
+def _security_attack_keys(d) -> list[str]:
+    """Rules behind a check count that Security Attack changes: the keyword (16-3-1), several of them adding
+    up (16-3-3), an inherited one (4-2-4)."""
+    sas = sum(1 for k in d.keywords() if k.kid == "security_attack")
+    if not sas:
+        return []
+    return (["dcg.keyword.security_attack"] + (["dcg.keyword.sa_stacking"] if sas > 1 else [])
+            + (["dcg.inherited"] if _inherited(d, "security_attack") else []))
 
 
 def run_checks(game: Game, foe: str) -> None:
@@ -230,15 +247,21 @@ def run_checks(game: Game, foe: str) -> None:
             card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
                   "dcg.check.reveal", *(["dcg.check.one_at_a_time"] if done else []))
-        for e in card.effects:
-            if e.timing == "security":
-                from .resolve import run_effect
-                game.step("effect.security", f"{card.label}'s [Security] effect activates at once.",
-                          "dcg.timing.security")
-                run_effect(game, foe, e, card_id=card.id, holder=None)
-        game.flush()
-        if card.kind == "digimon" and card.dp is not None and not game.over:
-            battle_security(game, att.id, card)
+        sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
+        game.security_digimon = (foe, sec) if sec is not None else None
+        try:
+            for e in card.effects:
+                if e.timing == "security":
+                    from .resolve import run_effect
+                    game.step("effect.security", f"{card.label}'s [Security] effect activates at once and "
+                              f"resolves before anything else of this check.", "dcg.timing.security",
+                              "dcg.check.effects_first")
+                    run_effect(game, foe, e, card_id=card.id, holder=sec)
+            game.flush()
+            if sec is not None and not game.over:
+                battle_security(game, att.id, game.security_digimon[1])
+        finally:
+            game.security_digimon = None
         game.trash_cards(foe, (card,))
         game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
         done += 1

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 from .game import Game, Trigger
 from .keywords import keyword_text
-from .model import Card, Digimon, Keyword, opponent
+from .model import Digimon, Keyword, opponent
 
 CAUSE_KEYS = {"battle": "dcg.battle.delete", "rule": "dcg.rule_check.dp_zero", "effect": "dcg.effect.delete"}
 
@@ -89,8 +89,9 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
         losers = [a, d]
     else:
         win, lose = (a, d) if a.dp > d.dp else (d, a)
-        game.step("battle.result", head + f"{win.label} has the higher DP and wins; {lose.label} loses and is "
-                  f"deleted.", "dcg.battle.higher_wins", "dcg.battle.delete")
+        game.step("battle.result", head + f"{win.label} has the higher DP and wins; {lose.label} has the lower "
+                  f"DP, loses and is deleted.", "dcg.battle.higher_wins", "dcg.battle.lower_loses",
+                  "dcg.battle.delete")
         losers = [lose]
     pierces = a.has("piercing") and game.attack is not None and game.attack.attacker == a.id
     deleted = {x.id for _, x in destroy(game, [x.id for x in losers], cause="battle")}
@@ -107,27 +108,27 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
     game.expire("end_of_battle")
 
 
-def battle_security(game: Game, a_id: str, card: Card) -> None:
-    """Battle with a security Digimon (13-1-7-3): it is not deleted when it loses (14-2-3)."""
+def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
+    """Battle with a security Digimon (13-1-7-3) at its current DP, [Security] effects included: it is not
+    deleted when it loses (14-2-3)."""
     found = game.find(a_id)
     if found is None:
         return
     ap, a = found
-    head = f"{a.label} ({a.dp} DP) battles the security Digimon {card.label} ({card.dp} DP): "
-    a_loses = a.dp <= card.dp
-    s_loses = card.dp <= a.dp
+    printed = f"; printed {sec.card.dp}" if sec.dp != sec.card.dp else ""
+    head = f"{a.label} ({a.dp} DP) battles the security Digimon {sec.label} ({sec.dp} DP{printed}): "
+    a_loses = a.dp <= sec.dp
+    s_loses = sec.dp <= a.dp
     if a_loses and s_loses:
         result = "equal DP, both lose."
         keys = ["dcg.battle.tie"]
-    elif s_loses:
-        result = f"{a.label} has the higher DP and wins."
-        keys = ["dcg.battle.higher_wins"]
     else:
-        result = f"{card.label} has the higher DP and wins."
-        keys = ["dcg.battle.higher_wins"]
+        win, lose = (a, sec) if s_loses else (sec, a)
+        result = f"{win.label} has the higher DP and wins; {lose.label} has the lower DP and loses."
+        keys = ["dcg.battle.higher_wins", "dcg.battle.lower_loses"]
     game.step("battle.security", head + result, "dcg.check.battle", *keys)
     if s_loses:
-        game.step("battle.security_not_deleted", f"The security Digimon {card.label} lost but is not deleted.",
+        game.step("battle.security_not_deleted", f"The security Digimon {sec.label} lost but is not deleted.",
                   "dcg.battle.security_not_deleted")
     if a_loses:
         if a.has("jamming"):

@@ -42,6 +42,7 @@ class Game:
         self.choices = dict(scenario.choose)
         self.actions: deque = deque(scenario.actions)
         self.attack: Attack | None = None
+        self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
         self.seen: set = set()       # (board, pending effects) met while processing the current action
 
@@ -130,10 +131,25 @@ class Game:
             return f"{opponent(p)}'s {-value}"
         return "0"
 
+    def is_security_digimon(self, d: Digimon | None) -> bool:
+        return d is not None and self.security_digimon is not None and self.security_digimon[1].id == d.id
+
     def add_mod(self, p: str, did: str, mod: Mod) -> None:
+        """Give a Digimon in the battle area, or the security Digimon being checked (15-1-8), a modification."""
+        if self.security_digimon is not None and self.security_digimon[1].id == did:
+            owner, sec = self.security_digimon
+            self.security_digimon = (owner, replace(sec, mods=sec.mods + (mod,)))
+            return
         found = self.find(did)
         if found:
             self.put(p, replace(found[1], mods=found[1].mods + (mod,)))
+
+    def current(self, did: str) -> Digimon | None:
+        """The Digimon `did` as it is now: in a battle area or the security Digimon being checked."""
+        if self.security_digimon is not None and self.security_digimon[1].id == did:
+            return self.security_digimon[1]
+        found = self.find(did)
+        return found[1] if found else None
 
     def expire(self, until: str) -> None:
         """Effects that last until the end of the battle, attack or turn end (14-2-5, 16-23-1, 15-16-12)."""

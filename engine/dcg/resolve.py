@@ -47,6 +47,10 @@ def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[
     theirs = [d for d in game.ps(foe).battle_area if d.is_digimon]
     mine = [d for d in game.ps(owner).battle_area if d.is_digimon]
     t = e.target
+    if t == "self" and game.is_security_digimon(holder):
+        # 13-1-6 / 15-1-8: "this Digimon" in a checked Digimon card's [Security] effect is the security
+        # Digimon; it is in no area (13-1-5), so only a DP change has something to act on.
+        return [(owner, game.current(holder.id))] if e.do == "dp" else []
     if t == "self":
         return [(owner, holder)] if holder is not None and game.find(holder.id) else []
     if t == "attacker":
@@ -109,10 +113,12 @@ def _dp(game, owner, e, card_id, holder):
     span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
             "end_of_attack": "until the end of the attack"}[e.until]
     for p, d in targets:
+        sec = game.is_security_digimon(d)
         game.add_mod(p, d.id, Mod(e.until, dp=e.amount))
-        now = game.find(d.id)[1].dp
-        game.step("effect.dp", f"{card_id}'s effect gives {d.label} DP {e.amount:+d} {span} ({now} DP).",
-                  "dcg.effect.dp")
+        now = game.current(d.id).dp
+        game.step("effect.dp", f"{card_id}'s effect gives {'the security Digimon ' * sec}{d.label} DP "
+                  f"{e.amount:+d} {span} ({now} DP).", "dcg.effect.dp",
+                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []))
 
 
 def _draw(game, owner, e, card_id, holder):
