@@ -40,7 +40,7 @@ from engine.errors import JudgeError
 from . import analysis
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -79,9 +79,10 @@ def schema() -> fields.Schema:
         title_key=fields.ID(),                  # terms.alias_key of the prepared title: exact-title hits
         terms=fields.KEYWORD(scorable=True),    # ids of the terms named in the text, once per mention
         title_terms=fields.KEYWORD(scorable=True),  # ids of the terms named in the title
-        defines=fields.KEYWORD(scorable=True),  # ids of the terms this section defines
+        defines=fields.KEYWORD(scorable=True, stored=True),  # ids of the terms this section defines
         title_s=fields.STORED(),
-        text_s=fields.STORED(),                 # own text, or the first child's for a bare heading
+        text_s=fields.STORED(),                 # own text
+        heading_s=fields.STORED(),              # a bare heading's snippet sources (heading_sources)
         probe=fields.STORED(),                  # prepared, case-folded title + text: phrase checks
     )
 
@@ -298,10 +299,6 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     lang = edition.language
     title = analysis.prepare(section.title, lang)
     text = analysis.prepare(section.text, lang)
-    shown = section.text
-    if not shown.strip() and section.children:
-        child = edition.get(section.children[0])
-        shown = child.text if child else ""
     return {
         "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
         "number": section.number, "order": order, "kind": section.kind,
@@ -310,9 +307,53 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
         "terms": " ".join(m.term.id for m in mentions(section.text, edition.game)),
         "title_terms": " ".join(dict.fromkeys(m.term.id for m in mentions(section.title, edition.game))),
         "defines": " ".join(definitions.get(section.number, [])),
-        "title_s": section.title, "text_s": shown,
+        "title_s": section.title, "text_s": section.text,
+        "heading_s": heading_sources(edition, section) if not section.text.strip() else [],
         "probe": _SPACE.sub("", f"{title}\n{text}").casefold(),
     }
+
+
+HEADING_CHILDREN = 4         # a bare heading's snippet comes from its first few children
+HEADING_TITLES = 8           # …or from the line of its first children's titles
+MIN_SNIPPET_TEXT = 12        # shorter child texts are table cells or labels (其他翻译), not snippets
+
+
+def heading_sources(edition, section) -> list[str]:
+    """Snippet sources of a heading without text of its own: the texts of its first few children (a
+    sub-heading lends its own first text), then the line of its children's numbered titles.
+
+    The searcher shows whichever source matches the query best; fragments shorter than
+    MIN_SNIPPET_TEXT characters are skipped, so a heading never shows a 4-character cell as its snippet.
+    """
+    texts: list[str] = []
+    titles: list[str] = []
+    for number in section.children:
+        child = edition.get(number)
+        if child is None:
+            continue
+        if child.title and len(titles) < HEADING_TITLES:
+            titles.append(f"{child.number} {' '.join(child.title.split())}")
+        if len(texts) < HEADING_CHILDREN:
+            text = _first_text(edition, child)
+            if text and text not in texts:
+                texts.append(text)
+    own = " ".join(section.title.split())
+    if titles and (len(titles) > 1 or titles[0].split(" ", 1)[1] != own):
+        texts.append(" · ".join(titles))
+    return texts
+
+
+def _first_text(edition, section, depth: int = 2) -> str:
+    text = " ".join(section.text.split())
+    if len(text) >= MIN_SNIPPET_TEXT:
+        return text
+    if depth:
+        for number in section.children[:HEADING_CHILDREN]:
+            child = edition.get(number)
+            found = _first_text(edition, child, depth - 1) if child else ""
+            if found:
+                return found
+    return ""
 
 
 def open_index(info: IndexInfo):

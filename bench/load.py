@@ -1,0 +1,167 @@
+"""Bounded load test of the real server: `python bench/load.py [--quick] [--threads N]`.
+
+Starts `judge serve --port 0` (waitress, default settings unless --threads) in a subprocess on 127.0.0.1 and
+drives /api/search, /api/rules/… and /api/simulate with 1, 10 and 50 concurrent clients. Each client is a
+thread with its own keep-alive connection; all clients of a level connect at the same moment (a burst of
+new connections). Every level stops by itself: a request budget per client and a wall-clock cap.
+
+Prints, per endpoint and level: requests, throughput (req/s), p50 and p99 latency (ms), errors (connection
+failures and timeouts) and 5xx answers. Target (SECURITY.md): zero errors and zero 5xx at 50 clients.
+Exit status 1 when the target is missed, so CI can run it. Loopback only; nothing else is contacted.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+# bench/http.py would shadow the standard library's `http` package: keep bench/ off the import path.
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH]
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import itertools  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+import urllib.parse  # noqa: E402
+
+HOST = "127.0.0.1"
+SEARCHES = ["ブロッカー", "阻挡者", "blocker", "14-2-1-3", "战斗伤害", "セキュリティ", "piercing", "连锁", "4.4",
+            "安防攻击", "direct attack", "デジタマ"]
+RULES = ["dcg-ja-3.6/14-2-1-3", "dcg-ja-3.6/16-4", "dcg-zh-1.2/12-5", "ygo-zh-rulebook/4.4", "dcg-ja-3.6/11-2-8-1",
+         "dcg-zh-glossary/3", "dcg-ja-3.6/1", "ygo-zh-nmr/2"]
+SCENARIOS = sorted((ROOT / "judge_app" / "examples").glob("*.yaml"))
+LEVELS = (1, 10, 50)
+
+
+def start_server(log, threads: int | None) -> tuple[subprocess.Popen, int]:
+    argv = [sys.executable, "-m", "judge_app", "serve", "--host", HOST, "--port", "0"]
+    if threads:
+        argv += ["--threads", str(threads)]
+    # The log goes to a file: an unread pipe fills up and blocks the server mid-run.
+    proc = subprocess.Popen(argv, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                            stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        found = re.search(rb"serving on http://127\.0\.0\.1:(\d+)/", Path(log.name).read_bytes())
+        if found:
+            return proc, int(found.group(1))
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    proc.kill()
+    raise SystemExit(f"judge serve did not start:\n{Path(log.name).read_text(errors='replace')[-2000:]}")
+
+
+def requests_for(endpoint: str):
+    """An endless cycle of (method, path, body) for one endpoint."""
+    if endpoint == "search":
+        return itertools.cycle([("GET", "/api/search?" + urllib.parse.urlencode({"q": q, "limit": 10}), None)
+                                for q in SEARCHES])
+    if endpoint == "rule":
+        return itertools.cycle([("GET", f"/api/rules/{r}", None) for r in RULES])
+    return itertools.cycle([("POST", "/api/simulate", p.read_bytes()) for p in SCENARIOS])
+
+
+def run_level(port: int, endpoint: str, clients: int, per_client: int, max_seconds: float) -> dict:
+    latencies: list[float] = []
+    errors: list[str] = []
+    statuses: dict[int, int] = {}
+    lock = threading.Lock()
+    start = threading.Barrier(clients + 1)
+    deadline = [0.0]
+
+    def client(offset: int):
+        reqs = requests_for(endpoint)
+        for _ in range(offset):
+            next(reqs)
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
+        mine, mine_errors, mine_status = [], [], {}
+        start.wait()
+        for _ in range(per_client):
+            if time.monotonic() > deadline[0]:
+                break
+            method, path, body = next(reqs)
+            headers = {"Content-Type": "application/yaml"} if body else {}
+            t0 = time.perf_counter()
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                response.read()
+            except (OSError, http.client.HTTPException) as e:
+                mine_errors.append(f"{type(e).__name__}: {e}")
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=30)
+                continue
+            mine.append((time.perf_counter() - t0) * 1000)
+            mine_status[response.status] = mine_status.get(response.status, 0) + 1
+        conn.close()
+        with lock:
+            latencies.extend(mine)
+            errors.extend(mine_errors)
+            for status, n in mine_status.items():
+                statuses[status] = statuses.get(status, 0) + n
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    deadline[0] = time.monotonic() + max_seconds
+    t0 = time.perf_counter()
+    start.wait()
+    for t in threads:
+        t.join(max_seconds + 60)
+    elapsed = time.perf_counter() - t0
+    latencies.sort()
+    return {
+        "endpoint": endpoint, "clients": clients, "requests": len(latencies), "seconds": elapsed,
+        "rps": len(latencies) / elapsed if elapsed else 0.0,
+        "p50": statistics.median(latencies) if latencies else float("nan"),
+        "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("nan"),
+        "errors": len(errors), "error_kinds": sorted(set(errors))[:3],
+        "5xx": sum(n for s, n in statuses.items() if s >= 500),
+        "non_200": {s: n for s, n in statuses.items() if s != 200},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer requests (about 20 s in all)")
+    parser.add_argument("--threads", type=int, default=None, help="waitress threads (default: judge serve's)")
+    parser.add_argument("--max-seconds", type=float, default=None, help="time cap per level (default 15, quick 5)")
+    args = parser.parse_args(argv)
+    total = 300 if args.quick else 1500              # requests per level, shared by its clients
+    cap = args.max_seconds or (5.0 if args.quick else 15.0)
+
+    rows = []
+    with tempfile.NamedTemporaryFile(prefix="judge-load-", suffix=".log") as log:
+        proc, port = start_server(log, args.threads)
+        try:
+            for endpoint in ("search", "rule", "simulate"):
+                for clients in LEVELS:
+                    rows.append(run_level(port, endpoint, clients, max(1, total // clients), cap))
+                    r = rows[-1]
+                    print(f"{endpoint:9} {clients:>3} clients  {r['requests']:>5} req  {r['rps']:>7.1f} req/s  "
+                          f"p50 {r['p50']:>7.1f} ms  p99 {r['p99']:>7.1f} ms  errors {r['errors']}  5xx {r['5xx']}"
+                          + (f"  other {r['non_200']}" if r['non_200'] else "")
+                          + (f"  {r['error_kinds']}" if r['errors'] else ""), flush=True)
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    at_50 = [r for r in rows if r["clients"] == 50]
+    failed = [r for r in at_50 if r["errors"] or r["5xx"] or r["non_200"]]
+    print(f"target (0 errors, 0 5xx, only 200s at 50 clients): {'MISSED' if failed else 'met'}"
+          f"  (threads: {args.threads or 'judge serve default'}; loopback {HOST})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
