@@ -31,7 +31,7 @@ class Result:
                 if ref not in seen:
                     sec = lookup(ref)
                     seen[ref] = {"ref": ref, "title": sec.title, "text": sec.text,
-                                 "url": f"/rules/{sec.edition}/{sec.number}"}
+                                 "url": sec.url}
         out = {"game": self.game, "edition": self.edition, "outcome": self.outcome, "final": self.final,
                "steps": steps, "refused": refused, "citations": list(seen.values())}
         if self.title:

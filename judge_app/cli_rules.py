@@ -23,21 +23,6 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_rules)
 
 
-def section_json(sec: Section) -> dict:
-    ed = sec.edition
-    return {
-        "ref": sec.ref,
-        "edition": ed,
-        "number": sec.number,
-        "title": sec.title,
-        "text": sec.text,
-        "parent": f"{ed}:{sec.parent}" if sec.parent else None,
-        "children": [f"{ed}:{c}" for c in sec.children],
-        "refs_out": list(sec.refs_out),
-        "url": f"/rules/{ed}/{sec.number}",
-    }
-
-
 def _full_ref(raw: str, edition: str | None) -> str:
     if ":" in raw.replace("：", ":"):
         return raw
@@ -58,7 +43,7 @@ def cmd_rule(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 1
     if args.json:
-        _emit(section_json(sec))
+        _emit(sec.to_json())
     else:
         sys.stdout.write(render_text(sec))
     return 0

@@ -29,25 +29,6 @@ def optional_module(name: str) -> ModuleType | None:
 
 # --- corpus -----------------------------------------------------------------------------------
 
-def rule_url(section: Section) -> str:
-    return f"/rules/{section.edition}/{section.number}"
-
-
-def section_json(section: Section) -> dict:
-    """The contract's `judge rule --json` document."""
-    return {
-        "ref": section.ref,
-        "edition": section.edition,
-        "number": section.number,
-        "title": section.title,
-        "text": section.text,
-        "parent": f"{section.edition}:{section.parent}" if section.parent else None,
-        "children": [f"{section.edition}:{c}" for c in section.children],
-        "refs_out": list(section.refs_out),
-        "url": rule_url(section),
-    }
-
-
 def neighbours(section: Section) -> tuple[Section | None, Section | None]:
     """Previous and next section in rule order."""
     order = _order(section.edition)

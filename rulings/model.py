@@ -5,6 +5,11 @@ import hashlib
 from dataclasses import dataclass, field
 
 
+def rule_url(edition: str, number: str) -> str:
+    """The web page of a section (contract §5)."""
+    return f"/rules/{edition}/{number}"
+
+
 @dataclass(frozen=True)
 class Section:
     edition: str
@@ -25,6 +30,25 @@ class Section:
     @property
     def ref(self) -> str:
         return f"{self.edition}:{self.number}"
+
+    @property
+    def url(self) -> str:
+        return rule_url(self.edition, self.number)
+
+    def to_json(self) -> dict:
+        """The contract's `judge rule --json` / `GET /api/rules/…` document."""
+        ed = self.edition
+        return {
+            "ref": self.ref,
+            "edition": ed,
+            "number": self.number,
+            "title": self.title,
+            "text": self.text,
+            "parent": f"{ed}:{self.parent}" if self.parent else None,
+            "children": [f"{ed}:{c}" for c in self.children],
+            "refs_out": list(self.refs_out),
+            "url": self.url,
+        }
 
     @property
     def fingerprint(self) -> str:

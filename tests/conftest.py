@@ -1,4 +1,4 @@
-"""Shared fixtures: the CLI runner. (App and client fixtures live beside the web tests.)"""
+"""Shared fixtures: the CLI runner, and one real app (real corpus, index, engines) with its test client."""
 from __future__ import annotations
 
 import json
@@ -31,3 +31,15 @@ def run_cli(capsys):
         return CliResult(code, out, err)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def app():
+    from judge_app import create_app
+
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

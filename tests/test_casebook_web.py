@@ -4,7 +4,6 @@ from __future__ import annotations
 import io
 import json
 
-from web_fixtures import app, client  # noqa: F401
 
 from rulings.casebook import CASEBOOK_DIR, load_casebook
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from web_fixtures import app, client  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 DCG_EXAMPLE = ROOT / "tests" / "dcg" / "contract_example.yaml"

@@ -10,7 +10,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-from web_fixtures import app, client  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import html
 import re
 
-from web_fixtures import app, client  # noqa: F401
 
 
 def text(response) -> str:

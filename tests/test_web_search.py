@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from web_fixtures import app, client  # noqa: F401
 
 
 def text(response) -> str:

@@ -6,7 +6,6 @@ import re
 import pytest
 
 from judge_app.security import CSP
-from web_fixtures import app, client  # noqa: F401
 
 PAGES = ["/", "/rules", "/rules/dcg-ja-3.6", "/rules/dcg-ja-3.6/14-2-1-3", "/search?q=バトル", "/simulate",
          "/casebook", "/check",

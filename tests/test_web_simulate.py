@@ -11,7 +11,6 @@ import yaml
 
 from judge_app import sharing
 from judge_app.examples import examples
-from web_fixtures import app, client  # noqa: F401
 
 BLOCKER_TIE = """\
 game: dcg

@@ -8,7 +8,7 @@ the rule check runs (17-1-3).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from ..trace import Trace
 from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent

@@ -104,7 +104,7 @@ def damage_step(game, atk: Attack) -> None:
     player, opp = game.board.turn, other(game.board.turn)
     game.step("damage_step.start", f"The Damage Step begins for {attacker.label()}.", "ygo.battle.damage_step")
     if target is None:
-        lost = game.lose_lp(opp, attacker.atk)
+        game.lose_lp(opp, attacker.atk)
         game.step("damage.direct", f"Direct attack: {opp} takes {attacker.atk} battle damage (LP {game.board.player(opp).lp}).",
                   "ygo.battle.damage_calc.direct")
         game.check_lp()

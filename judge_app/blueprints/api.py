@@ -32,7 +32,7 @@ def rule(edition: str, number: str):
         return error(404, str(e), suggestions=e.suggestions)
     except BadRef as e:
         return error(400, str(e))
-    return jsonify(services.section_json(section))
+    return jsonify(section.to_json())
 
 
 @bp.get("/search")

@@ -98,7 +98,7 @@ def ruling(rid: str):
         try:
             section = lookup(ref)
             sources.append({"ref": section.ref, "note": note, "title": section.title,
-                            "url": f"/rules/{section.edition}/{section.number}"})
+                            "url": section.url})
         except (BadRef, UnknownRef):
             sources.append({"ref": ref, "note": note, "title": "", "url": None})
     cited = {}

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from rulings import corpus
 from rulings.corpus import UnknownRef
 from rulings.editions import EDITIONS
-from rulings.model import Section
+from rulings.model import Section, rule_url
 
 from .. import services
 from ..render import render_rule_text
@@ -60,7 +60,7 @@ def rule(edition: str, number: str):
         linked=linked,
         citing=services.rulings_citing(section.ref),
         citation=citation(section),
-        permalink=request.url_root.rstrip("/") + services.rule_url(section),
+        permalink=request.url_root.rstrip("/") + section.url,
     )
 
 
@@ -76,7 +76,7 @@ def rendered_text(ref: str) -> Markup:
     for target in section.refs_out:
         edition, _, number = target.partition(":")
         if edition == section.edition:
-            links[number] = f"/rules/{edition}/{number}"
+            links[number] = rule_url(edition, number)
     return render_rule_text(section.text, links=links, terms=services.tooltips(section.edition))
 
 

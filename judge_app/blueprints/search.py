@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, render_template, request
 
 from rulings import corpus
 from rulings.editions import EDITIONS, GAMES
-from rulings.model import Section
+from rulings.model import Section, rule_url
 
 from .. import services
 from ..services import SearchInputError
@@ -62,7 +62,7 @@ def search_page():
 
     jumps = number_matches(query, editions, game)
     if len(jumps) == 1 and (":" in query or editions):
-        return redirect(services.rule_url(jumps[0]))
+        return redirect(jumps[0].url)
     try:
         response = services.search(query, editions, game, PAGE_LIMIT)
     except SearchInputError as e:
@@ -85,6 +85,6 @@ def group_by_edition(results: list[dict]) -> list[dict]:
     for hit in results:
         edition = hit.get("edition") or hit["ref"].partition(":")[0]
         group = groups.setdefault(edition, {"edition": EDITIONS.get(edition), "id": edition, "hits": []})
-        group["hits"].append({**hit, "url": f"/rules/{edition}/{hit['number']}",
+        group["hits"].append({**hit, "url": rule_url(edition, hit["number"]),
                               "snippet_markup": snippet(hit.get("snippet_html"), hit.get("snippet", ""))})
     return list(groups.values())

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from engine.errors import InvalidScenario
 
