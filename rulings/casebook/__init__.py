@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-
 from engine.errors import InvalidScenario
 
 CASEBOOK_DIR = Path(__file__).resolve().parent
