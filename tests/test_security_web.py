@@ -1,7 +1,7 @@
 """Web security: escaping, sanitised Markdown under known XSS payloads, no open redirects, share links.
 
-Everything goes through the real parts: the app's Jinja environment and templates, judge_app/render.py (the
-one place that makes Markup), the language switch, the simulate page and its share links.
+Everything goes through the real parts (conftest's `app`/`client`): the app's Jinja environment and templates,
+judge_app/render.py (the one place that makes Markup), the language switch, the simulate page and share links.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from urllib.parse import quote, urljoin, urlsplit
 
 import pytest
 
-from judge_app import TEMPLATES, create_app, sharing
+from judge_app import TEMPLATES, sharing
 from judge_app.render import ALLOWED_TAGS, SNIPPET_TAGS, render_rule_text, sanitize, snippet
 
 PACKAGE = Path(__file__).resolve().parent.parent / "judge_app"
@@ -91,16 +91,6 @@ def assert_inert(fragment: str, allowed_tags: set[str]) -> None:
                 squashed = re.sub(r"[\x00-\x20]", "", html.unescape(value or "")).lower()
                 scheme = urlsplit(squashed).scheme
                 assert scheme in ("", "http", "https"), (tag, name, value)
-
-
-@pytest.fixture(scope="module")
-def app():
-    return create_app({"TESTING": True})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 # ------------------------------------------------------------------ templates
