@@ -81,6 +81,7 @@ def attack(game: Game, attacker: str, target: str) -> None:
             _end_of_attack(game)
     finally:
         game.attack = None
+        game.expire("end_of_battle")   # a battle never outlasts its attack (an Option's [Security] may start none)
         game.expire("end_of_attack")
 
 
@@ -246,7 +247,7 @@ def run_checks(game: Game, foe: str) -> None:
         kind = {"blank": "a card with no effect", "digimon": f"a Digimon card, {card.dp} DP"}.get(
             card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
-                  "dcg.check.reveal", *(["dcg.check.one_at_a_time"] if done else []))
+                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else []))
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
         try:

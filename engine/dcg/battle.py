@@ -70,9 +70,12 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
                   and any(k.param is None or k.param in d.card.colors for k in x.keywords() if k.kid == "decoy")]
         decoy = game.pick("decoy", decoys)
         if decoy is not None:
-            game.step("keyword.decoy", f"Decoy: {decoy.label} is deleted so that {d.label} is not deleted by "
+            game.step("keyword.decoy", f"Decoy: {p} deletes {decoy.label} so that {d.label} is not deleted by "
                       f"the opponent's effect.", "dcg.keyword.decoy")
-            return bool(destroy(game, [decoy.id], cause="effect", by=p))
+            if destroy(game, [decoy.id], cause="effect", by=p):
+                return True
+            game.step("keyword.decoy_failed", f"Decoy: {decoy.label} was not deleted, so the condition was not "
+                      f"carried out and {d.label} is deleted after all.", "dcg.keyword.decoy_condition")
     return False
 
 
@@ -93,8 +96,13 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
                   f"DP, loses and is deleted.", "dcg.battle.higher_wins", "dcg.battle.lower_loses",
                   "dcg.battle.delete")
         losers = [lose]
-    pierces = a.has("piercing") and game.attack is not None and game.attack.attacker == a.id
+    attacking = game.attack is not None and game.attack.attacker == a.id
     deleted = {x.id for _, x in destroy(game, [x.id for x in losers], cause="battle")}
+    # Piercing triggers when the defender is deleted (16-6-2): the attacker as it is then counts - after an
+    # Armor Purge its new top card - or, deleted in the same battle, as it was (16-6-7 then stops the check)
+    now = game.find(game.attack.attacker) if attacking else None
+    piercer = now[1] if now else a
+    pierces = attacking and piercer.has("piercing")
     for loser, other, owner in ((a, d, ap), (d, a, dp_)):
         if loser.id in deleted and other.id not in deleted:
             for _ in range(loser.count("retaliation")):   # 16-12-4: each one triggers
@@ -102,7 +110,7 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
                                                  partner=other.id))
     if pierces and d.id in deleted:
         game.attack.pierce = True
-        game.step("keyword.piercing", f"Piercing triggers: {a.label} deleted {d.label} in battle; it will check "
+        game.step("keyword.piercing", f"Piercing triggers: {piercer.label} deleted {d.label} in battle; it will check "
                   f"security just before End of Attack.", "dcg.keyword.piercing", "dcg.keyword.piercing_timing")
     game.flush()
     game.expire("end_of_battle")

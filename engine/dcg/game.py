@@ -217,22 +217,31 @@ class Game:
         return True
 
     def rule_check(self) -> None:
-        """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted)."""
+        """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs
+        again as long as it finds something (17-1-1): a Digimon that Evade or Armor Purge kept in play at 0 DP
+        is still at 0 DP (the DP change lasts), so the next check deletes it."""
         from .battle import destroy
 
-        zero = []
-        for p in ("A", "B"):
-            for d in self.ps(p).battle_area:
-                if not d.is_digimon:
-                    continue
-                if d.dp is None:
-                    self.set_ps(p, self.ps(p).without(d.id))
-                    self.trash_cards(p, d.cards())
-                    self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
-                              f"trashed (this is not a deletion).", "dcg.rule_check.no_dp")
-                elif d.dp == 0:
-                    zero.append(d.id)
-        if zero:
+        seen: set = set()
+        while not self.over:
+            zero = []
+            for p in ("A", "B"):
+                for d in self.ps(p).battle_area:
+                    if not d.is_digimon:
+                        continue
+                    if d.dp is None:
+                        self.set_ps(p, self.ps(p).without(d.id))
+                        self.trash_cards(p, d.cards())
+                        self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
+                                  f"trashed (this is not a deletion).", "dcg.rule_check.no_dp")
+                    elif d.dp == 0:
+                        zero.append(d.id)
+            if not zero or self.board in seen:   # the same board again: nothing more this check can change
+                return
+            seen.add(self.board)
+            if len(seen) > 1:
+                self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
+                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat")
             destroy(self, zero, cause="rule")
 
 

@@ -129,9 +129,16 @@ def _draw(game, owner, e, card_id, holder):
 
 
 def _memory(game, owner, e, card_id, holder):
+    was = game.board.memory
     before, after = game.memory_add(owner, e.amount)
     game.step("effect.memory", f"{card_id}'s effect: memory {e.amount:+d} ({game.memory_text(owner, before)} → "
               f"{game.memory_text(owner, after)}).", "dcg.memory.plus_minus")
+    if was >= 0 > game.board.memory and game.board.phase == "main":
+        turn, foe = game.board.turn, opponent(game.board.turn)
+        what = "the attack in progress and everything still pending" if game.attack else "everything still pending"
+        game.step("turn.end_waits", f"Memory is now on {foe}'s side, but {turn}'s turn does not end yet: "
+                  f"{what} is processed first.", "dcg.turn.end_waits",
+                  *(["dcg.attack.all_timings"] if game.attack else []))
 
 
 def _return_to_hand(game, owner, e, card_id, holder):
@@ -196,9 +203,12 @@ def _de_digivolve(game, owner, e, card_id, holder):
             continue
         game.put(p, d, old_id=trashed[0].id)
         game.trash_cards(p, tuple(trashed))
+        stopped = len(trashed) < e.amount and d.sources   # stopped by the level limit, not by running out
         game.step("keyword.de_digivolve", f"De-Digivolve {e.amount}: {', '.join(c.label for c in trashed)} "
-                  f"trashed from the top; {d.label} is now on top.", "dcg.keyword.de_digivolve",
-                  "dcg.stack.top_keeps_state")
+                  f"trashed from the top; {d.label} is now on top"
+                  + (f" (a level {d.card.level} card and the cards below it cannot be trashed)." if stopped
+                     else "."), "dcg.keyword.de_digivolve", "dcg.stack.top_keeps_state",
+                  *(["dcg.keyword.de_digivolve_limit"] if stopped else []))
 
 
 def _blitz(game, owner, e, card_id, holder):

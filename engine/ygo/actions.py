@@ -103,7 +103,8 @@ def can_flip_summon(game, card: Card) -> Refusal:
     if card.zone not in MONSTER_ZONES or card.position != "set" or game.controller(card) != player:
         return f"{card.label()} is not a face-down monster {player} controls", ("ygo.summon.flip",)
     if card.summoned_turn == game.board.turn_number:
-        return f"{card.label()} was Set this turn; it can be Flip Summoned from the next turn on", ("ygo.position.not_this_turn",)
+        return (f"{card.label()} was Set (Normal Summoned face-down) or Special Summoned this turn; it can be Flip "
+                "Summoned from the next turn on", ("ygo.position.not_this_turn",))
     if card.position_changed_turn == game.board.turn_number:
         return f"{card.label()} has already changed its position this turn", ("ygo.position.once_per_turn",)
     return None
@@ -111,11 +112,11 @@ def can_flip_summon(game, card: Card) -> Refusal:
 
 def flip_summon(game, card: Card) -> None:
     card.position = "attack"
-    card.position_changed_turn = game.board.turn_number
-    card.summoned_turn = game.board.turn_number
+    card.position_changed_turn = game.board.turn_number   # a Flip Summon is the monster's one position change
     player = game.controller(card)
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
-              f"({card.atk} ATK / {card.defense} DEF).", "ygo.summon.flip")
+              f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
+              "ygo.summon.flip", "ygo.position.flip_summon_counts")
     _summoned(game, card, player)
 
 
@@ -133,11 +134,16 @@ def can_change_position(game, card: Card, to: str) -> Refusal:
     if card.kind == "link":
         return "a Link Monster cannot be in Defense Position", ("ygo.position.kinds",)
     n = game.board.turn_number
-    if card.summoned_turn == n or card.attacks_this_turn:
-        return (f"{card.label()} was summoned or declared an attack this turn, so its position cannot be changed",
+    if card.summoned_turn == n:
+        return (f"{card.label()} was Normal or Special Summoned this turn, so its position cannot be changed this turn",
+                ("ygo.position.not_this_turn",))
+    if card.attacks_this_turn:
+        return (f"{card.label()} declared an attack this turn, so its position cannot be changed this turn",
                 ("ygo.position.not_this_turn",))
     if card.position_changed_turn == n:
-        return f"{card.label()} has already changed its position this turn", ("ygo.position.once_per_turn",)
+        return (f"{card.label()} has already changed its position this turn (by a change of position or its Flip "
+                "Summon); a monster does this once per turn", ("ygo.position.once_per_turn",
+                                                                 "ygo.position.flip_summon_counts"))
     return None
 
 
@@ -179,8 +185,9 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
         card.zone = zone or mine.free_st_zone()
         mine.spells_traps[card.zone] = card
     card.face, card.set_turn = "down", game.board.turn_number
-    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; a Set Trap or Quick-Play Spell "
-              "can be activated from the next turn on.", "ygo.activate.set_turn")
+    when = ("it can be activated from the next turn on" if card.card_type == "trap" or card.kind == "quick"
+            else "a Set Spell other than a Quick-Play Spell can be activated at once")
+    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn")
     game.priority, game.last_pass = player, ""
 
 

@@ -40,7 +40,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
     target = None if target_id == "direct" else board.find(target_id)[2]
     attacker.attacks_this_turn += 1
     game.battle_step = True
-    game.attack = Attack(attacker, target, game.opponent_monster_count(player))
+    game.attack = Attack(attacker, target, game.opponent_moves(player), game.opponent_count(player))
     game.window = Window("attack_declared", attacker, target, player)
     game.priority, game.last_pass = player, ""
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
@@ -62,7 +62,7 @@ def proceed(game) -> None:
                   "Damage Step.", "ygo.battle.attack_stops")
         game.attack = None
         return
-    if game.opponent_monster_count(player) != atk.defenders_at_declaration:
+    if game.opponent_moves(player) != atk.opponent_moves:
         if not _replay(game, atk):
             game.attack = None
             return
@@ -76,8 +76,14 @@ def _replay(game, atk: Attack) -> bool:
     opponent = game.board.player(other(player))
     key = f"replay.{atk.attacker.id}" if f"replay.{atk.attacker.id}" in game.choose else "replay"
     choice = game.choose.get(key)
-    game.step("battle.replay", f"The number of monsters {other(player)} controls changed after the attack was declared: "
-              f"a replay occurs, and {player} may choose a new attack target or not to attack.", "ygo.battle.replay")
+    if len(opponent.monsters) == atk.opponent_count:
+        game.step("battle.replay", f"A monster left {other(player)}'s field and another arrived after the attack target "
+                  f"was chosen: the count is the same, but it changed, so a replay occurs and {player} may choose a new "
+                  "attack target or not to attack.", "ygo.battle.replay", "ygo.battle.replay_same_count")
+    else:
+        game.step("battle.replay", f"The number of monsters {other(player)} controls changed after the attack target was "
+                  f"chosen: a replay occurs, and {player} may choose a new attack target or not to attack.",
+                  "ygo.battle.replay")
     legal = {c.id: c for c in opponent.monster_list()}
     if choice is None:   # documented default: keep the old target, else the first monster in zone order, else direct
         if atk.target is not None and atk.target.id in legal:
@@ -92,7 +98,7 @@ def _replay(game, atk: Attack) -> bool:
                   "declared an attack this turn.", "ygo.battle.replay_choice")
         return False
     atk.target = legal.get(choice)
-    atk.defenders_at_declaration = len(legal)
+    atk.opponent_moves, atk.opponent_count = game.opponent_moves(player), len(legal)
     what = "attacks directly" if atk.target is None else f"attacks {atk.target.label()}"
     game.step("battle.replay.target", f"After the replay, {atk.attacker.label()} {what}; this is not a new attack "
               "declaration.", "ygo.battle.replay_choice")

@@ -173,11 +173,14 @@ def _who(link, ref: str) -> str:
 
 
 def apply_damage(game, link, args):
-    players = ("A", "B") if args["player"] == "both" else (_who(link, args["player"]),)
+    both = args["player"] == "both"
+    players = ("A", "B") if both else (_who(link, args["player"]),)
+    keys = ("ygo.effect.damage", "ygo.effect.damage_simultaneous") if both else ("ygo.effect.damage",)
     for player in players:   # damage to both players is dealt at the same time, then LP are checked
         lost = game.lose_lp(player, args["amount"])
-        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}; "
-                  f"{player}'s LP falls by {lost} to {game.board.player(player).lp}.", "ygo.effect.damage")
+        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
+                  f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
+                  f"{game.board.player(player).lp}.", *keys)
     game.check_lp()
 
 
@@ -214,7 +217,6 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{link.player} has no free Main Monster Zone, so {card.label()} "
                   "cannot be Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full")
         return
-    card.card_type = "monster"
     game.place_monster(card, link.player, zone, args["position"])
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", "ygo.effect.special_summon")

@@ -36,7 +36,8 @@ class Link:
 class Attack:
     attacker: Card
     target: Card | None                # None = direct attack
-    defenders_at_declaration: int      # opponent's monster count when the attack was declared
+    opponent_moves: int                # the opponent's monster arrivals/departures when the target was chosen
+    opponent_count: int                # the opponent's monster count then
     negated: bool = False
 
 
@@ -54,6 +55,9 @@ class Game:
     priority: str = ""
     last_pass: str = ""                # who passed priority last, with nothing done since
     triggers: list[tuple[Card, Window]] = field(default_factory=list)   # waiting to be activated
+    # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
+    # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
+    monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
 
     def __post_init__(self):
         self.priority = self.priority or self.board.turn
@@ -86,12 +90,16 @@ class Game:
         player, place, _ = found
         if place in MONSTER_ZONES:
             del player.monsters[place]
+            self.monster_moves[player.name] += 1
         elif place == "field":
             player.field_spell = None
         elif place.startswith("S"):
             del player.spells_traps[place]
         else:
             getattr(player, place).remove(card)
+        if place in MONSTER_ZONES or place.startswith("S") or place == "field":
+            # a card that leaves the field is a new card: what it did on the field this turn no longer counts
+            card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
         card.zone = ""
         card.position = ""
         card.face = ""
@@ -111,9 +119,12 @@ class Game:
 
     def place_monster(self, card: Card, player: str, zone: str, position: str) -> None:
         self.remove(card)
+        card.card_type = "monster"
+        card.kind = card.kind or ("effect" if card.effect else "normal")   # as a board monster is read (validate)
         card.zone, card.position = zone, position
         card.summoned_turn = self.board.turn_number
         self.board.player(player).monsters[zone] = card
+        self.monster_moves[player] += 1
 
     def destroy(self, card: Card, cause: str) -> None:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
@@ -142,5 +153,8 @@ class Game:
             self.step("duel.won", f"{loser}'s LP is 0: {loser} loses the duel and {other(loser)} wins.",
                       "ygo.win.lp_zero")
 
-    def opponent_monster_count(self, player: str) -> int:
+    def opponent_moves(self, player: str) -> int:
+        return self.monster_moves[other(player)]
+
+    def opponent_count(self, player: str) -> int:
         return len(self.board.player(other(player)).monsters)

@@ -6,6 +6,7 @@ from .model import HAND_LIMIT, PHASES, other
 Refusal = tuple[str, tuple[str, ...]] | None
 PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
                "battle": "Battle Phase", "main2": "Main Phase 2", "end": "End Phase"}
+OPTIONAL_PHASES = ("battle", "main2")   # a player may skip the Battle Phase; Main Phase 2 only follows it
 
 
 def can_enter_phase(game, phase: str) -> Refusal:
@@ -21,6 +22,10 @@ def can_enter_phase(game, phase: str) -> Refusal:
     if phase == "main2" and board.phase != "battle":
         return "Main Phase 2 only follows a Battle Phase; without a Battle Phase the turn goes on to the End Phase", \
             ("ygo.turn.no_main2_without_battle",)
+    skipped = [p for p in PHASES[now + 1:to] if p not in OPTIONAL_PHASES]
+    if skipped:
+        return (f"the {PHASE_NAMES[skipped[0]]} cannot be skipped: only the Battle Phase (and with it Main Phase 2) "
+                "is optional", ("ygo.turn.phase_order",))
     return None
 
 

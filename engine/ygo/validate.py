@@ -115,6 +115,9 @@ def _board(data: dict, ids: set[str]) -> Board:
     board.turn = _choice(data.get("turn", "A"), "board.turn", PLAYERS)
     board.phase = _choice(data.get("phase", "main1"), "board.phase", PHASES)
     board.turn_number = _int(data.get("turn_number", 2), "board.turn_number", 1, 10_000)
+    if board.turn_number == 1 and board.phase in ("battle", "main2"):
+        raise InvalidScenario("board.phase", "impossible on turn 1: the player who goes first has no Battle Phase, "
+                              "and so no Main Phase 2")
     board.normal_summons_used = _int(data.get("normal_summons_used", 0), "board.normal_summons_used", 0, 1)
     for name in PLAYERS:
         if name not in data:
