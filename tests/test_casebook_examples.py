@@ -1,4 +1,4 @@
-"""Every (例: …) example of the Japanese Digimon rules is accounted for: rulings/casebook/dcg_examples.yaml lists
+"""Every (例: …) example of the Japanese Digimon rules is accounted for: rulings/data/dcg_examples.yaml lists
 each one exactly once, either as casebook rulings that cite it or with the reason the engine cannot run it.
 
 The examples are derived here from the parsed corpus, independently of how the inventory was written."""
@@ -16,7 +16,7 @@ from rulings.casebook import CASEBOOK_DIR, by_id, load_casebook
 from rulings.corpus import load
 
 EDITION = "dcg-ja-3.6"
-INVENTORY = CASEBOOK_DIR / "dcg_examples.yaml"
+INVENTORY = CASEBOOK_DIR.parent / "data" / "dcg_examples.yaml"
 # "例:" after NFKC; one example (15-5-3) is printed without its opening parenthesis, so none is required
 EXAMPLE = re.compile(r"例\s*:")
 

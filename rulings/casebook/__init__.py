@@ -89,8 +89,7 @@ def _ruling(item: dict, rel: str, index: int) -> Ruling:
 
 
 def ruling_files(root: Path | str | None = None) -> list[Path]:
-    """Ruling files live in a game directory (`dcg/…`); files beside them, like the examples inventory
-    `dcg_examples.yaml`, are not rulings."""
+    """Ruling files live in a game directory (`dcg/…`, `ygo/…`)."""
     root = Path(root) if root else CASEBOOK_DIR
     return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file()
                   and len(p.relative_to(root).parts) > 1)
