@@ -66,6 +66,9 @@ def test_base_is_valid_and_bare_counts_generate_ids():
     ({"board/A/spells_traps/0/effect": {"do": [{"damage": {"amount": -3}}]}}, "board.A.spells_traps[0].effect.do[0].damage"),
     ({"board/A/spells_traps/0/effect": {"type": "trigger", "do": [{"draw": {"count": 1}}]}}, "board.A.spells_traps[0].effect.when"),
     ({"edition": "dcg-ja-3.6"}, "edition"),
+    # the player who goes first has no Battle Phase on turn 1, and so no Main Phase 2 (4.4.1)
+    ({"board/turn_number": 1, "board/phase": "battle"}, "board.phase"),
+    ({"board/turn_number": 1, "board/phase": "main2"}, "board.phase"),
 ])
 def test_invalid_boards_name_the_field(change, path):
     with pytest.raises(InvalidScenario) as err:
@@ -114,3 +117,10 @@ def test_refusal_is_not_a_validation_error():
     result = simulate(data).to_json()
     assert [r["action"] for r in result["refused"]] == ["attack"]
     assert result["refused"][0]["cites"] == ["ygo-zh-rulebook:4.4.3.p3"]
+
+
+@pytest.mark.parametrize("turn_number, phase", [(1, "main1"), (1, "end"), (2, "battle"), (2, "main2")])
+def test_possible_phases_by_turn_are_accepted(turn_number, phase):
+    """Negative control for the turn-1 rule: Main Phase 1 on turn 1 and the Battle Phase from turn 2 are real boards."""
+    board = validate(scenario(**{"board/turn_number": turn_number, "board/phase": phase})).board
+    assert (board.turn_number, board.phase) == (turn_number, phase)

@@ -65,13 +65,13 @@ def attack(game: Game, attacker: str, target: str) -> None:
     rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
     game.step("attack.declared", f"{d.label} is suspended and attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
-              "dcg.attack.target", *(["dcg.keyword.rush"] if rush else []),
+              "dcg.attack.target", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
     game.attack = Attack(p, attacker, target)
     try:
-        _when_attacking(game, p, attacker)
+        resolved = _when_attacking(game, p, attacker)
         if not game.over:
-            game.step("attack.counter", f"Counter timing: {foe} uses no [Counter] effect.", "dcg.attack.counter")
+            _counter_timing(game, foe, resolved)
             _block_timing(game, foe)
         if not game.over:
             _confirm(game, foe)
@@ -85,15 +85,33 @@ def attack(game: Game, attacker: str, target: str) -> None:
         game.expire("end_of_attack")
 
 
-def _when_attacking(game: Game, p: str, attacker: str) -> None:
-    """[When Attacking] effects, Raid and Alliance trigger on the declaration (15-16-5-1, 16-22, 16-23)."""
+def _when_attacking(game: Game, p: str, attacker: str) -> bool:
+    """[When Attacking] effects, Raid and Alliance trigger on the declaration (15-16-5-1, 16-22, 16-23).
+    Returns whether anything triggered (and so was processed before the counter timing)."""
     d = game.find(attacker)[1]
     game.trigger_effects(p, d, "when_attacking")
     for kid in ("raid", "alliance"):
         if game.uses(kid, d.id):
             for _ in range(d.count(kid)):
                 game.new_triggers.append(Trigger(p, d.id, "battle", keyword=kid))
+    triggered = bool(game.new_triggers)
     game.flush()
+    return triggered
+
+
+def _counter_timing(game: Game, foe: str, after_effects: bool) -> None:
+    """11-3: the counter timing comes only once the declaration's effects are done (11-1-4), and comes even
+    when the attacking Digimon has left (11-1-5)."""
+    keys = ["dcg.attack.counter"]
+    notes = []
+    if after_effects:
+        notes.append("the effects triggered by the attack declaration have all been processed")
+        keys.append("dcg.attack.timing_completes")
+    if game.find(game.attack.attacker) is None:
+        notes.append("the attacking Digimon has left, but a declared attack goes through all its timings")
+        keys.append("dcg.attack.all_timings")
+    lead = f"Counter timing ({'; '.join(notes)})" if notes else "Counter timing"
+    game.step("attack.counter", f"{lead}: {foe} uses no [Counter] effect.", *keys)
 
 
 def _block_timing(game: Game, foe: str) -> None:

@@ -46,23 +46,25 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
     """Immediate-type effects that replace the deletion, in the documented default order (EFFECTS.md)."""
     if d.has("evade") and not d.suspended and game.uses("evade", d.id):
         game.put(p, replace(d, suspended=True))
-        game.step("keyword.evade", f"Evade: {d.label} is suspended instead of being deleted.", "dcg.keyword.evade")
+        game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",
+                  "dcg.keyword.evade", "dcg.immediate.before")
         return True
     if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
         top, rest = d.sources[0], d.sources[1:]
         game.put(p, replace(d, card=top, sources=rest), old_id=d.id)
         game.trash_cards(p, (d.card,))
         state = "suspended" if d.suspended else "unsuspended"
-        game.step("keyword.armor_purge", f"Armor Purge: {d.label}'s top card is trashed instead of the Digimon "
-                  f"being deleted; {top.label} is now on top ({state}).", "dcg.keyword.armor_purge",
-                  "dcg.stack.top_keeps_state")
+        game.step("keyword.armor_purge", f"Armor Purge: just before the deletion, {d.label}'s top card is trashed "
+                  f"and so the Digimon is not deleted; {top.label} is now on top ({state}).",
+                  "dcg.keyword.armor_purge", "dcg.immediate.before", "dcg.stack.top_keeps_state")
         return True
     security = game.ps(p).security
     if cause == "battle" and d.has("barrier") and security and game.uses("barrier", d.id):
         game.set_ps(p, replace(game.ps(p), security=security[1:]))
         game.trash_cards(p, security[:1])
-        game.step("keyword.barrier", f"Barrier: {p} trashes the top card of their security "
-                  f"({security[0].id}) and {d.label} is not deleted.", "dcg.keyword.barrier")
+        game.step("keyword.barrier", f"Barrier: just before the deletion in battle, {p} trashes the top card of "
+                  f"their security ({security[0].id}) and so {d.label} is not deleted.", "dcg.keyword.barrier",
+                  "dcg.immediate.before")
         return True
     if cause == "effect" and by == opponent(p):
         decoys = [x for x in game.ps(p).battle_area
@@ -70,8 +72,9 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
                   and any(k.param is None or k.param in d.card.colors for k in x.keywords() if k.kid == "decoy")]
         decoy = game.pick("decoy", decoys)
         if decoy is not None:
-            game.step("keyword.decoy", f"Decoy: {p} deletes {decoy.label} so that {d.label} is not deleted by "
-                      f"the opponent's effect.", "dcg.keyword.decoy")
+            game.step("keyword.decoy", f"Decoy: just before the deletion, {p} deletes {decoy.label} so that "
+                      f"{d.label} is not deleted by the opponent's effect.", "dcg.keyword.decoy",
+                      "dcg.immediate.before")
             if destroy(game, [decoy.id], cause="effect", by=p):
                 return True
             game.step("keyword.decoy_failed", f"Decoy: {decoy.label} was not deleted, so the condition was not "
@@ -110,8 +113,11 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
                                                  partner=other.id))
     if pierces and d.id in deleted:
         game.attack.pierce = True
-        game.step("keyword.piercing", f"Piercing triggers: {piercer.label} deleted {d.label} in battle; it will check "
-                  f"security just before End of Attack.", "dcg.keyword.piercing", "dcg.keyword.piercing_timing")
+        inherited = not any(k.kid == "piercing" for k in piercer.card.keywords) and any(
+            k.kid == "piercing" for c in piercer.sources for k in c.inherited)
+        game.step("keyword.piercing", f"Piercing{' (inherited from a digivolution card)' * inherited} triggers: "
+                  f"{piercer.label} deleted {d.label} in battle; it will check security just before End of Attack.",
+                  "dcg.keyword.piercing", "dcg.keyword.piercing_timing", *(["dcg.inherited"] if inherited else []))
     game.flush()
     game.expire("end_of_battle")
 

@@ -27,8 +27,19 @@ def run_trigger(game: Game, t: Trigger) -> None:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
     holder = game.holder(t) if t.where == "battle" else None
-    game.step("effect.run", f"{t.card_id}'s [{TIMING_NAMES[t.effect.timing]}] effect activates.",
-              TIMING_KEYS[t.effect.timing])
+    name = f"[{TIMING_NAMES[t.effect.timing]}]"
+    keys = [TIMING_KEYS[t.effect.timing]]
+    if t.effect.timing == "on_deletion":
+        # 4-13-2: it triggered in the battle area and waited until the card was in the trash;
+        # 15-8-3-5: an inherited one is the effect of the card that was on top
+        name = f"inherited {name}" if t.effect.inherited else name
+        keys += ["dcg.delete.triggers_in_trash"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
+                                                    if t.effect.inherited else [])
+        game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
+                  + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
+                     else "."), *keys)
+    else:
+        game.step("effect.run", f"{t.card_id}'s {name} effect activates.", *keys)
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
 
 
@@ -73,7 +84,35 @@ def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[
     return [found] if found else []
 
 
-def _nothing(game: Game, card_id: str, verb: str) -> None:
+# target name -> whose Digimon it names: "foe" or "own"
+_SIDE_TARGETS = {"opponent_digimon": "foe", "opponent_lowest_dp": "foe", "opponent_highest_dp": "foe",
+                 "all_opponent_digimon": "foe", "own_digimon": "own", "all_own_digimon": "own"}
+
+
+def _left_out(game: Game, owner: str, e: Effect) -> list[Digimon]:
+    """Breeding-area Digimon the effect's target would name if it were not limited to the battle area
+    (15-1-7): an effect that does not name the breeding area cannot choose them (3-4-5-5)."""
+    if e.target in ("self", "attacker", None):
+        return []
+    side = _SIDE_TARGETS.get(e.target)
+    players = ["A", "B"] if side is None else [opponent(owner) if side == "foe" else owner]
+    out = [game.ps(p).breeding_area for p in players if game.ps(p).breeding_area is not None]
+    return out if side is not None else [d for d in out if d.id == e.target]
+
+
+def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
+    return ["dcg.effect.battle_area_only"] if _left_out(game, owner, e) else []
+
+
+def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
+    left_out = _left_out(game, owner, e) if e is not None else []
+    if left_out:
+        names = ", ".join(d.label for d in left_out)
+        game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on in the battle area; "
+                  f"{names} in the breeding area cannot be chosen by an effect that does not name the breeding "
+                  f"area: it does nothing.", "dcg.impossible", "dcg.breeding.not_chosen",
+                  "dcg.effect.battle_area_only")
+        return
     game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
               "dcg.impossible")
 
@@ -82,9 +121,9 @@ def _nothing(game: Game, card_id: str, verb: str) -> None:
 def _delete(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
-        return _nothing(game, card_id, "delete")
+        return _nothing(game, card_id, "delete", owner, e)
     game.step("effect.delete", f"{card_id}'s effect deletes {', '.join(d.label for _, d in targets)}.",
-              "dcg.effect.delete")
+              "dcg.effect.delete", *_area_keys(game, owner, e))
     destroy(game, [d.id for _, d in targets], cause="effect", by=owner)
 
 
@@ -94,7 +133,7 @@ def _set_suspended(value: bool):
     def run(game, owner, e, card_id, holder):
         targets = _targets(game, owner, e, holder)
         if not targets:
-            return _nothing(game, card_id, word)
+            return _nothing(game, card_id, word, owner, e)
         for p, d in targets:
             if d.suspended == value:
                 game.step(f"effect.{word}", f"{d.label} is already {word}ed: it does not become {word}ed again.",
@@ -102,22 +141,26 @@ def _set_suspended(value: bool):
                 continue
             game.put(p, replace(d, suspended=value))
             game.step(f"effect.{word}", f"{card_id}'s effect {word}s {d.label}.",
-                      "dcg.state.suspend" if value else "dcg.state.unsuspend")
+                      "dcg.state.suspend" if value else "dcg.state.unsuspend", *_area_keys(game, owner, e))
     return run
 
 
 def _dp(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
-        return _nothing(game, card_id, "DP")
+        return _nothing(game, card_id, "DP", owner, e)
     span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
             "end_of_attack": "until the end of the attack"}[e.until]
     for p, d in targets:
+        if d.dp is None:
+            game.step("effect.dp", f"{d.label} has no DP: {card_id}'s effect cannot raise or lower it.",
+                      "dcg.dp.none")
+            continue
         sec = game.is_security_digimon(d)
         game.add_mod(p, d.id, Mod(e.until, dp=e.amount))
         now = game.current(d.id).dp
         game.step("effect.dp", f"{card_id}'s effect gives {'the security Digimon ' * sec}{d.label} DP "
-                  f"{e.amount:+d} {span} ({now} DP).", "dcg.effect.dp",
+                  f"{e.amount:+d} {span} ({now} DP).", "dcg.effect.dp", *_area_keys(game, owner, e),
                   *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []))
 
 
@@ -144,14 +187,14 @@ def _memory(game, owner, e, card_id, holder):
 def _return_to_hand(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
-        return _nothing(game, card_id, "return to hand")
+        return _nothing(game, card_id, "return to hand", owner, e)
     for p, d in targets:
         ps = game.ps(p).without(d.id)
         game.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
         game.trash_cards(p, tuple(reversed(d.sources)))
         under = f"; its {len(d.sources)} digivolution cards are trashed" if d.sources else ""
         game.step("effect.return_to_hand", f"{card_id}'s effect returns {d.label} to {p}'s hand{under}.",
-                  "dcg.stack.leaves_together")
+                  "dcg.stack.leaves_together", *_area_keys(game, owner, e))
 
 
 def _trash_security(game, owner, e, card_id, holder):
@@ -191,7 +234,7 @@ def _recovery(game, owner, e, card_id, holder):
 def _de_digivolve(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
-        return _nothing(game, card_id, "De-Digivolve")
+        return _nothing(game, card_id, "De-Digivolve", owner, e)
     for p, d in targets:
         trashed = []
         while len(trashed) < e.amount and d.sources and not (d.card.level is not None and d.card.level <= 3):
@@ -217,8 +260,8 @@ def _blitz(game, owner, e, card_id, holder):
     if holder is None or game.find(holder.id) is None:
         return _nothing(game, card_id, "Blitz")
     if game.board.memory_for(owner) >= 0:
-        game.step("keyword.blitz", f"Blitz: memory is not on the opponent's side, so {holder.label} cannot "
-                  f"attack with Blitz.", "dcg.keyword.blitz_condition")
+        game.step("keyword.blitz", f"Blitz: memory is not on the opponent's side 1 or more, so {holder.label} "
+                  f"cannot attack with Blitz.", "dcg.keyword.blitz_condition", "dcg.memory.opponent_side")
         return
     foe = opponent(owner)
     targets = [d for d in game.ps(foe).battle_area if d.is_digimon and d.suspended]
@@ -229,8 +272,9 @@ def _blitz(game, owner, e, card_id, holder):
         game.step("keyword.blitz", f"Blitz: {holder.label} cannot attack: {refusal.why}",
                   "dcg.keyword.blitz", *refusal.cites)
         return
-    game.step("keyword.blitz", f"Blitz: memory is on the opponent's side, so {holder.label} attacks.",
-              "dcg.keyword.blitz")
+    memory = game.memory_text(owner, game.board.memory_for(owner))
+    game.step("keyword.blitz", f"Blitz: memory is on the opponent's side 1 or more ({memory}), so {holder.label} "
+              f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side")
     attack(game, holder.id, target)
 
 
@@ -292,8 +336,9 @@ def _fortitude(game: Game, t: Trigger) -> None:
     ps = game.ps(t.owner)
     card = next(c for c in ps.trash if c.id == t.card_id)
     game.set_ps(t.owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
-    play_card(game, t.owner, card, f"Fortitude: {card.label} had digivolution cards when deleted, so it is played "
-              f"from the trash without paying its cost.", "dcg.keyword.fortitude")
+    play_card(game, t.owner, card, f"Fortitude: {card.label} had digivolution cards when it was deleted (the "
+              f"condition is read as of the deletion), so it is played from the trash without paying its cost.",
+              "dcg.keyword.fortitude", "dcg.condition_at_deletion")
 
 
 KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude}

@@ -7,11 +7,17 @@ from .game import Game
 from .model import Board, Card, Scenario
 
 
-def simulate(scenario: Scenario) -> Result:
+def play(scenario: Scenario) -> Game:
+    """Every action in order, then whatever is still in progress; the finished game."""
     game = Game(scenario.board, scenario.edition, choose=scenario.choose, decline=scenario.decline)
     for kind, args in scenario.actions:
         actions.run(game, kind, args)
     actions.settle(game)
+    return game
+
+
+def simulate(scenario: Scenario) -> Result:
+    game = play(scenario)
     board = game.board
     outcome = {"winner": board.winner, "reason": board.win_reason}
     return Result(game="ygo", edition=scenario.edition, outcome=outcome, final=final(board), trace=game.trace,
