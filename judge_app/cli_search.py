@@ -6,6 +6,8 @@ import sys
 from judge_app.cli import UsageError, emit_json
 from rulings.editions import EDITIONS, GAMES
 
+GAME_NAMES = {"dcg": "Digimon", "ygo": "Yu-Gi-Oh"}
+
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("search", help="find rules by number or by Chinese, Japanese or English words")
@@ -55,6 +57,8 @@ def _print_human(response) -> None:
         if response.hint:
             print(f"hint: {response.hint}", file=sys.stderr)
         return
+    if response.game_inferred:
+        out.write(f"({GAME_NAMES[response.game_inferred]} terms: its sections first; --game to choose)\n")
     for i, hit in enumerate(response.results, 1):
         title = f"  {hit.title}" if hit.title else ""
         out.write(f"{i:>2}. {hit.ref}{title}\n")

@@ -16,6 +16,10 @@ its last document. A missing, truncated or unreadable generation is logged (warn
 directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
 used as it is, with a warning).
 
+Term usage: the manifest's `term_sections` records, per game, how many sections name each term of either
+game (`{"dcg": {"sections": 2118, "terms": {"block": 51, "trigger": 501, …}}, "ygo": {…}}`). Search reads
+it to tell a game's own vocabulary (ブロッカー, 伤害步骤) from words both games use (发动, 攻击).
+
 Staleness: the manifest's fingerprint hashes the corpus texts, the parser and terms code/data, and the
 analyzer/schema versions. A changed text or parser gives a new fingerprint and the index is rebuilt.
 """
@@ -40,7 +44,7 @@ from engine.errors import JudgeError
 from . import analysis
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -215,11 +219,11 @@ def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildR
                                time.perf_counter() - started, info.manifest.get("editions", {}))
         tmp = sdir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         try:
-            counts = _write(tmp)
+            counts, term_sections = _write(tmp)
             files = {f.name: f.stat().st_size for f in sorted(tmp.iterdir()) if f.is_file()}
             manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
                         "built_at": time.time(), "sections": sum(counts.values()), "editions": counts,
-                        "files": files}
+                        "term_sections": term_sections, "files": files}
             (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
             final = sdir / f"gen-{time.time_ns()}-{fp[:10]}"
             os.rename(tmp, final)
@@ -249,19 +253,26 @@ def indexed_editions() -> list[str]:
     return [e for e in EDITIONS if e in PARSERS]
 
 
-def _write(path: Path) -> dict:
+def _write(path: Path) -> tuple[dict, dict]:
+    """Index every section; returns (sections per edition, term usage per game as in `term_sections`)."""
     from . import corpus
 
     path.mkdir(parents=True)
     ix = whoosh_index.create_in(str(path), schema())
     writer = ix.writer(limitmb=256)
     counts: dict[str, int] = {}
+    usage: dict[str, dict] = {}
     try:
         for edition_id in indexed_editions():
             edition = corpus.load(edition_id)
             definitions = _definitions(edition)
+            game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
             for order, section in enumerate(edition):
-                writer.add_document(**section_document(edition, section, order, definitions))
+                doc, named = section_document(edition, section, order, definitions)
+                writer.add_document(**doc)
+                for term_id in named:
+                    game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
+            game["sections"] += len(edition)
             counts[edition_id] = len(edition)
         writer.commit()
     except BaseException:
@@ -269,7 +280,7 @@ def _write(path: Path) -> dict:
         raise
     finally:
         ix.close()
-    return counts
+    return counts, usage
 
 
 def _definitions(edition) -> dict[str, list[str]]:
@@ -293,24 +304,30 @@ def _definitions(edition) -> dict[str, list[str]]:
     return out
 
 
-def section_document(edition, section, order: int, definitions: dict[str, list[str]]) -> dict:
+def section_document(edition, section, order: int, definitions: dict[str, list[str]]) -> tuple[dict, set[str]]:
+    """(the index document, ids of every term of either game the title or text names)."""
     from .terms import alias_key, mentions
 
     lang = edition.language
     title = analysis.prepare(section.title, lang)
     text = analysis.prepare(section.text, lang)
-    return {
+    # One scan finds both games' names (leftmost-longest: 速攻魔法 is not also 速攻); the fields keep
+    # the edition's own game, the usage count takes both.
+    in_text, in_title = mentions(section.text), mentions(section.title)
+    own = edition.game
+    doc = {
         "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
         "number": section.number, "order": order, "kind": section.kind,
         "title": title, "body": text, "title_en": title, "body_en": text,
         "title_key": alias_key(title) or "\u0000",
-        "terms": " ".join(m.term.id for m in mentions(section.text, edition.game)),
-        "title_terms": " ".join(dict.fromkeys(m.term.id for m in mentions(section.title, edition.game))),
+        "terms": " ".join(m.term.id for m in in_text if m.term.game == own),
+        "title_terms": " ".join(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
         "defines": " ".join(definitions.get(section.number, [])),
         "title_s": section.title, "text_s": section.text,
         "heading_s": heading_sources(edition, section) if not section.text.strip() else [],
         "probe": _SPACE.sub("", f"{title}\n{text}").casefold(),
     }
+    return doc, {m.term.id for m in in_text + in_title}
 
 
 HEADING_CHILDREN = 4         # a bare heading's snippet comes from its first few children

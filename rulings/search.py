@@ -20,6 +20,13 @@
   sections, or all-hiragana in Japanese) are dropped and at most 10 are kept, which bounds the p99.
 * A heading without text of its own shows the child text (or the line of child titles) that best
   matches the query, never a label such as 其他翻译.
+* Without a game filter, a question that names one game's own terms is about that game (`_infer_game`):
+  `伤害步骤中能否发动速攻魔法卡` names 伤害步骤 and 速攻魔法 (Yu-Gi-Oh only) and 发动 (both games: it does
+  not count), so Yu-Gi-Oh sections rank first (score x `INFERRED_GAME_BOOST`, not a filter: the other
+  game's sections still follow). The response says so (`game_inferred`). A term is one game's own when
+  that game's rules name it at least `OWN_TERM_RATIO` times as often (share of sections, counted at index
+  time) as the other game's; a name both games' terms carry (贯通, 手牌) is nobody's. The game must win
+  clearly: it names terms and at least twice as many as the other game, plus one.
 * At most `MAX_QUERY_CHARS` (200) characters of a query are analysed; an empty, punctuation-only or
   unmatched query returns no results and a hint, never an error.
 """
@@ -79,6 +86,7 @@ class SearchResponse:
     hint: str | None = None
     expanded: tuple[str, ...] = ()      # other-language names added to the query
     truncated: bool = False
+    game_inferred: str | None = None    # the game the query's own terms point to (no game filter given)
 
     def to_json(self) -> dict:
         doc = {"query": self.query, "took_ms": round(self.took_ms, 3),
@@ -89,6 +97,8 @@ class SearchResponse:
             doc["expanded"] = list(self.expanded)
         if self.truncated:
             doc["truncated"] = True
+        if self.game_inferred:
+            doc["game_inferred"] = self.game_inferred
         return doc
 
 
@@ -102,6 +112,7 @@ class _Plan:
     expanded: list[str] = field(default_factory=list)
     named_terms: list[terms.Term] = field(default_factory=list)
     named_languages: dict[str, str | None] = field(default_factory=dict)   # term id -> language it was typed in
+    mentions: list[terms.Mention] = field(default_factory=list)
 
 
 def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
@@ -152,6 +163,7 @@ class RuleSearch:
         searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
         old = getattr(self, "_searcher", None)
         self._ix, self._searcher, self._info = ix, searcher, info
+        self._own_terms = own_terms(info.manifest)
         self._stamp = self._pointer_stamp()
         if old is not None:
             old.close()
@@ -187,13 +199,13 @@ class RuleSearch:
         scope = self._scope(eds, game)
         with self._lock:
             self._maybe_reopen()
-            hits, hint, expanded = self._run(text, scope, eds, game, limit)
+            hits, hint, expanded, inferred = self._run(text, scope, eds, game, limit)
         if not hits and not hint:
             hint = self._no_match_hint(text, eds, game)
         if truncated:
             hint = (hint + " " if hint else "") + f"(Only the first {MAX_QUERY_CHARS} characters were searched.)"
         took = (time.perf_counter() - started) * 1000
-        return SearchResponse(raw[:MAX_QUERY_CHARS], took, tuple(hits), hint, tuple(expanded), truncated)
+        return SearchResponse(raw[:MAX_QUERY_CHARS], took, tuple(hits), hint, tuple(expanded), truncated, inferred)
 
     def _scope(self, eds, game) -> list[str]:
         indexed = [e for e in EDITIONS if e in self._info.manifest.get("editions", {})]
@@ -201,20 +213,25 @@ class RuleSearch:
 
     def _run(self, text: str, scope: list[str], eds, game, limit):
         if not scope:
-            return [], "No indexed edition matches these filters; remove --edition/--game.", []
+            return [], "No indexed edition matches these filters; remove --edition/--game.", [], None
         number_hits, nearest = self._number_lookup(text, scope, eds, game)
         if number_hits:
-            return number_hits[:limit], None, []
+            return number_hits[:limit], None, [], None
         if nearest is not None:     # a dotted/dashed number that no section has: no text search for "9"s
             near = f" Nearest: {', '.join(nearest)}." if nearest else ""
-            return [], f"No section is numbered {text!r} in these editions.{near}", []
+            return [], f"No section is numbered {text!r} in these editions.{near}", [], None
         plan = self._plan(text, game)
         if plan.query is None:
             hint = ("Type a rule number (e.g. 14-2-1-3 or 4.4.2) or a word in Chinese, Japanese or English."
                     if not text or not re.search(r"\w", text) else None)
-            return [], hint, []
-        results = self._searcher.search(plan.query, filter=self._filter(scope), limit=limit + 10)
-        rank = {e: i for i, e in enumerate(_edition_order(scope, game))}
+            return [], hint, [], None
+        inferred = None
+        if len({EDITIONS[e].game for e in scope}) > 1:
+            inferred = _infer_game(plan.mentions, self._own_terms)
+        # A boosted section may lie further down whoosh's order: look a little deeper.
+        pool = limit + (30 if inferred else 10)
+        results = self._searcher.search(plan.query, filter=self._filter(scope), limit=pool)
+        rank = {e: i for i, e in enumerate(_edition_order(scope, game or inferred))}
         phrases = [p.casefold() for p in plan.typed]
         rows = []
         for r in results:
@@ -224,11 +241,13 @@ class RuleSearch:
             # favours the language the judge typed in over the expansions into the other languages.
             bonus = sum(1.5 for p in phrases if p in f["probe"])
             prior = _DEFAULT_PRIOR if f["edition"] in DEFAULT_EDITION.values() else 1.0
+            if inferred and f["game"] == inferred:
+                prior *= INFERRED_GAME_BOOST
             rows.append((r.score * (1 + 0.25 * min(bonus, 4)) * prior, f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         rows = _order_definitions(rows, plan.named_languages)
         hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
-        return hits, None, plan.expanded
+        return hits, None, plan.expanded, inferred
 
     def _filter(self, scope: list[str]):
         """Doc numbers of the editions in scope (None = all), computed once per scope and searcher."""
@@ -289,7 +308,7 @@ class RuleSearch:
         simplified = terms.to_simplified(text)
         # 1. named terms (any language): their defining sections, headings naming them, mentions.
         #    A term's mentions are indexed by id, which is what makes the search cross-language.
-        mentions = terms.mentions(text, game)
+        mentions = plan.mentions = terms.mentions(text, game)
         for term in dict.fromkeys(m.term for m in mentions):
             plan.named_terms.append(term)
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
@@ -343,6 +362,45 @@ class RuleSearch:
             tips.append("use the Chinese or Japanese term (e.g. 阻挡者 / ブロッカー for Blocker)")
         tips.append("use fewer or shorter words, or a rule number such as 14-2-1-3")
         return "No match. Try to " + "; or ".join(tips) + "."
+
+
+# -- which game a question is about ------------------------------------------------------------------
+OWN_TERM_RATIO = 3.0        # a term is a game's own when that game names it this much more often
+INFERRED_GAME_BOOST = 1.6   # the inferred game's sections: enough to pass the other game's shared words
+
+
+def own_terms(manifest: dict) -> dict[str, str]:
+    """Term id -> its game, for the terms that are that game's own vocabulary: the game's rules name it in
+    at least OWN_TERM_RATIO times the share of sections the other game's rules do (a term neither names,
+    such as an English-only alias, is its game's own). From the index manifest's `term_sections`;
+    empty for an index built without it (then nothing is inferred)."""
+    usage = manifest.get("term_sections") or {}
+    if set(usage) != set(GAMES):
+        return {}
+    share = {g: {t: n / max(1, usage[g]["sections"]) for t, n in usage[g]["terms"].items()} for g in GAMES}
+    out = {}
+    for term in terms.all_terms():
+        other = next(g for g in GAMES if g != term.game)
+        if share[term.game].get(term.id, 0.0) >= OWN_TERM_RATIO * share[other].get(term.id, 0.0):
+            out[term.id] = term.game
+    return out
+
+
+def _infer_game(mentions: list[terms.Mention], own: dict[str, str]) -> str | None:
+    """The game whose own terms the query names, when it clearly outweighs the other: it names some and at
+    least twice as many as the other game, plus one. A name that also names (or overlaps a name of) a term
+    of the other game counts for neither (贯通 is Digimon's Piercing and Yu-Gi-Oh's piercing damage)."""
+    named: dict[str, set[str]] = {g: set() for g in GAMES}
+    for m in mentions:
+        if any(n.term.game != m.term.game and n.start < m.end and m.start < n.end for n in mentions):
+            continue
+        if own.get(m.term.id) == m.term.game:
+            named[m.term.game].add(m.term.id)
+    ranked = sorted(GAMES, key=lambda g: -len(named[g]))
+    best, other = ranked
+    if named[best] and len(named[best]) >= 2 * len(named[other]) + 1:
+        return best
+    return None
 
 
 # Glossaries and wiki-style articles: after the comprehensive rules when both define a term.

@@ -7,10 +7,10 @@ import threading
 
 import pytest
 
-from rulings import index
+from rulings import index, terms
 from rulings.analysis import MAX_QUERY_CHARS
 from rulings.editions import EDITIONS
-from rulings.search import RuleSearch, SearchInputError, get_search
+from rulings.search import RuleSearch, SearchInputError, _infer_game, get_search, own_terms
 
 from test_search_relevance import shared_index_dir
 
@@ -117,6 +117,53 @@ def test_huge_query_is_capped(rs):
     assert response.truncated and len(response.query) == MAX_QUERY_CHARS
     assert "first 200 characters" in response.hint
     assert rs.search("a" * 10_000).to_json()["results"] == []
+
+
+# ---- which game a question is about ---------------------------------------------------------------------
+def test_index_counts_both_games_terms_and_tells_own_terms_from_shared(base):
+    manifest = index.current(base).manifest
+    usage = manifest["term_sections"]
+    assert usage["dcg"]["sections"] + usage["ygo"]["sections"] == manifest["sections"]
+    assert usage["ygo"]["terms"]["trigger"] > usage["dcg"]["terms"]["trigger"] / 2    # 发动: Yu-Gi-Oh says it too
+    own = own_terms(manifest)
+    assert own["damage_step"] == "ygo" and own["quick_play_spell"] == "ygo" and own["atk"] == "ygo"
+    assert own["blocker"] == "dcg" and own["security"] == "dcg" and own["digivolve"] == "dcg"
+    assert "trigger" not in own and "attack" not in own and "hand_ygo" not in own
+    assert own_terms({}) == {}                      # an index built before the count: nothing inferred
+
+
+@pytest.mark.parametrize("query, game", [
+    ("伤害步骤中能否发动速攻魔法卡", "ygo"),      # 发动 (Digimon's trigger) is shared: it does not count
+    ("ダメージステップ", "ygo"),
+    ("can a blocker block when suspended", "dcg"),
+    ("安防 翻开 选项卡", "dcg"),
+    ("发动", None),                              # shared only
+    ("攻击力 安防", None),                        # one own term each: no clear winner
+    ("blocker memory chain", None),              # 2 : 1 is not clear either (needs 2 x 1 + 1)
+    ("blocker memory digivolve chain", "dcg"),
+    ("贯通", None),                               # Piercing in both games' tables: nobody's
+    ("xyzzy", None),
+])
+def test_infer_game_from_the_terms_a_query_names(base, query, game):
+    own = own_terms(index.current(base).manifest)
+    assert _infer_game(terms.mentions(query), own) == game
+
+
+def test_inferred_game_ranks_first_but_does_not_filter(rs):
+    doc = rs.search("伤害步骤中能否发动速攻魔法卡", limit=30).to_json()
+    assert doc["game_inferred"] == "ygo"
+    games = [EDITIONS[r["edition"]].game for r in doc["results"]]
+    assert games[:5] == ["ygo"] * 5 and "dcg" in games        # Digimon's 発揮/诱发 still follow
+    scores = [r["score"] for r in doc["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_explicit_game_or_single_game_scope_infers_nothing(rs):
+    assert "game_inferred" not in rs.search("伤害步骤中能否发动速攻魔法卡", game="dcg").to_json()
+    assert "game_inferred" not in rs.search("伤害步骤", editions=["ygo-zh-rulebook"]).to_json()
+    assert "game_inferred" not in rs.search("4.4.4").to_json()             # a number is not a question
+    both = rs.search("伤害步骤", editions=["ygo-zh-rulebook", "dcg-zh-1.2"]).to_json()
+    assert both["game_inferred"] == "ygo"
 
 
 # ---- result shape and snippets --------------------------------------------------------------------------
@@ -275,6 +322,16 @@ def test_cli_search_human_output(run_cli, cli_env):
     r = run_cli("search", "14-2-1-3")
     assert r.code == 0
     assert re.match(r"\s*1\. dcg-ja-3\.6:14-2-1-3", r.out)
+
+
+def test_cli_search_says_which_game_it_inferred(run_cli, cli_env):
+    r = run_cli("search", "伤害步骤中能否发动速攻魔法卡", "--limit", "3", "--json")
+    assert r.code == 0 and r.json["game_inferred"] == "ygo"
+    assert r.json["results"][0]["ref"] == "ygo-zh-rulebook:4.4.4"
+    r = run_cli("search", "伤害步骤中能否发动速攻魔法卡", "--limit", "3")
+    assert r.out.startswith("(Yu-Gi-Oh terms: its sections first; --game to choose)\n")
+    r = run_cli("search", "伤害步骤中能否发动速攻魔法卡", "--game", "dcg", "--json")
+    assert "game_inferred" not in r.json
 
 
 def test_cli_search_repeated_edition(run_cli, cli_env):

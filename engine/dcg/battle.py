@@ -118,8 +118,7 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
         game.step("keyword.piercing", f"Piercing{' (inherited from a digivolution card)' * inherited} triggers: "
                   f"{piercer.label} deleted {d.label} in battle; it will check security just before End of Attack.",
                   "dcg.keyword.piercing", "dcg.keyword.piercing_timing", *(["dcg.inherited"] if inherited else []))
-    game.flush()
-    game.expire("end_of_battle")
+    _battle_effects(game)
 
 
 def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
@@ -150,6 +149,14 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
                       "dcg.keyword.jamming")
         else:
             destroy(game, [a.id], cause="battle")
+    _battle_effects(game)
+
+
+def _battle_effects(game: Game) -> None:
+    """14-2-4: the effects the battle triggered are processed before the battle ends (14-2-5)."""
+    if game.new_triggers:
+        game.step("battle.effects", "The effects triggered by the battle are processed before it ends.",
+                  "dcg.battle.effects")
     game.flush()
     game.expire("end_of_battle")
 
