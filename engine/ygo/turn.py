@@ -70,8 +70,7 @@ def _hand_limit(game) -> None:
     excess = len(me.hand) - HAND_LIMIT
     if excess <= 0:
         return
-    chosen = game.choose.get("discard")
-    chosen = [chosen] if isinstance(chosen, str) else list(chosen or [])
+    chosen = game.choose.get("discard", [])   # validated as a list of ids
     by_id = {c.id: c for c in me.hand}
     picks = [by_id[i] for i in dict.fromkeys(chosen) if i in by_id][:excess]
     for card in reversed(me.hand):   # documented default: the last cards in the hand are discarded first

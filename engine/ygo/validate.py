@@ -379,21 +379,25 @@ def _known(value, path: str, ids: set[str]) -> str:
     return card_id
 
 
-def _choose(value) -> dict[str, str]:
+def _choose(value) -> dict[str, str | list[str]]:
+    """`replay` / `replay.<attacker id>`: one id, `direct` or `none`; `discard`: a list of hand card ids."""
     if not isinstance(value, dict):
         raise InvalidScenario("choose", "must be a mapping {choice: card id}")
-    out = {}
+    out: dict[str, str | list[str]] = {}
     for key, v in value.items():
         if not isinstance(key, str):
             raise InvalidScenario("choose", "keys are choice names")
-        if isinstance(v, list):
-            if not all(isinstance(x, str) for x in v):
-                raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
-            out[key] = list(v)
-        elif isinstance(v, (str, int)) and not isinstance(v, bool):
+        if key == "discard":
+            ids = v if isinstance(v, list) else [v]
+            if not all(isinstance(x, str) for x in ids):
+                raise InvalidScenario("choose.discard", "a card id or a list of card ids")
+            out[key] = list(ids)
+        elif key == "replay" or key.startswith("replay."):
+            if not isinstance(v, (str, int)) or isinstance(v, bool):
+                raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
             out[key] = str(v)
         else:
-            raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
+            raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard)")
     return out
 
 
