@@ -79,6 +79,9 @@ def read_document(text: str | bytes):
 def parse_text(text: str | bytes) -> dict:
     """Scenario text (YAML or JSON) -> dict. Raises InvalidScenario."""
     data = read_document(text)
+    if isinstance(data, list):
+        raise InvalidScenario("", f"this holds a list of {len(data)} scenarios; run one at a time, "
+                                  "or check them all with `judge check`")
     if not isinstance(data, dict):
         raise InvalidScenario("", "a scenario is a mapping with at least `game` and `board`")
     return data
