@@ -70,13 +70,15 @@ def search_page():
     if response is None:
         return _page(query, editions=editions, game=game, jumps=jumps, available=False)
     return _page(query, editions=editions, game=game, jumps=jumps, groups=group_by_edition(response["results"]),
-                 took_ms=response.get("took_ms"), hint=response.get("hint"))
+                 took_ms=response.get("took_ms"), hint=response.get("hint"),
+                 game_inferred=response.get("game_inferred"))
 
 
 def _page(query: str, *, editions=None, game=None, jumps=(), groups=(), took_ms=None, hint=None, error=None,
-          available=True, status=200):
+          available=True, status=200, game_inferred=None):
     return render_template("search.html", query=query, chosen_editions=editions or [], game=game, jumps=jumps,
-                           groups=groups, took_ms=took_ms, hint=hint, error=error, available=available), status
+                           groups=groups, took_ms=took_ms, hint=hint, error=error, available=available,
+                           game_inferred=game_inferred), status
 
 
 def group_by_edition(results: list[dict]) -> list[dict]:
