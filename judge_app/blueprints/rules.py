@@ -47,13 +47,15 @@ def rule(edition: str, number: str):
 
     prev, nxt = services.neighbours(section)
     linked = [s for s in (_lookup(r) for r in services.linked_refs(section.ref)) if s]
+    trail = services.ancestors(section)
     return render_template(
         "rule.html",
         section=section,
         edition=EDITIONS[edition],
         text_html=rendered_text(section.ref),
-        trail=services.ancestors(section),
-        children=[s for s in (corpus.load(edition).get(c) for c in section.children) if s],
+        trail=trail,
+        outline_anchor=outline_anchor(section, trail),
+        children=children_with_text(section),
         prev=prev,
         next=nxt,
         refs_out=[(r, _lookup(r)) for r in section.refs_out],
@@ -87,13 +89,59 @@ def _lookup(ref: str) -> Section | None:
         return None
 
 
+INLINE_TEXT_LIMIT = 60_000  # characters of child text shown on one section page; the rest are links
+
+
+def children_with_text(section: Section) -> list[dict]:
+    """The section's children in order; a child without children of its own carries its rendered text,
+    so a heading page (16-4, or a rulebook heading over its paragraphs) reads as one passage."""
+    edition = corpus.load(section.edition)
+    out, budget = [], INLINE_TEXT_LIMIT
+    for number in section.children:
+        child = edition.get(number)
+        if child is None:
+            continue
+        html = None
+        if not child.children and child.text and len(child.text) <= budget:
+            budget -= len(child.text)
+            html = rendered_text(child.ref)
+        out.append({"section": child, "html": html, "count": len(child.children)})
+    return out
+
+
+def outline_anchor(section: Section, trail: list[Section]) -> str:
+    """`#s-<number>` of the section itself or its nearest ancestor listed in the edition's outline."""
+    listed = _outline_numbers(section.edition)
+    for candidate in (section, *reversed(trail)):
+        if candidate.number in listed:
+            return f"s-{candidate.number}"
+    return ""
+
+
+def _is_heading(section: Section) -> bool:
+    return bool(section.title) and section.kind != "paragraph"
+
+
 @lru_cache(maxsize=None)
 def _outline(edition: str) -> list[dict]:
-    """Top-level sections, each with its titled descendants (headings, not every numbered line)."""
+    """Top-level sections, each with its headings (titled sections, not every numbered line); each entry
+    counts its direct children that are not headings themselves (rules, paragraphs, terms)."""
     chapters: list[dict] = []
-    for section in corpus.load(edition):
+    loaded = corpus.load(edition)
+
+    def entry(section: Section) -> dict:
+        kids = [loaded.get(c) for c in section.children]
+        leaves = [k for k in kids if k is not None and not _is_heading(k)]
+        return {"section": section, "leaves": len(leaves), "leaf_kind": leaves[0].kind if leaves else None}
+
+    for section in loaded:
         if section.parent is None:
-            chapters.append({"section": section, "entries": []})
-        elif section.title and section.kind not in ("paragraph",) and chapters:
-            chapters[-1]["entries"].append(section)
+            chapters.append({**entry(section), "entries": []})
+        elif _is_heading(section) and chapters:
+            chapters[-1]["entries"].append(entry(section))
     return chapters
+
+
+@lru_cache(maxsize=None)
+def _outline_numbers(edition: str) -> frozenset[str]:
+    return frozenset(e["section"].number for ch in _outline(edition) for e in (ch, *ch["entries"]))
