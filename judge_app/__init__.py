@@ -99,7 +99,9 @@ def _register_error_handlers(app: Flask) -> None:
             if e.code == 405 and hasattr(e, "valid_methods") and e.valid_methods:
                 response.headers["Allow"] = ", ".join(e.valid_methods)
             return response
-        return render_template("error.html", error=e), e.code or 500
+        # werkzeug's stock English description is replaced by the page's own (translated) wording
+        detail = e.description if e.description != type(e).description else None
+        return render_template("error.html", error=e, detail=detail), e.code or 500
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):

@@ -46,16 +46,18 @@ def render_rule_text(
     text: str,
     links: Mapping[str, str] | None = None,
     terms: Mapping[str, str] | None = None,
+    used: set[str] | None = None,
 ) -> Markup:
     """Render a section's text.
 
     links: printed number -> URL (cross-references inside the same edition).
     terms: glossary word -> tooltip; the first occurrence of each word gets `<abbr title=…>`.
+    used: words already given a tooltip (shared across the passages of one page; updated in place).
     """
     escaped = html.escape(text or "", quote=False)
     pattern = _annotation_pattern(links or {}, terms or {})
     if pattern is not None:
-        used: set[str] = set()
+        used = set() if used is None else used
 
         def annotate(m: re.Match) -> str:
             word = m.group(0)

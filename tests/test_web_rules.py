@@ -111,3 +111,31 @@ def test_api_rule_errors_are_json(client):
     assert r.status_code == 404 and "unknown edition" in r.get_json()["error"]
     r = client.post("/api/rules/dcg-ja-3.6/1")
     assert r.status_code == 405 and r.is_json
+
+
+def test_heading_page_reads_its_paragraphs_in_place_with_anchors(client):
+    page = text(client.get("/rules/ygo-zh-rulebook/4.4.4"))
+    assert '<section class="sub" id="s-4.4.4.p2">' in page
+    assert "目前效果文本使用的翻译是" in re.sub(r"<[^>]+>", "", page)
+    # one tooltip per glossary word per page, not one per paragraph
+    words = re.findall(r'<abbr class="term" title="[^"]*">([^<]+)</abbr>', page)
+    assert words and len(words) == len(set(words))
+
+
+def test_rule_page_links_back_to_its_place_in_the_outline(client):
+    page = text(client.get("/rules/ygo-zh-rulebook/4.4.4.p3"))
+    assert 'class="to-outline" href="/rules/ygo-zh-rulebook#s-4.4.4"' in page
+    outline = text(client.get("/rules/ygo-zh-rulebook"))
+    assert '<li class="d3" id="s-4.4.4">' in outline
+    assert 'href="#s-4"' in outline  # chapter jump list
+
+
+def test_outline_lists_headings_with_counts_not_every_paragraph(client):
+    outline = text(client.get("/rules/ygo-zh-rulebook"))
+    assert "4.4.4.p1" not in outline
+    assert re.search(r'id="s-4\.4\.4">.*?<small class="count">169 paragraphs</small>', outline)
+
+
+def test_not_found_page_is_in_the_ui_language(client):
+    page = text(client.get("/no-such-page", headers={"Accept-Language": "zh-CN"}))
+    assert "此地址没有页面" in page and "The requested URL" not in page

@@ -86,3 +86,9 @@ def test_api_search_bad_input_is_400_json(client):
         r = client.get(url)
         assert r.status_code == 400, url
         assert r.is_json and r.get_json()["error"]
+
+
+def test_untitled_paragraph_hit_names_the_heading_it_stands_under(client):
+    page = text(client.get("/search?q=伤害步骤&game=ygo"))
+    hit = re.search(r'href="/rules/ygo-zh-rulebook/4\.4\.4\.p\d+">.*?</a> <span class="in-heading">· ([^<]+)</span>', page)
+    assert hit and hit.group(1) == "伤害步骤"

@@ -178,3 +178,15 @@ def test_a_run_over_the_time_limit_is_refused_not_hung():
     assert r.status_code == 413 and "longer than" in r.get_json()["error"]
     r = slow.post("/simulate", data={"scenario": BLOCKER_TIE})
     assert r.status_code == 400 and "longer than" in text(r)
+
+
+def test_verdict_says_what_changed_on_the_board(client):
+    from judge_app.examples import example
+
+    page = text(client.post("/simulate", data={"scenario": example("dcg-blocker-tie").text}))
+    changed = re.search(r'<ul class="changed">.*?</ul>', page, re.S).group(0)
+    assert re.search(r"<b>Greymon</b>: Battle area → <b>Trash</b>", changed)
+    assert re.search(r"<b>Garurumon</b>: Battle area → <b>Trash</b>", changed)
+    page = text(client.post("/simulate", data={"scenario": example("ygo-piercing").text}))
+    changed = re.search(r'<ul class="changed">.*?</ul>', page, re.S).group(0)
+    assert "LP: 8000 → <b>7300</b>" in changed and "Graveyard" in changed

@@ -55,7 +55,7 @@ def rule(edition: str, number: str):
         text_html=rendered_text(section.ref),
         trail=trail,
         outline_anchor=outline_anchor(section, trail),
-        children=children_with_text(section),
+        children=children_with_text(section.ref),
         prev=prev,
         next=nxt,
         refs_out=[(r, _lookup(r)) for r in section.refs_out],
@@ -73,13 +73,16 @@ def citation(section: Section) -> str:
 @lru_cache(maxsize=8192)
 def rendered_text(ref: str) -> Markup:
     """A section's text as sanitised HTML with cross-reference links and glossary tooltips."""
-    section = corpus.lookup(ref)
+    return _render(corpus.lookup(ref))
+
+
+def _render(section: Section, used: set[str] | None = None) -> Markup:
     links = {}
     for target in section.refs_out:
         edition, _, number = target.partition(":")
         if edition == section.edition:
             links[number] = rule_url(edition, number)
-    return render_rule_text(section.text, links=links, terms=services.tooltips(section.edition))
+    return render_rule_text(section.text, links=links, terms=services.tooltips(section.edition), used=used)
 
 
 def _lookup(ref: str) -> Section | None:
@@ -92,10 +95,14 @@ def _lookup(ref: str) -> Section | None:
 INLINE_TEXT_LIMIT = 60_000  # characters of child text shown on one section page; the rest are links
 
 
-def children_with_text(section: Section) -> list[dict]:
+@lru_cache(maxsize=1024)
+def children_with_text(ref: str) -> tuple[dict, ...]:
     """The section's children in order; a child without children of its own carries its rendered text,
-    so a heading page (16-4, or a rulebook heading over its paragraphs) reads as one passage."""
+    so a heading page (16-4, or a rulebook heading over its paragraphs) reads as one passage. A glossary
+    term gets its tooltip once per page, not once per paragraph."""
+    section = corpus.lookup(ref)
     edition = corpus.load(section.edition)
+    used = set(_tooltip_words(section))
     out, budget = [], INLINE_TEXT_LIMIT
     for number in section.children:
         child = edition.get(number)
@@ -104,9 +111,17 @@ def children_with_text(section: Section) -> list[dict]:
         html = None
         if not child.children and child.text and len(child.text) <= budget:
             budget -= len(child.text)
-            html = rendered_text(child.ref)
+            html = _render(child, used)
         out.append({"section": child, "html": html, "count": len(child.children)})
-    return out
+    return tuple(out)
+
+
+def _tooltip_words(section: Section) -> set[str]:
+    """Words the section's own text already explains with a tooltip (rendered above its children)."""
+    used: set[str] = set()
+    if section.text:
+        _render(section, used)
+    return used
 
 
 def outline_anchor(section: Section, trail: list[Section]) -> str:

@@ -88,5 +88,18 @@ def group_by_edition(results: list[dict]) -> list[dict]:
         edition = hit.get("edition") or hit["ref"].partition(":")[0]
         group = groups.setdefault(edition, {"edition": EDITIONS.get(edition), "id": edition, "hits": []})
         group["hits"].append({**hit, "url": rule_url(edition, hit["number"]),
+                              "heading": "" if hit.get("title") else heading_of(edition, hit["number"]),
                               "snippet_markup": snippet(hit.get("snippet_html"), hit.get("snippet", ""))})
     return list(groups.values())
+
+
+def heading_of(edition: str, number: str) -> str:
+    """The nearest titled ancestor's title: where an untitled paragraph such as 4.4.4.p85 stands."""
+    try:
+        section = corpus.section(edition, number)
+    except (corpus.UnknownRef, corpus.BadRef):
+        return ""
+    for ancestor in reversed(services.ancestors(section)):
+        if ancestor.title:
+            return ancestor.title
+    return ""

@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, render_template, request, url_for
 from engine.errors import InvalidScenario, JudgeError, LimitExceeded
 
 from .. import sharing
+from ..board_changes import changes
 from ..examples import example, examples
 from ..runner import run_text
 from .rules import rendered_text
@@ -39,7 +40,8 @@ def _run(text: str, edition: str | None):
         return _page(text, edition=edition, error=str(e), error_path=e.path, status=400)
     except (LimitExceeded, JudgeError) as e:
         return _page(text, edition=edition, error=str(e), status=400)
-    return _page(text, edition=edition, run=run, share=_share_url(text, edition), cited=_cited(run.result))
+    return _page(text, edition=edition, run=run, share=_share_url(text, edition), cited=_cited(run.result),
+                 changed=changes(run.before, run.result.get("final")))
 
 
 def _cited(result: dict) -> dict[str, dict]:
