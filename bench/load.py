@@ -59,6 +59,14 @@ def start_server(log, threads: int | None) -> tuple[subprocess.Popen, int]:
     raise SystemExit(f"judge serve did not start:\n{Path(log.name).read_text(errors='replace')[-2000:]}")
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def requests_for(endpoint: str):
     """An endless cycle of (method, path, body) for one endpoint."""
     if endpoint == "search":
@@ -151,11 +159,7 @@ def main(argv: list[str] | None = None) -> int:
                           + (f"  other {r['non_200']}" if r['non_200'] else "")
                           + (f"  {r['error_kinds']}" if r['errors'] else ""), flush=True)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
     at_50 = [r for r in rows if r["clients"] == 50]
     failed = [r for r in at_50 if r["errors"] or r["5xx"] or r["non_200"]]
     print(f"target (0 errors, 0 5xx, only 200s at 50 clients): {'MISSED' if failed else 'met'}"
