@@ -126,32 +126,34 @@ def _board(data: dict, ids: set[str]) -> Board:
     return board
 
 
+def _zone_cards(data: dict, key: str, path: str, capacity: int, too_many: str, build) -> dict:
+    """A player's `monsters` or `spells_traps` list -> {zone: card}, one card per zone."""
+    items = data.get(key) or []
+    if not isinstance(items, list):
+        raise InvalidScenario(f"{path}.{key}", "must be a list")
+    if len(items) > capacity:
+        raise InvalidScenario(f"{path}.{key}", too_many)
+    placed: dict = {}
+    for i, item in enumerate(items):
+        card = build(item, f"{path}.{key}[{i}]")
+        if card.zone in placed:
+            raise InvalidScenario(f"{path}.{key}[{i}].zone", f"zone {card.zone} already holds {placed[card.zone].id}")
+        placed[card.zone] = card
+    return placed
+
+
 def _player(name: str, data, path: str, ids: set[str], turn_number: int) -> Player:
     data = _mapping(data if data is not None else {}, path, PLAYER_KEYS)
     p = Player(name)
     p.lp = _int(data.get("lp", 8000), f"{path}.lp")
-    monsters = data.get("monsters") or []
-    if not isinstance(monsters, list):
-        raise InvalidScenario(f"{path}.monsters", "must be a list")
-    if len(monsters) > len(MONSTER_ZONES):
-        raise InvalidScenario(f"{path}.monsters", f"at most {len(MONSTER_ZONES)} monsters (5 main + 2 extra zones)")
-    for i, m in enumerate(monsters):
-        card = _monster(name, m, f"{path}.monsters[{i}]", ids, turn_number)
-        if card.zone in p.monsters:
-            raise InvalidScenario(f"{path}.monsters[{i}].zone", f"zone {card.zone} already holds {p.monsters[card.zone].id}")
-        p.monsters[card.zone] = card
+    p.monsters = _zone_cards(data, "monsters", path, len(MONSTER_ZONES),
+                             f"at most {len(MONSTER_ZONES)} monsters (5 main + 2 extra zones)",
+                             lambda m, at: _monster(name, m, at, ids, turn_number))
     if sum(1 for z in p.monsters if z in EXTRA_ZONES) > 1:
         raise InvalidScenario(f"{path}.monsters", "a player uses at most one Extra Monster Zone")
-    sts = data.get("spells_traps") or []
-    if not isinstance(sts, list):
-        raise InvalidScenario(f"{path}.spells_traps", "must be a list")
-    if len(sts) > len(ST_ZONES):
-        raise InvalidScenario(f"{path}.spells_traps", f"at most {len(ST_ZONES)} cards in the Spell & Trap Zones")
-    for i, s in enumerate(sts):
-        card = _spell_trap(name, s, f"{path}.spells_traps[{i}]", ids, turn_number, ST_ZONES)
-        if card.zone in p.spells_traps:
-            raise InvalidScenario(f"{path}.spells_traps[{i}].zone", f"zone {card.zone} already holds {p.spells_traps[card.zone].id}")
-        p.spells_traps[card.zone] = card
+    p.spells_traps = _zone_cards(data, "spells_traps", path, len(ST_ZONES),
+                                 f"at most {len(ST_ZONES)} cards in the Spell & Trap Zones",
+                                 lambda s, at: _spell_trap(name, s, at, ids, turn_number, ST_ZONES))
     if data.get("field") is not None:
         f = dict(data["field"]) if isinstance(data["field"], dict) else data["field"]
         if isinstance(f, dict):
