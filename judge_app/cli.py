@@ -35,13 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="judge", description="Rules desk for Digimon Card Game and Yu-Gi-Oh OCG judges.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name:
-                raise
-            continue  # TODO(lead): remove once every command module has landed
-        module.register(sub)
+        importlib.import_module(name).register(sub)
     return parser
 
 
