@@ -41,11 +41,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     Babel(app, locale_selector=i18n.select_locale,
           default_translation_directories=str(i18n.compile_catalogs()))
 
-    from .blueprints import api, pages, rules, search, simulate
+    from .blueprints import api, casebook, pages, rules, search, simulate
 
-    for module in (pages, rules, search, simulate, api):
+    for module in (pages, rules, search, simulate, api, casebook):
         app.register_blueprint(module.bp)
-    _register_casebook(app)
 
     app.after_request(add_security_headers)
     _register_error_handlers(app)
@@ -58,15 +57,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def _register_casebook(app: Flask) -> None:
-    from .services import optional_module
-
-    module = optional_module("judge_app.blueprints.casebook")
-    app.config["CASEBOOK"] = module is not None
-    if module is not None:
-        app.register_blueprint(module.bp)
-
-
 def _warm() -> None:
     """Parse every edition, open the search index and build the tooltip tables once, before any request.
 
@@ -74,7 +64,9 @@ def _warm() -> None:
     """
     from rulings.corpus import load
 
-    from .services import rulings_citing, search_engine, tooltips
+    from rulings.search import get_search
+
+    from .services import rulings_citing, tooltips
 
     for edition in EDITIONS:
         try:
@@ -82,7 +74,7 @@ def _warm() -> None:
             tooltips(edition)
         except Exception:
             log.exception("edition %s did not load", edition)
-    search_engine()
+    get_search()
     rulings_citing(f"{DEFAULT_EDITION['dcg']}:1")  # the casebook loads (and runs its scenarios) once
 
 

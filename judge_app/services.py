@@ -1,30 +1,15 @@
-"""The web app's view of the other parts (corpus, search, terms, casebook, engines).
-
-Every optional part is reached through one function here, so a missing module degrades to a clear
-"not available" section instead of a crash, and the pages never import those modules directly.
-"""
+"""The web app's view of the other parts (corpus, search, terms, casebook): what the pages need from them."""
 from __future__ import annotations
 
-import importlib
 import logging
 from functools import lru_cache
-from types import ModuleType
 
-from rulings import corpus
+from rulings import casebook, corpus, terms
 from rulings.editions import EDITIONS
 from rulings.model import Section
+from rulings.search import SearchInputError, get_search  # noqa: F401 - SearchInputError is re-exported
 
 log = logging.getLogger(__name__)
-
-
-def optional_module(name: str) -> ModuleType | None:
-    """Import `name`, or None when that module itself does not exist (a broken module still raises)."""
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name and (name == e.name or name.startswith(e.name + ".")):
-            return None
-        raise
 
 
 # --- corpus -----------------------------------------------------------------------------------
@@ -66,58 +51,31 @@ def editions_for(game: str | None) -> list[str]:
 
 # --- search -----------------------------------------------------------------------------------
 
-class SearchInputError(ValueError):
-    """A query or filter the searcher refuses (unknown edition or game, limit out of range, too long)."""
-
-
-def search_engine():
-    """The process-wide searcher, or None when the search module is not there."""
-    module = optional_module("rulings.search")
-    return module.get_search() if module else None
-
-
-def search(query: str, editions: list[str] | None, game: str | None, limit: int) -> dict | None:
-    """The search response JSON, or None when search is not available. Raises SearchInputError."""
-    engine = search_engine()
-    if engine is None:
-        return None
-    refused = getattr(optional_module("rulings.search"), "SearchInputError", ())
-    try:
-        return engine.search(query, editions=editions, game=game, limit=limit).to_json()
-    except refused as e:
-        raise SearchInputError(str(e)) from None
+def search(query: str, editions: list[str] | None, game: str | None, limit: int) -> dict:
+    """The search response JSON. Raises SearchInputError."""
+    return get_search().search(query, editions=editions, game=game, limit=limit).to_json()
 
 
 # --- terms ------------------------------------------------------------------------------------
 
-def terms_module() -> ModuleType | None:
-    return optional_module("rulings.terms")
-
-
 def linked_refs(ref: str) -> list[str]:
-    module = terms_module()
-    if module is None:
-        return []
-    return [r for r in module.linked_refs(ref) if r != ref]
+    return [r for r in terms.linked_refs(ref) if r != ref]
 
 
 @lru_cache(maxsize=None)
 def tooltips(edition_id: str) -> dict[str, str]:
     """Glossary word as printed in this edition's language -> tooltip (its names in the other languages
     and the section defining it in this edition)."""
-    module = terms_module()
-    if module is None:
-        return {}
     info = EDITIONS[edition_id]
     out: dict[str, str] = {}
-    for term in module.all_terms(info.game):
+    for term in terms.all_terms(info.game):
         others = [names[0] for lang in ("en", "zh", "ja") if lang != info.language
-                  for names in [tuple(getattr(term, lang, ()) or ())] if names]
-        number = (getattr(term, "sections", {}) or {}).get(edition_id)
+                  for names in [getattr(term, lang)] if names]
+        number = term.sections.get(edition_id)
         tip = " / ".join(others) + (f" — § {number}" if number else "")
         if not tip.strip():
             continue
-        for word in getattr(term, info.language, ()) or ():
+        for word in getattr(term, info.language):
             if len(word) >= 2 and word not in out:
                 out[word] = tip
     return out
@@ -125,17 +83,10 @@ def tooltips(edition_id: str) -> dict[str, str]:
 
 # --- casebook ---------------------------------------------------------------------------------
 
-def casebook_module() -> ModuleType | None:
-    return optional_module("rulings.casebook")
-
-
 def rulings_citing(ref: str) -> list | None:
-    """Casebook rulings that cite `ref`; None when the casebook is not there."""
-    module = casebook_module()
-    if module is None or not hasattr(module, "rulings_citing"):
-        return None
+    """Casebook rulings that cite `ref`; None when the casebook failed to load."""
     try:
-        return list(module.rulings_citing(ref))
+        return list(casebook.rulings_citing(ref))
     except Exception:  # a broken casebook must not take the rule text down with it
         log.exception("casebook look-up for %s failed", ref)
         return None

@@ -28,7 +28,6 @@ def template_globals() -> dict:
         "text_lang": lambda edition: TEXT_LANG.get(EDITIONS[edition].language, "") if edition in EDITIONS else "",
         "static_url": static_url,
         "here": here(),
-        "has_casebook": current_app.config.get("CASEBOOK", False),
     }
 
 

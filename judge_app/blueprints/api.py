@@ -57,8 +57,6 @@ def search():
         response = services.search(query, editions, game, limit)
     except SearchInputError as e:
         return error(400, str(e))
-    if response is None:
-        return error(503, "search is not available")
     return jsonify(response)
 
 

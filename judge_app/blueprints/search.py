@@ -67,17 +67,15 @@ def search_page():
         response = services.search(query, editions, game, PAGE_LIMIT)
     except SearchInputError as e:
         return _page(query, editions=editions, game=game, jumps=jumps, error=str(e), status=400)
-    if response is None:
-        return _page(query, editions=editions, game=game, jumps=jumps, available=False)
     return _page(query, editions=editions, game=game, jumps=jumps, groups=group_by_edition(response["results"]),
                  took_ms=response.get("took_ms"), hint=response.get("hint"),
                  game_inferred=response.get("game_inferred"))
 
 
 def _page(query: str, *, editions=None, game=None, jumps=(), groups=(), took_ms=None, hint=None, error=None,
-          available=True, status=200, game_inferred=None):
+          status=200, game_inferred=None):
     return render_template("search.html", query=query, chosen_editions=editions or [], game=game, jumps=jumps,
-                           groups=groups, took_ms=took_ms, hint=hint, error=error, available=available,
+                           groups=groups, took_ms=took_ms, hint=hint, error=error,
                            game_inferred=game_inferred), status
 
 
