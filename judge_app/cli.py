@@ -22,10 +22,6 @@ class UsageError(Exception):
     """Bad command-line input (exit 2)."""
 
 
-class NotFound(Exception):
-    """Nothing matched (exit 1)."""
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, no usage dump
         raise UsageError(message)
@@ -54,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, BadRef, JudgeError) as e:
         print(f"error: {_one_line(e)}", file=sys.stderr)
         return 2
-    except (UnknownRef, NotFound) as e:
+    except UnknownRef as e:
         print(f"error: {_one_line(e)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
