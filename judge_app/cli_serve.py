@@ -20,7 +20,7 @@ def serve(args) -> int:
         raise UsageError(f"--port must be 0..65535, not {args.port}")
     if args.threads < 1:
         raise UsageError("--threads must be at least 1")
-    from . import create_app
+    from .app import create_app
 
     app = create_app()
     if args.debug:
