@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from rulings.editions import DEFAULT_EDITION, EDITIONS
 
-from . import TEMPLATES, i18n
+from . import TEMPLATES, http_caching, i18n
 from .security import add_security_headers
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     for module in (pages, rules, search, simulate, api, casebook):
         app.register_blueprint(module.bp)
 
+    http_caching.init_app(app)
     app.after_request(add_security_headers)
     _register_error_handlers(app)
 
