@@ -45,7 +45,9 @@ def attack(game, attacker: Card, target_id: str) -> None:
     game.priority, game.last_pass = player, ""
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({attacker.atk} ATK).",
-              "ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster")
+              "ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
+              player=player, attacker=attacker.label(), atk=attacker.atk,
+              **({"target": target.label()} if target is not None else {}))
     if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
         game.triggers.append((target, Window("attacked", attacker, target, player)))
 
@@ -112,7 +114,7 @@ def damage_step(game, atk: Attack) -> None:
     if target is None:
         game.lose_lp(opp, attacker.atk)
         game.step("damage.direct", f"Direct attack: {opp} takes {attacker.atk} battle damage (LP {game.board.player(opp).lp}).",
-                  "ygo.battle.damage_calc.direct")
+                  "ygo.battle.damage_calc.direct", player=opp, damage=attacker.atk, lp=game.board.player(opp).lp)
         game.check_lp()
         return
     if target.position == "set":
@@ -132,7 +134,7 @@ def damage_step(game, atk: Attack) -> None:
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
-                  "the Damage Step.", "ygo.battle.destroyed_by_battle")
+                  "the Damage Step.", "ygo.battle.destroyed_by_battle", card=card.label())
 
 
 def _atk_vs_atk(game, attacker, target, player, opp, destroyed):

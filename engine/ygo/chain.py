@@ -145,7 +145,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     if card.effect.when in ("attack_declared", "attacked", "summoned"):
         cites.append("ygo.activate.timing")
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
-              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites)
+              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
+              link=link.n, speed=link.speed)
 
 
 def activate_trigger(game, card: Card, window: Window) -> None:
@@ -185,7 +186,8 @@ def resolve_chain(game) -> None:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
                       "nothing happens.", "ygo.chain.negate_effect")
         elif not game.board.over:
-            game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.", "ygo.chain.resolve_lifo")
+            game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.", "ygo.chain.resolve_lifo",
+                      link=link.n, card=link.card.label())
             effects.apply(game, link)
         done.append(game.chain.pop())
     for link in done:
