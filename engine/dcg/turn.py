@@ -6,6 +6,7 @@ from dataclasses import replace
 from ..trace import Refusal
 from .game import Game
 from .model import Digimon, opponent
+from .turn_end import burst_end, queue_end_of_turn
 
 
 def end_turn_if_memory_crossed(game: Game) -> None:
@@ -18,7 +19,11 @@ def end_turn_if_memory_crossed(game: Game) -> None:
               f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition")
     for d in game.ps(p).battle_area:
         game.trigger_effects(p, d, "end_of_turn")
+    queue_end_of_turn(game, p)
     game.flush()
+    if not game.over:
+        burst_end(game, p)
+        game.flush()
     if game.over:
         return
     if game.board.memory >= 0:
