@@ -8,7 +8,8 @@ the rule check runs (17-1-3).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from operator import attrgetter
+from dataclasses import dataclass, field, replace
 
 from ..trace import Trace
 from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent
@@ -23,6 +24,7 @@ class Trigger:
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
+    loop_key: int | None = field(default=None, compare=False, repr=False)   # Game.trigger_key, once known
 
 
 @dataclass
@@ -33,6 +35,8 @@ class Attack:
     blocked: bool = False
     pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
     execute: bool = False        # Execute: the attacker is deleted at the end of the attack (16-37-4)
+
+_LOOP_KEY = attrgetter("loop_key")
 
 
 class Game:
@@ -46,6 +50,7 @@ class Game:
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
         self.seen: set = set()       # (board, pending effects) met while processing the current action
+        self.trigger_keys: dict[tuple, int] = {}
         self.burst_pending: list[tuple[str, str]] = []   # (owner, card id): Burst's end-of-turn trash (8-3-2-1)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
@@ -210,11 +215,11 @@ class Game:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
         if t.where == "trash":
             return any(c.id == t.card_id for c in self.ps(t.owner).trash)
-        return any(t.card_id in (c.id for c in d.cards()) for d in self.ps(t.owner).battle_area)
+        return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
 
     def holder(self, t: Trigger) -> Digimon | None:
         for d in self.ps(t.owner).battle_area:
-            if any(c.id == t.card_id for c in d.cards()):
+            if t.card_id in d.card_ids:
                 return d
         return None
 
@@ -224,6 +229,8 @@ class Game:
 
         self.rule_check()
         pending, self.new_triggers = self.new_triggers, []
+        for t in pending:
+            self.trigger_key(t)
         if len({t.owner for t in pending}) > 1:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time.", "dcg.effects.turn_player_first")
@@ -244,8 +251,7 @@ class Game:
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is
         fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
-        sig = tuple((x.owner, x.card_id, x.where, x.effect, x.keyword, x.partner) for x in [t, *pending])
-        state = (self.board, sig)
+        state = (self.board, self.trigger_key(t), *map(_LOOP_KEY, pending))   # flush() gave each its key
         if state not in self.seen:
             self.seen.add(state)
             return False
@@ -253,6 +259,14 @@ class Game:
                   "them: the game is a draw.", "dcg.loop.draw")
         self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
         return True
+
+    def trigger_key(self, t: Trigger) -> int:
+        """A small number standing for what a pending effect is (equal effects, equal numbers), so that a
+        loop-check state is a flat tuple of ints: hashing it costs nothing next to running the effect."""
+        if t.loop_key is None:
+            what = (t.owner, t.card_id, t.where, t.effect, t.keyword, t.partner)
+            t.loop_key = self.trigger_keys.setdefault(what, len(self.trigger_keys))
+        return t.loop_key
 
     def rule_check(self) -> None:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs

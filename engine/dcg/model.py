@@ -7,16 +7,35 @@ its orientation and what effects have given it for a while (`Mod`). Every change
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 PLAYERS = ("A", "B")
 CARD_KINDS = ("digimon", "tamer", "option", "digiegg", "blank")
 PHASES = ("main", "start", "over")  # main phase | a new turn waiting for `end_turn` | game over
 
 
+def _hash_once(cls):
+    """Keep a frozen record's hash once computed: the loop check (18-3) hashes the whole board after every
+    effect, and a board that shares its unchanged stacks and cards then costs only what changed."""
+    computed = cls.__hash__
+
+    def __hash__(self) -> int:
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = computed(self)
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    cls.__hash__ = __hash__
+    return cls
+
+
 def opponent(player: str) -> str:
     return "B" if player == "A" else "A"
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Keyword:
     """A keyword effect: `kid` is the stable id (`security_attack`), `n` its number, `param` its text."""
@@ -25,6 +44,7 @@ class Keyword:
     param: str | None = None
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Effect:
     """One card effect in the project's vocabulary (EFFECTS.md): a timing, a verb and its operands."""
@@ -78,6 +98,7 @@ class Combine:
     to: Req | None = None          # Burst: the Digimon digivolved from; Link: the Digimon linked to
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Card:
     id: str
@@ -107,6 +128,7 @@ class Card:
         return self.name or self.id
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Mod:
     """Something an effect gave a Digimon for a while: DP (`dp`) or a keyword, lasting `until`."""
@@ -115,6 +137,7 @@ class Mod:
     keyword: Keyword | None = None
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Digimon:
     """A card in the battle or breeding area (Digimon or Tamer) with its stack below it."""
@@ -137,7 +160,7 @@ class Digimon:
     def is_digimon(self) -> bool:
         return self.card.kind in ("digimon", "digiegg")
 
-    @property
+    @cached_property   # the record is frozen; the rule check reads every Digimon's DP after each effect
     def dp(self) -> int | None:
         """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
         if self.card.dp is None:
@@ -176,7 +199,13 @@ class Digimon:
     def is_token(self) -> bool:
         return self.card.token
 
+    @cached_property
+    def card_ids(self) -> frozenset[str]:
+        """The ids of every card in the stack (top card and digivolution cards)."""
+        return frozenset(c.id for c in self.cards())
 
+
+@_hash_once
 @dataclass(frozen=True)
 class PlayerState:
     battle_area: tuple[Digimon, ...] = ()
@@ -212,6 +241,7 @@ class PlayerState:
         return out
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Board:
     turn: str = "A"

@@ -136,8 +136,14 @@ def apply_banish(game, link, sel):
 def apply_return_to_hand(game, link, sel):
     for card in _cards(game, link, sel):
         game.send(card, "hand")
-        place = "Extra Deck" if card in game.board.player(card.owner).extra_deck else "hand"
-        game.step("effect.return_to_hand", f"{card.label()} returns to its owner's {place}.", "ygo.effect.return_to_hand")
+        if card.kind == "token":
+            game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
+                      "ygo.effect.token_vanishes")
+        elif card in game.board.player(card.owner).extra_deck:
+            game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
+                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns")
+        else:
+            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
 
 
 def apply_flip_face_down(game, link, sel):
