@@ -346,6 +346,9 @@ def _retaliation(game: Game, t: Trigger) -> None:
         game.step("keyword.retaliation", f"Retaliation ({t.card_id}): the Digimon it battled is no longer in the "
                   f"battle area.", "dcg.keyword.retaliation")
         return
+    if game.attack is not None and game.attack.attacker == found[1].id and found[1].has("progress"):
+        game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so it "
+                  f"would delete {found[1].label}.", "dcg.keyword.retaliation")
     if shielded(game, t.owner, opponent(t.owner), found[1]):
         return
     game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so "
