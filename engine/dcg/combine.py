@@ -310,7 +310,7 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
               f"and places {card.label} on {d.label} ({'suspended' if d.suspended else 'unsuspended'}, as it was); "
               f"at the end of this turn its top card will be trashed.", "dcg.burst.procedure_pay",
               "dcg.burst.procedure_stack", "dcg.burst.end_trash", "dcg.digivolve.keeps_state", "dcg.memory.pay")
-    game.burst_pending.append((p, card.id))
+    game.burst_pending.append((p, new.card_ids))
     _draw_and_trigger(game, p, new, "burst")
 
 
@@ -414,8 +414,10 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     d = _own(game, p, onto)
     links = d.links
     limit = link_limit(d)
-    keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_insert",
+    keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_done",
             "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay"]
+    if d.sources:
+        keys.append("dcg.link.procedure_insert")
     over = ""
     if len(links) + 1 > limit:
         drop = game.pick("link", list(links)) if len(links) else None

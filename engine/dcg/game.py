@@ -51,7 +51,7 @@ class Game:
         self.new_triggers: list[Trigger] = []
         self.seen: set = set()       # (board, pending effects) met while processing the current action
         self.trigger_keys: dict[tuple, int] = {}
-        self.burst_pending: list[tuple[str, str]] = []   # (owner, card id): Burst's end-of-turn trash (8-3-2-1)
+        self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace

@@ -90,9 +90,9 @@ def overclock(game: Game, t: Trigger) -> None:
 
 def burst_end(game: Game, p: str) -> None:
     """8-3-2-1: at the end of the turn of a Burst digivolution, trash the top card of that Digimon."""
-    for owner, card_id in [x for x in game.burst_pending if x[0] == p]:
-        game.burst_pending.remove((owner, card_id))
-        d = next((x for x in game.ps(owner).battle_area if any(c.id == card_id for c in x.cards())), None)
+    for owner, ids in [x for x in game.burst_pending if x[0] == p]:
+        game.burst_pending.remove((owner, ids))
+        d = next((x for x in game.ps(owner).battle_area if x.card_ids & ids), None)   # the same Digimon
         if d is None:
             continue
         if not d.sources:
