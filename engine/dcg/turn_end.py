@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .attack import attack, can_attack
 from .game import Game, Trigger
 
 END_ATTACKS = ("vortex", "execute", "overclock")
@@ -25,6 +24,8 @@ def _refused(game: Game, name: str, d, refusal, *keys: str) -> None:
 
 
 def vortex(game: Game, t: Trigger) -> None:
+    from .attack import attack, can_attack
+
     d = game.holder(t)
     foes = [x for x in game.ps(_foe(t.owner)).battle_area if x.is_digimon and x.suspended]
     target = game.pick("vortex", foes)
@@ -42,6 +43,8 @@ def vortex(game: Game, t: Trigger) -> None:
 
 
 def execute(game: Game, t: Trigger) -> None:
+    from .attack import attack, can_attack
+
     d = game.holder(t)
     foes = [x for x in game.ps(_foe(t.owner)).battle_area if x.is_digimon]
     chosen = game.pick("execute", foes) if "execute" in game.choices else None
@@ -58,6 +61,7 @@ def execute(game: Game, t: Trigger) -> None:
 
 
 def overclock(game: Game, t: Trigger) -> None:
+    from .attack import attack, can_attack
     from .battle import destroy
 
     d = game.holder(t)
