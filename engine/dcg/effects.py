@@ -47,7 +47,8 @@ CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
-              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int}
+              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
+              "opponent_has_digimon": bool}
 ZONES = ("hand", "trash")
 
 # verb -> (operands it needs, operands it allows)

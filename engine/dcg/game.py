@@ -211,7 +211,11 @@ class Game:
         """Process pending triggered effects (15-4-3-5, 15-4-5-2), each followed by the rule check."""
         from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
 
+        waiting = len(self.new_triggers)
         self.rule_check()
+        if waiting and len(self.new_triggers) > waiting:
+            self.step("effects.rule_check_simultaneous", "Effects triggered by the rule check trigger at the same "
+                      "time as the effects already waiting.", "dcg.effects.rule_check_simultaneous")
         pending, self.new_triggers = self.new_triggers, []
         for t in pending:
             self.trigger_key(t)

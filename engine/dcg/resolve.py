@@ -90,9 +90,12 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
     if e.condition:
         ok, words = condition_holds(game.board, owner, e, holder)
         if not ok:
+            breeding = (dict(e.condition).get("opponent_has_digimon") is True
+                        and game.ps(opponent(owner)).breeding_area is not None)
             game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
-                      f"not hold now: it does not activate.", "dcg.condition.checked_at_activation",
-                      "dcg.condition.none_met")
+                      f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
+                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
+                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
             return False
     if e.once_per_turn:
         game.used_once.add((card_id, e))
