@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, turn
+from . import battle, chain, damage_step, triggers, turn
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
 
@@ -82,7 +82,7 @@ def _summoned(game, card: Card, player: str) -> None:
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
-        game.triggers.append((card, Window("summoned", card, None, player)))
+        game.add_trigger(card, Window("summoned", card, None, player))
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
@@ -256,7 +256,7 @@ def advance(game) -> None:
         if game.chain:
             chain.resolve_chain(game)
         elif game.triggers:
-            chain.fire_triggers(game)
+            triggers.fire(game)
             if game.chain:
                 return
         elif game.attack:
@@ -275,6 +275,14 @@ def settle(game) -> None:
     game.window = None
 
 
+def can_damage_step(game, step: str) -> Refusal:
+    return damage_step.can_enter(game, step)
+
+
+def enter_damage_step(game, step: str) -> None:
+    damage_step.enter(game, step)
+
+
 ACTIONS = {
     "attack": (can_attack, attack),
     "normal_summon": (can_normal_summon, normal_summon),
@@ -286,8 +294,9 @@ ACTIONS = {
     "pass": (can_pass, pass_),
     "enter_phase": (can_enter_phase, enter_phase),
     "end_phase": (can_end_phase, end_phase),
+    "damage_step": (can_damage_step, enter_damage_step),
 }
-IN_WINDOW = ("activate", "pass")   # actions that take part in the open response window
+IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
 
 def run(game, kind: str, args: dict) -> None:
@@ -303,7 +312,7 @@ def run(game, kind: str, args: dict) -> None:
         return
     do(game, **kwargs)
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
-        chain.fire_triggers(game)   # "when … is summoned / attacked" triggers open a chain at once
+        triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
 
 
 def _bind(game, args: dict) -> dict:
