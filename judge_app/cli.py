@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "judge_app.cli_simulate",  # simulate
     "judge_app.cli_check",     # check, coverage
     "judge_app.cli_serve",     # serve
+    "judge_app.cli_align",     # align, diff
 )
 
 

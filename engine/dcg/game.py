@@ -20,7 +20,7 @@ from .validate import Scenario
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash": where that card must still be when it runs (15-4-4-3)
+    where: str                   # "battle" | "trash" | "hand": where that card must still be when it runs (15-4-4-3)
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -50,6 +50,11 @@ class Game:
         self.new_triggers: list[Trigger] = []
         self.seen: set = set()       # (board, pending effects) met while processing the current action
         self.trigger_keys: dict[tuple, int] = {}
+        self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
+        self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
+        from .continuous import has_continuous
+        self.continuous = has_continuous(self.board)
+        self.continuous_active: set = set()
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str) -> None:
@@ -170,13 +175,28 @@ class Game:
         for card in d.cards():
             own = card is d.card
             for e in card.effects:
-                if e.timing == timing and e.inherited != own:
+                if e.timing == timing and e.inherited != own and e.zone is None:
                     self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+
+    def trigger_zone_effects(self, p: str, timing: str) -> None:
+        """Queue p's effects with `timing` that work from the hand or the trash (15-14-2, 15-14-3)."""
+        ps = self.ps(p)
+        for zone, cards in (("hand", ps.hand), ("trash", ps.trash)):
+            for card in cards:
+                for e in card.effects:
+                    if e.timing == timing and e.zone == zone:
+                        self.new_triggers.append(Trigger(p, card.id, zone, effect=e))
+
+    def refresh(self) -> None:
+        """Bring continuous effects up to date (15-8-2-2, 15-8-2-3)."""
+        if self.continuous:
+            from .continuous import refresh
+            refresh(self)
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
-        if t.where == "trash":
-            return any(c.id == t.card_id for c in self.ps(t.owner).trash)
+        if t.where in ("trash", "hand"):
+            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
 
     def holder(self, t: Trigger) -> Digimon | None:
@@ -236,6 +256,7 @@ class Game:
         is still at 0 DP (the DP change lasts), so the next check deletes it."""
         from .battle import destroy
 
+        self.refresh()
         seen: set = set()
         while not self.over:
             zero = []
@@ -257,6 +278,7 @@ class Game:
                 self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
                           f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat")
             destroy(self, zero, cause="rule")
+            self.refresh()
 
 
 def final_board(board: Board) -> dict:

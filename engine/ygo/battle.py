@@ -207,7 +207,7 @@ def _send_destroyed(game, atk: Attack) -> None:
         if not game.on_field(card):
             continue
         game.destroy(card, "battle")
-        game.step("battle.destroyed", f"{card.label()} is destroyed by battle and sent to the graveyard at the end of "
+        game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle")
     check_equips(game)
 
