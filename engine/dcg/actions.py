@@ -71,7 +71,7 @@ def play(game: Game, card_id: str, cost: int | None) -> None:
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
     play_card(game, p, card, f"{p} plays {card.label}, paying {price} memory ({game.memory_text(p, before)} → "
-              f"{game.memory_text(p, after)}).", "dcg.play.procedure", "dcg.memory.pay")
+              f"{game.memory_text(p, after)}).", "dcg.play.procedure", "dcg.memory.pay", "dcg.main.play")
 
 
 def _cost(card: Card, given: int | None, field: str) -> int:
@@ -131,7 +131,8 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     state = "suspended" if d.suspended else "unsuspended"
     game.step("digivolve.done", f"{p} digivolves {d.label} into {card.label}, paying {price} memory "
               f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state}.",
-              "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state")
+              "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state", "dcg.main.digivolve",
+              *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []))
     if game.draw(p, 1):
         game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw")
     else:

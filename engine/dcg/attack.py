@@ -11,6 +11,7 @@ from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
 from .options import counter_timing
+from .resolve import effect_kind_keys
 from .model import Digimon, opponent
 
 
@@ -66,17 +67,19 @@ def attack(game: Game, attacker: str, target: str) -> None:
     rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
     game.step("attack.declared", f"{d.label} is suspended and attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
-              "dcg.attack.target", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
+              "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
+              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
     game.attack = Attack(p, attacker, target)
     try:
         resolved = _when_attacking(game, p, attacker)
-        if not game.over:
+        if not game.over and not game.attack.ended:
             _counter_timing(game, foe, resolved)
+        if not game.over and not game.attack.ended:
             _block_timing(game, foe)
-        if not game.over:
+        if not game.over and not game.attack.ended:
             _confirm(game, foe)
-        if not game.over and game.attack.pierce:
+        if not game.over and game.attack.pierce and not game.attack.ended:
             _pierce(game, foe)
         if not game.over:
             _end_of_attack(game)
@@ -207,7 +210,7 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
     game.attack.blocked = True
     why = "dcg.keyword.collision" if collision and not d.has("blocker") else "dcg.keyword.blocker"
     game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
-              f"attack.", "dcg.block.declare", why)
+              f"attack.", "dcg.block.declare", why, "dcg.block.procedure", "dcg.attack.target_changes")
     att = game.find(game.attack.attacker)
     if att is not None:
         game.trigger_effects(att[0], att[1], "when_blocked")
@@ -235,11 +238,12 @@ def _confirm(game: Game, foe: str) -> None:
                 return
             game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
                       f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
-                      "dcg.check.count", *sa_keys)
+                      "dcg.check.count", "dcg.confirm.timing", "dcg.confirm.player_security", *sa_keys)
             run_checks(game, foe)
         elif n >= 1:
             game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "
-                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero")
+                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero",
+                     "dcg.confirm.timing", "dcg.confirm.player_no_security", "dcg.win.at_once")
         else:
             game.step("attack.no_win", f"The attack on {foe} goes through with {foe} at 0 security, but "
                       f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win", *sa_keys,
@@ -273,7 +277,7 @@ def _security_attack_keys(d) -> list[str]:
 def run_checks(game: Game, foe: str) -> None:
     """13-1: check the top security card, one at a time, while the attacker can still check."""
     done = 0
-    while not game.over:
+    while not game.over and not game.attack.ended:
         found = game.find(game.attack.attacker)
         if found is None:
             if done:
@@ -294,7 +298,9 @@ def run_checks(game: Game, foe: str) -> None:
         kind = {"blank": "a card with no effect", "digimon": f"a Digimon card, {card.dp} DP"}.get(
             card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
-                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else []))
+                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else
+                                        ["dcg.check.rule", "dcg.check.mandatory", "dcg.check.procedure"]),
+                  "dcg.check.leaves_security")
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
         game.limbo = card
@@ -305,7 +311,7 @@ def run_checks(game: Game, foe: str) -> None:
                     from .resolve import run_effect
                     game.step("effect.security", f"{card.label}'s [Security] effect activates at once and "
                               f"resolves before anything else of this check.", "dcg.timing.security",
-                              "dcg.check.effects_first")
+                              "dcg.check.effects_first", "dcg.timing.security_trigger", *effect_kind_keys(card))
                     run_effect(game, foe, e, card_id=card.id, holder=sec)
             game.flush()
             if sec is not None and not game.over:
@@ -350,4 +356,7 @@ def _end_of_attack(game: Game) -> None:
     game.step("attack.end", "End of Attack.", "dcg.attack.end")
     if found is not None:
         game.trigger_effects(found[0], found[1], "end_of_attack")
+        if game.new_triggers:
+            game.step("attack.end_waits", "The attack does not end until the effects triggered at End of Attack "
+                      "are processed.", "dcg.attack.end_waits")
         game.flush()

@@ -28,6 +28,11 @@ TIMINGS = {
     "end_of_opponents_turn": ("end of opponent's turn", "end of opponents turn", "对方的回合结束时",
                               "相手のターン終了時"),
     "main": ("main", "主要", "メイン"),
+    "start_of_main": ("start of your main phase", "我方的主要阶段开始时", "自分のメインフェイズ開始時"),
+    "start_of_opponents_main": ("start of opponent's main phase", "start of opponents main phase",
+                                "对方的主要阶段开始时", "相手のメインフェイズ開始時"),
+    "end_of_all_turns": ("end of all turns", "双方的回合结束时", "お互いのターン終了時"),
+    "on_move": ("on move", "移动时", "移動時"),
     "counter": ("counter", "反击", "カウンター"),
     "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
     "deletes_in_battle": ("when this digimon deletes a digimon in battle", "deletes in battle",
@@ -42,7 +47,8 @@ CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
-              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int}
+              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
+              "opponent_has_digimon": bool}
 ZONES = ("hand", "trash")
 
 # verb -> (operands it needs, operands it allows)
@@ -63,6 +69,7 @@ VERBS = {
     "cannot_be_blocked": ({"target"}, {"until", "choose"}),
     "activate_main": (set(), set()),
     "play_this": (set(), set()),
+    "end_attack": (set(), set()),
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")

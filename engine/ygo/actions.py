@@ -78,7 +78,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
         return
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
-              "ygo.summon.normal", "ygo.summon.once_per_turn")
+              "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone")
     _summoned(game, card, player)
 
 
@@ -155,7 +155,8 @@ def change_position(game, card: Card, to: str) -> None:
     card.position = to
     card.position_changed_turn = game.board.turn_number
     game.step("position.change", f"{game.controller(card)} changes {card.label()} to {to} position.",
-              "ygo.position.manual", "ygo.position.once_per_turn")
+              "ygo.position.manual", "ygo.position.once_per_turn",
+              *(("ygo.position.face_up_defense",) if to == "defense" else ()))
 
 
 # ---------- Setting a Spell/Trap

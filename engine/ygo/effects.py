@@ -131,14 +131,24 @@ def _cards(game, link, selector, field_only=True) -> list:
 def apply_destroy(game, link, sel):
     for card in _cards(game, link, sel):
         game.destroy(card, "effect")
+        keys = ["ygo.effect.destroy"]
+        if not card.face_up_in_extra_deck:
+            keys += ["ygo.graveyard.place", "ygo.graveyard.owner"]
+        if sel == "all_monsters":
+            keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
-                  "ygo.effect.destroy")
+                  *keys)
 
 
 def apply_banish(game, link, sel):
     for card in _cards(game, link, sel, field_only=False):
         game.send(card, "banished")
-        game.step("effect.banish", f"{card.label()} is banished by the effect of {link.card.label()}.", "ygo.effect.banish")
+        if card.kind == "token":
+            game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
+                      "ygo.tokens.vanish")
+            continue
+        game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public")
 
 
 def apply_return_to_hand(game, link, sel):
@@ -149,7 +159,11 @@ def apply_return_to_hand(game, link, sel):
                       "ygo.effect.token_vanishes")
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
-                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns")
+                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
+                      "ygo.extra_deck.return_order")
+        elif card.pendulum:
+            game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
+                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
         else:
             game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
 
@@ -195,7 +209,7 @@ def apply_damage(game, link, args):
         lost = game.lose_lp(player, args["amount"])
         game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys)
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()))
     game.check_lp()
 
 
@@ -243,6 +257,10 @@ def apply_special_summon(game, link, args):
     keys = ["ygo.effect.special_summon"]
     if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
+    if place != "extra_deck":
+        keys.append("ygo.zones.main_monster_zone")
+    if place == "banished" and is_special_summon_monster(card):
+        keys.append("ygo.summon.revive_limit_banished")
     if is_special_summon_monster(card):
         keys.append("ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "

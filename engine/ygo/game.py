@@ -148,7 +148,8 @@ class Game:
             card.face_up_in_extra_deck = True
             self.step("pendulum.to_extra_deck", f"{card.label()} is a Pendulum Monster: leaving the field for the "
                       "graveyard, it is placed face-up in its owner's Extra Deck instead.",
-                      "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order")
+                      "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order", "ygo.pendulum.extra_deck_public",
+                      "ygo.pendulum.extra_deck_always")
             return
         if pile == "deck":
             owner.deck.insert(0, card)
@@ -200,7 +201,7 @@ class Game:
             loser = zero[0]
             self.board.winner, self.board.win_reason = other(loser), f"{loser}'s LP reached 0"
             self.step("duel.won", f"{loser}'s LP is 0: {loser} loses the duel and {other(loser)} wins.",
-                      "ygo.win.lp_zero")
+                      "ygo.win.lp_zero", "ygo.lp.zero_loses")
 
     def opponent_moves(self, player: str) -> int:
         return self.monster_moves[other(player)]
