@@ -6,6 +6,7 @@ from dataclasses import replace
 from ..trace import Refusal
 from .game import Game
 from .model import Digimon, opponent
+from .turn_end import burst_end, queue_end_of_turn
 
 
 def end_turn_if_memory_crossed(game: Game) -> None:
@@ -21,7 +22,11 @@ def end_turn_if_memory_crossed(game: Game) -> None:
     if triggered:
         game.step("turn.end_effects", f"{p}'s turn stays in this phase until the effects triggered at the end of "
                   f"the turn are processed.", "dcg.turn.end_timing_waits")
+    queue_end_of_turn(game, p)
     game.flush()
+    if not game.over:
+        burst_end(game, p)
+        game.flush()
     if game.over:
         return
     if game.board.memory >= 0:

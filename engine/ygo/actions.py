@@ -78,7 +78,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
         return
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
-              "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone")
+              "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack")
     _summoned(game, card, player)
 
 
@@ -185,6 +185,8 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
         if mine.field_spell is not None:
             old = mine.field_spell
             game.send(old, "graveyard")
+            game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell "
+                      "(not destroyed).", "ygo.zones.field_zone", "ygo.spell.field_replace")
         mine.field_spell, card.zone = card, "field"
     else:
         card.zone = zone or mine.free_st_zone()
@@ -192,7 +194,9 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
     card.face, card.set_turn = "down", game.board.turn_number
     when = ("it can be activated from the next turn on" if card.card_type == "trap" or card.kind == "quick"
             else "a Set Spell other than a Quick-Play Spell can be activated at once")
-    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn")
+    where = ("ygo.zones.field_spell_zone", "ygo.zones.field_spell_not_st") if card.kind == "field" else ()
+    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn",
+              *where)
     game.priority, game.last_pass = player, ""
 
 

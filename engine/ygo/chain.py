@@ -140,7 +140,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                 old = me.field_spell
                 game.send(old, "graveyard")
                 game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell.",
-                          "ygo.zones.field_zone")
+                          "ygo.zones.field_zone", "ygo.spell.field_replace")
             me.field_spell = card
             card.zone = "field"
         else:
