@@ -49,6 +49,11 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
         elif name == "security_at_most":
             words.append(f"{owner} has {want} or fewer security cards")
             ok &= len(ps.security) <= want
+        elif name == "opponent_has_digimon":
+            # a breeding-area Digimon does not count (3-4-5-7): only the battle area is looked at
+            have = any(d.is_digimon for d in board.player(opponent(owner)).battle_area)
+            words.append(f"{opponent(owner)} has {'a' if want else 'no'} Digimon")
+            ok &= have == want
         elif name == "opponent_security_at_most":
             words.append(f"{opponent(owner)} has {want} or fewer security cards")
             ok &= len(board.player(opponent(owner)).security) <= want
