@@ -80,11 +80,11 @@ class Game:
         self.priority = self.priority or self.board.turn
 
     # ---- recording
-    def step(self, event: str, text: str, *keys: str) -> None:
-        self.trace.add(event, text, *keys)
+    def step(self, event: str, text: str, *keys: str, **params) -> None:
+        self.trace.add(event, text, *keys, **params)   # params: the message's parameters (engine/trace.py)
 
-    def refuse(self, action: str, why: str, *keys: str) -> None:
-        self.trace.refuse(action, why, *keys)
+    def refuse(self, action: str, why: str, *keys: str, **params) -> None:
+        self.trace.refuse(action, why, *keys, **params)
 
     # ---- lookups
     def where(self, card: Card) -> str:
