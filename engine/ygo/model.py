@@ -35,7 +35,7 @@ class Effect:
     ops: tuple = ()                   # ((op, args), ...) applied in order on resolution
 
 
-@dataclass
+@dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
 class Card:
     id: str
     owner: str
