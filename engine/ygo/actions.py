@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, extra_deck, pendulum, turn
+from . import battle, chain, damage_step, extra_deck, pendulum, triggers, turn
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -86,7 +86,7 @@ def _summoned(game, card: Card, player: str) -> None:
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
-        game.triggers.append((card, Window("summoned", card, None, player)))
+        game.add_trigger(card, Window("summoned", card, None, player))
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
@@ -272,7 +272,7 @@ def advance(game) -> None:
         if game.chain:
             chain.resolve_chain(game)
         elif game.triggers:
-            chain.fire_triggers(game)
+            triggers.fire(game)
             if game.chain:
                 return
         elif game.attack:
@@ -291,6 +291,14 @@ def settle(game) -> None:
     game.window = None
 
 
+def can_damage_step(game, step: str) -> Refusal:
+    return damage_step.can_enter(game, step)
+
+
+def enter_damage_step(game, step: str) -> None:
+    damage_step.enter(game, step)
+
+
 ACTIONS = {
     "attack": (can_attack, attack),
     "normal_summon": (can_normal_summon, normal_summon),
@@ -302,10 +310,11 @@ ACTIONS = {
     "pass": (can_pass, pass_),
     "enter_phase": (can_enter_phase, enter_phase),
     "end_phase": (can_end_phase, end_phase),
+    "damage_step": (can_damage_step, enter_damage_step),
     **extra_deck.ACTIONS,
     **pendulum.ACTIONS,
 }
-IN_WINDOW = ("activate", "pass")   # actions that take part in the open response window
+IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
 
 def run(game, kind: str, args: dict) -> None:
@@ -321,7 +330,7 @@ def run(game, kind: str, args: dict) -> None:
         return
     do(game, **kwargs)
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
-        chain.fire_triggers(game)   # "when … is summoned / attacked" triggers open a chain at once
+        triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
 
 
 def _bind(game, args: dict) -> dict:
