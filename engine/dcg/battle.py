@@ -53,7 +53,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
     if d.has("evade") and not d.suspended and game.uses("evade", d.id):
         game.put(p, replace(d, suspended=True))
         game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",
-                  "dcg.keyword.evade", "dcg.immediate.before")
+                  "dcg.keyword.evade", "dcg.immediate.before", "dcg.immediate.effect")
         return True
     if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
         top, rest = d.sources[0], d.sources[1:]
@@ -62,7 +62,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         state = "suspended" if d.suspended else "unsuspended"
         game.step("keyword.armor_purge", f"Armor Purge: just before the deletion, {d.label}'s top card is trashed "
                   f"and so the Digimon is not deleted; {top.label} is now on top ({state}).",
-                  "dcg.keyword.armor_purge", "dcg.immediate.before", "dcg.stack.top_keeps_state")
+                  "dcg.keyword.armor_purge", "dcg.immediate.before", "dcg.immediate.effect", "dcg.stack.top_keeps_state")
         return True
     security = game.ps(p).security
     if cause == "battle" and d.has("barrier") and security and game.uses("barrier", d.id):
@@ -70,7 +70,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.trash_cards(p, security[:1])
         game.step("keyword.barrier", f"Barrier: just before the deletion in battle, {p} trashes the top card of "
                   f"their security ({security[0].id}) and so {d.label} is not deleted.", "dcg.keyword.barrier",
-                  "dcg.immediate.before")
+                  "dcg.immediate.before", "dcg.immediate.effect")
         return True
     if fragment(game, p, d):
         return True
@@ -84,7 +84,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         if decoy is not None:
             game.step("keyword.decoy", f"Decoy: just before the deletion, {p} deletes {decoy.label} so that "
                       f"{d.label} is not deleted by the opponent's effect.", "dcg.keyword.decoy",
-                      "dcg.immediate.before")
+                      "dcg.immediate.before", "dcg.immediate.effect")
             if destroy(game, [decoy.id], cause="effect", by=p):
                 return True
             game.step("keyword.decoy_failed", f"Decoy: {decoy.label} was not deleted, so the condition was not "
