@@ -47,6 +47,7 @@ from whoosh import scoring
 
 from . import analysis, index, terms
 from .analysis import MAX_QUERY_CHARS
+from .corpus import MAX_NUMBER_CHARS
 from .editions import DEFAULT_EDITION, EDITIONS, GAMES
 
 _NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
@@ -274,6 +275,8 @@ class RuleSearch:
         if not m:
             return [], None
         raw = m.group(1)
+        if len(raw) > MAX_NUMBER_CHARS:   # longer than any section number: no look-up, no ancestor walk
+            return [], []
         candidates = [edition_prefix] if edition_prefix else _edition_order(scope, game, dotted="." in raw)
         out: list[Hit] = []
         nearest: list[str] = []
