@@ -28,8 +28,11 @@ def serve(args) -> int:
         return 0
     from waitress.server import create_server
 
+    # waitress reads (and spools) a whole body before the app sees it: its own cap refuses a body announced
+    # or sent beyond twice the app's limit at once. Bodies between the two get the app's 413 JSON.
     server = create_server(app, host=args.host, port=args.port, threads=args.threads,
-                           clear_untrusted_proxy_headers=True)
+                           clear_untrusted_proxy_headers=True,
+                           max_request_body_size=2 * app.config["MAX_CONTENT_LENGTH"])
     print(f"judge: serving on http://{args.host}:{server.effective_port}/", file=sys.stderr, flush=True)
     try:
         server.run()
