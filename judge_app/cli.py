@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
 import sys
 
 COMMAND_MODULES = (
@@ -15,6 +16,7 @@ COMMAND_MODULES = (
     "judge_app.cli_simulate",  # simulate
     "judge_app.cli_check",     # check, coverage
     "judge_app.cli_serve",     # serve
+    "judge_app.cli_align",     # align, diff
 )
 
 
@@ -43,6 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     from engine.errors import JudgeError
     from rulings.corpus import BadRef, UnknownRef
 
+    progress, handler = logging.getLogger("rulings.index"), _StderrProgress(logging.DEBUG)
+    level = progress.level
+    progress.addHandler(handler)
+    progress.setLevel(logging.DEBUG)  # the per-edition progress lines are debug records
     try:
         args = build_parser().parse_args(argv)
         code = args.func(args)
@@ -60,6 +66,20 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # never a traceback for the user
         print(f"error: internal error: {type(e).__name__}: {_one_line(e)}", file=sys.stderr)
         return 2
+    finally:
+        progress.removeHandler(handler)
+        progress.setLevel(level)
+
+
+class _StderrProgress(logging.Handler):
+    """Long first-use work (building the search index) says so on stderr instead of staying silent: the
+    index's per-edition progress (debug records, sent only once the build is under way) and its warnings.
+    Its info records (what it is about to do) stay out, so a failure is still one `error: …` line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno == logging.INFO:
+            return
+        print(f"judge: {record.getMessage()}", file=sys.stderr, flush=True)  # sys.stderr at the time of use
 
 
 def _one_line(e: BaseException) -> str:

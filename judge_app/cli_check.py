@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 
-from engine.check import check_paths
 from engine.errors import InvalidScenario
 from rulings.editions import EDITIONS
 
@@ -33,6 +32,8 @@ def register(sub) -> None:
 def run_check(args) -> int:
     if args.edition is not None and args.edition not in EDITIONS:
         raise InvalidScenario("--edition", f"unknown edition {args.edition!r}")
+    from engine.check import check_paths  # late: the parser is built for every command
+
     doc = check_paths(args.paths, edition=args.edition)
     if args.json:
         emit_json(doc)

@@ -53,12 +53,19 @@ def normalize_number(edition: str, raw: str) -> str:
 def load(edition_id: str) -> Edition:
     if edition_id not in EDITIONS:
         raise BadRef(f"unknown edition {edition_id!r} (one of: {', '.join(EDITIONS)})")
-    from . import parsers  # parser modules register one function per edition
+    from . import parsed_cache
 
     info = EDITIONS[edition_id]
+    cached_at = parsed_cache.path_for(edition_id, info.file)
+    edition = parsed_cache.read(cached_at)
+    if isinstance(edition, Edition) and edition.id == edition_id:
+        return edition
+    from . import parsers  # parser modules register one function per edition
+
     text = (TEXT_DIR / info.file).read_text(encoding="utf-8")
     edition = Edition(info.id, info.game, info.language, info.title, info.version, info.file)
     parsers.PARSERS[edition_id](text, edition)
+    parsed_cache.write(cached_at, edition)
     return edition
 
 

@@ -272,7 +272,9 @@ def _write(path: Path) -> tuple[dict, dict]:
     counts: dict[str, int] = {}
     usage: dict[str, dict] = {}
     try:
-        for edition_id in indexed_editions():
+        editions = indexed_editions()
+        for i, edition_id in enumerate(editions, 1):
+            log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
             edition = corpus.load(edition_id)
             definitions = _definitions(edition)
             game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})

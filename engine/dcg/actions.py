@@ -11,6 +11,7 @@ from ..trace import Refusal
 from .attack import attack, can_attack, can_block
 from .game import Game
 from .model import Card, Digimon
+from .options import activate, can_activate, can_use, use
 from .resolve import play_card
 from .turn import can_end_turn, end_turn_if_memory_crossed, start_next_turn
 from .validate import Action
@@ -70,7 +71,7 @@ def play(game: Game, card_id: str, cost: int | None) -> None:
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
     play_card(game, p, card, f"{p} plays {card.label}, paying {price} memory ({game.memory_text(p, before)} → "
-              f"{game.memory_text(p, after)}).", "dcg.play.procedure", "dcg.memory.pay")
+              f"{game.memory_text(p, after)}).", "dcg.play.procedure", "dcg.memory.pay", "dcg.main.play")
 
 
 def _cost(card: Card, given: int | None, field: str) -> int:
@@ -130,7 +131,8 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     state = "suspended" if d.suspended else "unsuspended"
     game.step("digivolve.done", f"{p} digivolves {d.label} into {card.label}, paying {price} memory "
               f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state}.",
-              "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state")
+              "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state", "dcg.main.digivolve",
+              *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []))
     if game.draw(p, 1):
         game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw")
     else:
@@ -160,6 +162,7 @@ def pass_turn(game: Game) -> None:
 def run_action(game: Game, action: Action) -> None:
     kind = action.kind
     game.seen.clear()
+    game.refresh()
     if kind == "attack":
         refusal = can_attack(game, action.get("attacker"), action.get("target"))
         if refusal is None:
@@ -177,6 +180,14 @@ def run_action(game: Game, action: Action) -> None:
         refusal = can_digivolve(game, action.get("card"), action.get("onto"), action.get("cost"))
         if refusal is None:
             digivolve(game, action.get("card"), action.get("onto"), action.get("cost"))
+    elif kind == "use":
+        refusal = can_use(game, action.get("card"), action.get("cost"), _main_phase_refusal, _cannot_pay)
+        if refusal is None:
+            use(game, action.get("card"), action.get("cost"))
+    elif kind == "activate":
+        refusal = can_activate(game, action.get("card"), action.get("effect", 0), _main_phase_refusal, _cannot_pay)
+        if refusal is None:
+            activate(game, action.get("card"), action.get("effect", 0))
     elif kind == "pass":
         refusal = can_pass(game)
         if refusal is None:

@@ -10,6 +10,8 @@ from dataclasses import replace
 from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
+from .options import counter_timing
+from .resolve import effect_kind_keys
 from .model import Digimon, opponent
 
 
@@ -65,17 +67,19 @@ def attack(game: Game, attacker: str, target: str) -> None:
     rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
     game.step("attack.declared", f"{d.label} is suspended and attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
-              "dcg.attack.target", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
+              "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
+              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
     game.attack = Attack(p, attacker, target)
     try:
         resolved = _when_attacking(game, p, attacker)
-        if not game.over:
+        if not game.over and not game.attack.ended:
             _counter_timing(game, foe, resolved)
+        if not game.over and not game.attack.ended:
             _block_timing(game, foe)
-        if not game.over:
+        if not game.over and not game.attack.ended:
             _confirm(game, foe)
-        if not game.over and game.attack.pierce:
+        if not game.over and game.attack.pierce and not game.attack.ended:
             _pierce(game, foe)
         if not game.over:
             _end_of_attack(game)
@@ -111,6 +115,8 @@ def _counter_timing(game: Game, foe: str, after_effects: bool) -> None:
         notes.append("the attacking Digimon has left, but a declared attack goes through all its timings")
         keys.append("dcg.attack.all_timings")
     lead = f"Counter timing ({'; '.join(notes)})" if notes else "Counter timing"
+    if counter_timing(game, foe, keys, lead):
+        return
     game.step("attack.counter", f"{lead}: {foe} uses no [Counter] effect.", *keys)
 
 
@@ -119,10 +125,19 @@ def _block_timing(game: Game, foe: str) -> None:
     answer = None
     if game.actions and game.actions[0].kind == "block":
         answer = game.actions.popleft()
+    game.refresh()
     att = game.find(game.attack.attacker)
     collision = att is not None and att[1].has("collision")
     able = [d for d in game.ps(foe).battle_area
             if d.is_digimon and (d.has("blocker") or collision) and not d.suspended and d.id != game.attack.target]
+    if able and att is not None and att[1].flagged("cannot_be_blocked"):
+        if answer is not None and answer.get("blocker") is not None:
+            game.trace.refused.append(can_block(game, foe, answer.get("blocker"), collision))
+        game.step("block.none", f"Block timing: {att[1].label} cannot be blocked, so {foe} does not block"
+                  + (" (Collision allows a block, but an effect that forbids wins)." if collision else "."),
+                  "dcg.attack.block_timing", *_unblockable_keys(att[1]),
+                  *(["dcg.effect.prohibit_first"] if collision else []))
+        return
     if answer is not None and answer.get("blocker") is not None:
         refusal = can_block(game, foe, answer.get("blocker"), collision)
         if refusal is None:
@@ -172,7 +187,20 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
                   "dcg.block.attacker_gone")
     if game.attack.blocked:
         return no("A block was already made in this attack.", "dcg.block.once")
+    att = game.find(game.attack.attacker)[1]
+    if att.flagged("cannot_be_blocked"):
+        return no(f"{att.label} cannot be blocked (an effect says so); an effect that forbids wins over one that "
+                  f"allows.", *_unblockable_keys(att), *(["dcg.effect.prohibit_first"] if collision else []))
     return None
+
+
+def _unblockable_keys(d) -> list[str]:
+    keys = []
+    if any(m.flag == "cannot_be_blocked" and m.until == "continuous" for m in d.mods):
+        keys.append("dcg.continuous.effect")
+    if any(m.flag == "cannot_be_blocked" and m.until != "continuous" for m in d.mods):
+        keys.append("dcg.effect.given")
+    return keys
 
 
 def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
@@ -182,7 +210,11 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
     game.attack.blocked = True
     why = "dcg.keyword.collision" if collision and not d.has("blocker") else "dcg.keyword.blocker"
     game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
-              f"attack.", "dcg.block.declare", why)
+              f"attack.", "dcg.block.declare", why, "dcg.block.procedure", "dcg.attack.target_changes")
+    att = game.find(game.attack.attacker)
+    if att is not None:
+        game.trigger_effects(att[0], att[1], "when_blocked")
+        game.flush()
 
 
 def _confirm(game: Game, foe: str) -> None:
@@ -206,11 +238,12 @@ def _confirm(game: Game, foe: str) -> None:
                 return
             game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
                       f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
-                      "dcg.check.count", *sa_keys)
+                      "dcg.check.count", "dcg.confirm.timing", "dcg.confirm.player_security", *sa_keys)
             run_checks(game, foe)
         elif n >= 1:
             game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "
-                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero")
+                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero",
+                     "dcg.confirm.timing", "dcg.confirm.player_no_security", "dcg.win.at_once")
         else:
             game.step("attack.no_win", f"The attack on {foe} goes through with {foe} at 0 security, but "
                       f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win", *sa_keys,
@@ -244,7 +277,7 @@ def _security_attack_keys(d) -> list[str]:
 def run_checks(game: Game, foe: str) -> None:
     """13-1: check the top security card, one at a time, while the attacker can still check."""
     done = 0
-    while not game.over:
+    while not game.over and not game.attack.ended:
         found = game.find(game.attack.attacker)
         if found is None:
             if done:
@@ -265,24 +298,40 @@ def run_checks(game: Game, foe: str) -> None:
         kind = {"blank": "a card with no effect", "digimon": f"a Digimon card, {card.dp} DP"}.get(
             card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
-                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else []))
+                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else
+                                        ["dcg.check.rule", "dcg.check.mandatory", "dcg.check.procedure"]),
+                  "dcg.check.leaves_security")
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
+        game.limbo = card
+        attacker_before = att.id
         try:
             for e in card.effects:
                 if e.timing == "security":
                     from .resolve import run_effect
                     game.step("effect.security", f"{card.label}'s [Security] effect activates at once and "
                               f"resolves before anything else of this check.", "dcg.timing.security",
-                              "dcg.check.effects_first")
+                              "dcg.check.effects_first", "dcg.timing.security_trigger", *effect_kind_keys(card))
                     run_effect(game, foe, e, card_id=card.id, holder=sec)
             game.flush()
             if sec is not None and not game.over:
-                battle_security(game, att.id, game.security_digimon[1])
+                # the attacker may have a new top card now (De-Digivolve): the same Digimon battles (4-5-6)
+                now = game.attack.attacker
+                if now != attacker_before and game.find(now) is not None:
+                    game.step("check.attacker_changed", f"{attacker_before} is no longer the top card of the "
+                              f"checking Digimon: it battles as {game.find(now)[1].label}, the card now on top.",
+                              "dcg.check.battle", "dcg.stack.top_keeps_state")
+                battle_security(game, now, game.security_digimon[1])
+            elif not game.over and card.kind == "option" and not any(e.timing == "security" for e in card.effects):
+                game.step("check.no_effect", f"{card.label} is an option card without a [Security] effect: nothing "
+                          f"activates and there is no battle.", "dcg.check.no_security_digimon")
         finally:
             game.security_digimon = None
-        game.trash_cards(foe, (card,))
-        game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
+            trashed = game.limbo is card
+            game.limbo = None
+        if trashed:
+            game.trash_cards(foe, (card,))
+            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
         done += 1
 
 
@@ -307,4 +356,7 @@ def _end_of_attack(game: Game) -> None:
     game.step("attack.end", "End of Attack.", "dcg.attack.end")
     if found is not None:
         game.trigger_effects(found[0], found[1], "end_of_attack")
+        if game.new_triggers:
+            game.step("attack.end_waits", "The attack does not end until the effects triggered at End of Attack "
+                      "are processed.", "dcg.attack.end_waits")
         game.flush()

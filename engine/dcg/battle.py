@@ -7,6 +7,7 @@ from .game import Game, Trigger
 from .keywords import keyword_text
 from .model import Digimon, Keyword, opponent
 
+BATTLE_KEYS = ("dcg.battle.rule", "dcg.battle.procedure", "dcg.battle.compare")
 CAUSE_KEYS = {"battle": "dcg.battle.delete", "rule": "dcg.rule_check.dp_zero", "effect": "dcg.effect.delete"}
 
 
@@ -31,7 +32,11 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         game.set_ps(p, game.ps(p).without(d.id))
         game.trash_cards(p, tuple(reversed(d.cards())))
         under = f" with its {len(d.sources)} digivolution card{'s' * (len(d.sources) != 1)}" if d.sources else ""
-        keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together"] if d.sources else [])
+        keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together", "dcg.zone.leave_together"]
+                                                    if d.sources else [])
+        if cause == "rule":
+            keys += ["dcg.rule_check.simultaneous"] + (["dcg.rule_check.not_during_effect"]
+                                                       if game.rule_after_effect else [])
         game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys)
         for e in d.effects():
             if e.timing == "on_deletion":
@@ -84,6 +89,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
 
 def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
     """Battle between two Digimon (14-2): the lower DP loses, equal DP both lose; losers are deleted."""
+    game.refresh()
     a_found, d_found = game.find(a_id), game.find(d_id)
     if a_found is None or d_found is None:
         return
@@ -91,13 +97,13 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
     head = f"{a.label} ({a.dp} DP) battles {d.label} ({d.dp} DP): "
     if a.dp == d.dp:
         game.step("battle.tie", head + "equal DP, both lose and are deleted.", "dcg.battle.tie",
-                  "dcg.battle.delete")
+                  "dcg.battle.delete", *BATTLE_KEYS)
         losers = [a, d]
     else:
         win, lose = (a, d) if a.dp > d.dp else (d, a)
         game.step("battle.result", head + f"{win.label} has the higher DP and wins; {lose.label} has the lower "
                   f"DP, loses and is deleted.", "dcg.battle.higher_wins", "dcg.battle.lower_loses",
-                  "dcg.battle.delete")
+                  "dcg.battle.delete", *BATTLE_KEYS)
         losers = [lose]
     attacking = game.attack is not None and game.attack.attacker == a.id
     deleted = {x.id for _, x in destroy(game, [x.id for x in losers], cause="battle")}
@@ -111,6 +117,11 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
             for _ in range(loser.count("retaliation")):   # 16-12-4: each one triggers
                 game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
                                                  partner=other.id))
+    for winner, loser, owner in ((a, d, ap), (d, a, dp_)):
+        if loser.id in deleted and winner.id not in deleted:
+            now_winner = game.find(winner.id)
+            if now_winner is not None:
+                game.trigger_effects(owner, now_winner[1], "deletes_in_battle")
     if pierces and d.id in deleted:
         game.attack.pierce = True
         inherited = not any(k.kid == "piercing" for k in piercer.card.keywords) and any(
@@ -124,6 +135,7 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
 def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     """Battle with a security Digimon (13-1-7-3) at its current DP, [Security] effects included: it is not
     deleted when it loses (14-2-3)."""
+    game.refresh()
     found = game.find(a_id)
     if found is None:
         return
@@ -139,7 +151,7 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
         win, lose = (a, sec) if s_loses else (sec, a)
         result = f"{win.label} has the higher DP and wins; {lose.label} has the lower DP and loses."
         keys = ["dcg.battle.higher_wins", "dcg.battle.lower_loses"]
-    game.step("battle.security", head + result, "dcg.check.battle", *keys)
+    game.step("battle.security", head + result, "dcg.check.battle", *keys, *BATTLE_KEYS)
     if s_loses:
         game.step("battle.security_not_deleted", f"The security Digimon {sec.label} lost but is not deleted.",
                   "dcg.battle.security_not_deleted")
@@ -158,6 +170,8 @@ def _battle_effects(game: Game) -> None:
         game.step("battle.effects", "The effects triggered by the battle are processed before it ends.",
                   "dcg.battle.effects")
     game.flush()
+    if any(m.until == "end_of_battle" for p in ("A", "B") for d in game.ps(p).battle_area for m in d.mods):
+        game.step("battle.end", "The battle ends: what was given for the battle ends with it.", "dcg.battle.end")
     game.expire("end_of_battle")
 
 

@@ -20,7 +20,7 @@ from .validate import Scenario
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash": where that card must still be when it runs (15-4-4-3)
+    where: str                   # "battle" | "trash" | "hand": where that card must still be when it runs (15-4-4-3)
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -34,6 +34,7 @@ class Attack:
     target: str                  # "player" or the id of the Digimon under attack
     blocked: bool = False
     pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
+    ended: bool = False          # an effect ended the attack: straight to End of Attack (15-15-1-1)
 
 _LOOP_KEY = attrgetter("loop_key")
 
@@ -50,6 +51,12 @@ class Game:
         self.new_triggers: list[Trigger] = []
         self.seen: set = set()       # (board, pending effects) met while processing the current action
         self.trigger_keys: dict[tuple, int] = {}
+        self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
+        self.rule_after_effect = False
+        self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
+        from .continuous import has_continuous
+        self.continuous = has_continuous(self.board)
+        self.continuous_active: set = set()
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str) -> None:
@@ -63,7 +70,7 @@ class Game:
         return self.board.winner is not None
 
     def win(self, player: str, reason: str, text: str, *keys: str) -> None:
-        self.step("game.won", text, *keys)
+        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []))
         self.board = replace(self.board, winner=player, reason=reason, phase="over")
 
     # ------------------------------------------------------------------ choices
@@ -170,13 +177,28 @@ class Game:
         for card in d.cards():
             own = card is d.card
             for e in card.effects:
-                if e.timing == timing and e.inherited != own:
+                if e.timing == timing and e.inherited != own and e.zone is None:
                     self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+
+    def trigger_zone_effects(self, p: str, timing: str) -> None:
+        """Queue p's effects with `timing` that work from the hand or the trash (15-14-2, 15-14-3)."""
+        ps = self.ps(p)
+        for zone, cards in (("hand", ps.hand), ("trash", ps.trash)):
+            for card in cards:
+                for e in card.effects:
+                    if e.timing == timing and e.zone == zone:
+                        self.new_triggers.append(Trigger(p, card.id, zone, effect=e))
+
+    def refresh(self) -> None:
+        """Bring continuous effects up to date (15-8-2-2, 15-8-2-3)."""
+        if self.continuous:
+            from .continuous import refresh
+            refresh(self)
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
-        if t.where == "trash":
-            return any(c.id == t.card_id for c in self.ps(t.owner).trash)
+        if t.where in ("trash", "hand"):
+            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
 
     def holder(self, t: Trigger) -> Digimon | None:
@@ -189,13 +211,19 @@ class Game:
         """Process pending triggered effects (15-4-3-5, 15-4-5-2), each followed by the rule check."""
         from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
 
+        waiting = len(self.new_triggers)
         self.rule_check()
+        if waiting and len(self.new_triggers) > waiting:
+            self.step("effects.rule_check_simultaneous", "Effects triggered by the rule check trigger at the same "
+                      "time as the effects already waiting.", "dcg.effects.rule_check_simultaneous")
         pending, self.new_triggers = self.new_triggers, []
         for t in pending:
             self.trigger_key(t)
         if len({t.owner for t in pending}) > 1:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
-                      f"player's) are processed first, one at a time.", "dcg.effects.turn_player_first")
+                      f"player's) are processed first, one at a time, then the other player's.",
+                      "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
+                      "dcg.effects.one_at_a_time")
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -203,11 +231,16 @@ class Game:
             if self.looping(t, pending):
                 return
             run_trigger(self, t)
-            self.rule_check()
+            self.rule_check(after_effect=True)
             if self.new_triggers:
                 if pending:
+                    turn = self.board.turn
+                    late = any(x.owner != turn for x in self.new_triggers) and any(x.owner == turn for x in pending)
                     self.step("effects.derived", "Effects triggered while that effect was processed are "
-                              "processed before the ones still pending.", "dcg.effects.derived_first")
+                              "processed before the ones still pending"
+                              + (", even the non-turn player's before the turn player's." if late else "."),
+                              "dcg.effects.derived_first", "dcg.effects.derived",
+                              *(["dcg.effects.derived_non_turn"] if late else []))
                 self.flush()
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
@@ -218,7 +251,7 @@ class Game:
             self.seen.add(state)
             return False
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
-                  "them: the game is a draw.", "dcg.loop.draw")
+                  "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")
         self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
         return True
 
@@ -230,12 +263,14 @@ class Game:
             t.loop_key = self.trigger_keys.setdefault(what, len(self.trigger_keys))
         return t.loop_key
 
-    def rule_check(self) -> None:
+    def rule_check(self, after_effect: bool = False) -> None:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs
         again as long as it finds something (17-1-1): a Digimon that Evade or Armor Purge kept in play at 0 DP
         is still at 0 DP (the DP change lasts), so the next check deletes it."""
         from .battle import destroy
 
+        self.refresh()
+        self.rule_after_effect = after_effect   # 17-1-2-2: it waited until the effect was processed
         seen: set = set()
         while not self.over:
             zero = []
@@ -257,6 +292,7 @@ class Game:
                 self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
                           f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat")
             destroy(self, zero, cause="rule")
+            self.refresh()
 
 
 def final_board(board: Board) -> dict:

@@ -56,6 +56,11 @@ class Effect:
     choose: str | None = None
     optional: bool = False
     inherited: bool = False     # an inherited effect: works while the card is a digivolution card
+    keyword: Keyword | None = None              # `do: gain`: the keyword given
+    condition: tuple[tuple[str, int | bool], ...] = ()   # processing conditions (15-6), all must hold
+    once_per_turn: bool = False                 # [Once Per Turn] (15-14-1)
+    zone: str | None = None                     # hand | trash: works from there (15-14-2, 15-14-3)
+    cost: int | None = None                     # `timing: main` of a Digimon/Tamer: memory paid to activate
 
 
 @_hash_once
@@ -81,10 +86,12 @@ class Card:
 @_hash_once
 @dataclass(frozen=True)
 class Mod:
-    """Something an effect gave a Digimon for a while: DP (`dp`) or a keyword, lasting `until`."""
-    until: str                       # end_of_turn | end_of_attack | end_of_battle
+    """Something an effect gave a Digimon for a while: DP (`dp`), a keyword or a restriction (`flag`,
+    e.g. `cannot_be_blocked`), lasting `until` (`continuous`: recomputed from continuous effects, 15-8-2)."""
+    until: str                       # end_of_turn | end_of_attack | end_of_battle | continuous
     dp: int = 0
     keyword: Keyword | None = None
+    flag: str | None = None
 
 
 @_hash_once
@@ -126,6 +133,10 @@ class Digimon:
 
     def has(self, kid: str) -> bool:
         return any(k.kid == kid for k in self.keywords())
+
+    def flagged(self, flag: str) -> bool:
+        """Whether an effect gives this Digimon the restriction `flag` (e.g. `cannot_be_blocked`)."""
+        return any(m.flag == flag for m in self.mods)
 
     def count(self, kid: str) -> int:
         return sum(1 for k in self.keywords() if k.kid == kid)

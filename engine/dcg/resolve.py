@@ -5,23 +5,37 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .battle import destroy
+from .continuous import condition_holds
 from .game import Game, Trigger
+from .keywords import keyword_text
 from .model import Digimon, Effect, Keyword, Mod, opponent
 
 TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.when_digivolving",
                "when_attacking": "dcg.timing.when_attacking", "on_deletion": "dcg.timing.on_deletion",
                "end_of_attack": "dcg.timing.end_of_attack", "start_of_turn": "dcg.timing.start_of_turn",
-               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security"}
+               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security",
+               "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
+               "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
+               "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
+               "deletes_in_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
+               "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
+               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
-                "end_of_turn": "End of Your Turn", "security": "Security"}
+                "end_of_turn": "End of Your Turn", "security": "Security",
+                "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
+                "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
+                "deletes_in_battle": "When Deleting in Battle", "start_of_main": "Start of Your Main Phase",
+                "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
+                "on_move": "On Move"}
+ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
 
 
 def run_trigger(game: Game, t: Trigger) -> None:
     if not game.still_there(t):
         what = t.effect and f"[{TIMING_NAMES[t.effect.timing]}] effect" or t.keyword.capitalize()
         game.step("effect.lost", f"{t.card_id}'s {what} is not executed: the card left the place where it "
-                  f"triggered.", "dcg.effects.new_card_lost")
+                  f"triggered.", "dcg.effects.new_card_lost", "dcg.new_card.becomes", "dcg.new_card.different")
         return
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
@@ -29,24 +43,79 @@ def run_trigger(game: Game, t: Trigger) -> None:
     holder = game.holder(t) if t.where == "battle" else None
     name = f"[{TIMING_NAMES[t.effect.timing]}]"
     keys = [TIMING_KEYS[t.effect.timing]]
+    if not ready(game, t.owner, t.effect, t.card_id, holder):
+        return
     if t.effect.timing == "on_deletion":
         # 4-13-2: it triggered in the battle area and waited until the card was in the trash;
         # 15-8-3-5: an inherited one is the effect of the card that was on top
         name = f"inherited {name}" if t.effect.inherited else name
-        keys += ["dcg.delete.triggers_in_trash"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
+        keys += ["dcg.delete.triggers_in_trash", "dcg.triggered.effect"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
                                                     if t.effect.inherited else [])
         game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
                   + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
-                     else "."), *keys)
+                     else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
     else:
-        game.step("effect.run", f"{t.card_id}'s {name} effect activates.", *keys)
+        where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
+        keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
+        if t.effect.inherited:
+            keys += ["dcg.inherited", "dcg.inherited.digimon_effect"]
+        card = _card_of(game, t)
+        game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
+                  *(["dcg.triggered.effect"] if t.effect.timing != "counter" else []),
+                  *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []))
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
+
+
+def _card_of(game: Game, t: Trigger):
+    if t.where in ("trash", "hand"):
+        return next((c for c in getattr(game.ps(t.owner), t.where) if c.id == t.card_id), None)
+    holder = game.holder(t)
+    return next((c for c in holder.cards() if c.id == t.card_id), None) if holder else None
+
+
+def effect_kind_keys(card) -> list[str]:
+    """15-2-1: whose effect it is follows the kind of card that activates it."""
+    return {"digimon": ["dcg.effect.kind_digimon"], "digiegg": ["dcg.effect.kind_digimon"],
+            "tamer": ["dcg.effect.kind_tamer"], "option": ["dcg.effect.kind_option"]}.get(card.kind, [])
+
+
+def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
+    """A triggered effect's [Once Per Turn] limit (15-14-1) and processing conditions (15-8-3-9): it triggered
+    in any case; it activates only if unused this turn and its conditions hold now. Uses the limit up."""
+    if e.once_per_turn:
+        if (card_id, e) in game.used_once:
+            game.step("effect.once_used", f"{card_id}'s [Once Per Turn] effect was already used this turn: it does "
+                      f"not activate again.", "dcg.icon.once_per_turn_spent")
+            return False
+    if e.condition:
+        ok, words = condition_holds(game.board, owner, e, holder)
+        if not ok:
+            breeding = (dict(e.condition).get("opponent_has_digimon") is True
+                        and game.ps(opponent(owner)).breeding_area is not None)
+            game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
+                      f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
+                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
+                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
+            return False
+    if e.once_per_turn:
+        game.used_once.add((card_id, e))
+    return True
+
+
+def _once_keys(game: Game, card_id: str, e: Effect) -> list[str]:
+    """15-14-1-3: another card's use of the same [Once Per Turn] effect does not count against this one."""
+    return ["dcg.icon.once_per_card"] if any(c != card_id and x == e for c, x in game.used_once) else []
+
+
+def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[str]:
+    return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
+        ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
 def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
-                  "dcg.effects.optional")
+                  "dcg.effects.optional", "dcg.effects.optional_def")
         return
     VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
 
@@ -101,7 +170,14 @@ def _left_out(game: Game, owner: str, e: Effect) -> list[Digimon]:
 
 
 def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
-    return ["dcg.effect.battle_area_only"] if _left_out(game, owner, e) else []
+    """Rules behind whom an effect acts on: all-target or single-target processing (15-10, 15-11), and the
+    battle area only (15-1-7)."""
+    keys = ["dcg.effect.battle_area_only"] if _left_out(game, owner, e) else []
+    if e.target in ("all_opponent_digimon", "all_own_digimon"):
+        keys += ["dcg.target.all", "dcg.target.all_processing"]
+    elif e.target in ("opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp", "own_digimon"):
+        keys += ["dcg.target.count", "dcg.target.single_processing"]
+    return keys
 
 
 def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
@@ -111,7 +187,7 @@ def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: E
         game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on in the battle area; "
                   f"{names} in the breeding area cannot be chosen by an effect that does not name the breeding "
                   f"area: it does nothing.", "dcg.impossible", "dcg.breeding.not_chosen",
-                  "dcg.effect.battle_area_only")
+                  "dcg.effect.battle_area_only", "dcg.breeding.unaffected")
         return
     game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
               "dcg.impossible")
@@ -168,14 +244,17 @@ def _draw(game, owner, e, card_id, holder):
     n = game.draw(owner, e.amount)
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
-              "dcg.keyword.draw", *(["dcg.impossible"] if short else []))
+              "dcg.keyword.draw", *(["dcg.impossible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
 
 
 def _memory(game, owner, e, card_id, holder):
     was = game.board.memory
     before, after = game.memory_add(owner, e.amount)
+    capped = before + e.amount != after
     game.step("effect.memory", f"{card_id}'s effect: memory {e.amount:+d} ({game.memory_text(owner, before)} → "
-              f"{game.memory_text(owner, after)}).", "dcg.memory.plus_minus")
+              f"{game.memory_text(owner, after)})" + (": the gauge ends at 10 on each side, so memory stops there."
+                                                       if capped else "."),
+              "dcg.memory.plus_minus", *(["dcg.memory.gauge_limit"] if capped else []))
     if was >= 0 > game.board.memory and game.board.phase == "main":
         turn, foe = game.board.turn, opponent(game.board.turn)
         what = "the attack in progress and everything still pending" if game.attack else "everything still pending"
@@ -206,7 +285,7 @@ def _trash_security(game, owner, e, card_id, holder):
     game.set_ps(p, replace(ps, security=ps.security[n:]))
     game.trash_cards(p, ps.security[:n])
     game.step("effect.trash_security", f"{card_id}'s effect trashes the top {n} card{'s' * (n != 1)} of {p}'s "
-              f"security.", "dcg.trash")
+              f"security.", "dcg.trash", *(["dcg.security.one_by_one"] if n > 1 else []))
 
 
 def _play_from_trash(game, owner, e, card_id, holder):
@@ -228,6 +307,7 @@ def _recovery(game, owner, e, card_id, holder):
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.recovery", f"Recovery +{e.amount} (Deck): {owner} places the top {n} card{'s' * (n != 1)} "
               f"of the deck on top of their security{short}.", "dcg.keyword.recovery",
+              *(["dcg.deck.one_by_one"] if n > 1 else []),
               *(["dcg.impossible"] if short else []))
 
 
@@ -278,7 +358,40 @@ def _blitz(game, owner, e, card_id, holder):
     attack(game, holder.id, target)
 
 
-VERB_RUNNERS = {"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
+def _gain(game, owner, e, card_id, holder):
+    targets = _targets(game, owner, e, holder)
+    what = "cannot be blocked" if e.do == "cannot_be_blocked" else f"gains {keyword_text(e.keyword)}"
+    if not targets:
+        return _nothing(game, card_id, what, owner, e)
+    span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
+            "end_of_attack": "until the end of the attack"}[e.until]
+    mod = Mod(e.until, keyword=e.keyword) if e.do == "gain" else Mod(e.until, flag="cannot_be_blocked")
+    for p, d in targets:
+        game.add_mod(p, d.id, mod)
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}.", "dcg.effect.gains",
+                  "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e))
+
+
+def _activate_main(game, owner, e, card_id, holder):
+    from .options import run_main_effects
+    run_main_effects(game, owner, card_id, by_security=True)
+
+
+def _play_this(game, owner, e, card_id, holder):
+    from .options import play_this
+    play_this(game, owner, card_id)
+
+
+def _end_attack(game, owner, e, card_id, holder):
+    if game.attack is None:
+        return _nothing(game, card_id, "end the attack")
+    game.attack.ended = True
+    game.step("effect.end_attack", f"{card_id}'s effect ends the attack: it goes straight to End of Attack.",
+              "dcg.effect.end_attack")
+
+
+VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+                "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
                 "de_digivolve": _de_digivolve, "blitz": _blitz}
@@ -299,7 +412,7 @@ def _raid(game: Game, t: Trigger) -> None:
     chosen = game.pick("raid", [d for d in active if d.dp == best])
     game.attack.target = chosen.id
     game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
-              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid")
+              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid", "dcg.attack.target_changes")
 
 
 def _alliance(game: Game, t: Trigger) -> None:

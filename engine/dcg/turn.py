@@ -15,22 +15,40 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         return
     p, foe = b.turn, opponent(b.turn)
     game.step("turn.end_condition", f"Memory is on {foe}'s side ({foe}'s {-b.memory}) and nothing is left to "
-              f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition")
-    for d in game.ps(p).battle_area:
-        game.trigger_effects(p, d, "end_of_turn")
+              f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition", "dcg.turn.end_timing")
+    _turn_timing(game, p, "end_of_turn", "end_of_opponents_turn", "end_of_all_turns")
+    triggered = bool(game.new_triggers)
+    if triggered:
+        game.step("turn.end_effects", f"{p}'s turn stays in this phase until the effects triggered at the end of "
+                  f"the turn are processed.", "dcg.turn.end_timing_waits")
     game.flush()
     if game.over:
         return
     if game.board.memory >= 0:
-        game.step("turn.continues", f"Memory is back on {p}'s side: the turn does not end.", "dcg.turn.memory_back")
+        game.step("turn.continues", f"Memory is back on {p}'s side: the turn does not end.", "dcg.turn.memory_back",
+                  *(["dcg.trigger.end_stays"] if triggered else []))
         return
     game.expire("end_of_turn")
+    game.used_once.clear()   # [Once Per Turn] counts afresh each turn (15-14-1-1)
     for q in ("A", "B"):
         ps = game.ps(q)
         game.set_ps(q, replace(ps, battle_area=tuple(replace(d, played_this_turn=False) for d in ps.battle_area)))
     game.board = replace(game.board, turn=foe, memory=-game.board.memory, phase="start")
     game.step("turn.ended", f"{p}'s turn ends; it is now {foe}'s turn (memory {foe}'s {game.board.memory}).",
               "dcg.turn.end")
+    game.refresh()
+
+
+def _turn_timing(game: Game, p: str, own: str, theirs: str, both: str | None = None) -> None:
+    """Queue the turn player's [… Your Turn/Main Phase] effects and the other player's [… Opponent's …]
+    effects (and [End of All Turns] of both): they trigger together (15-4-3-2) and the turn player's go first
+    (flush, 15-4-3-5)."""
+    foe = opponent(p)
+    for who, timings in ((p, (own, both)), (foe, (theirs, both))):
+        for timing in filter(None, timings):
+            for d in game.ps(who).battle_area:
+                game.trigger_effects(who, d, timing)
+            game.trigger_zone_effects(who, timing)
 
 
 def can_end_turn(game: Game) -> Refusal | None:
@@ -47,20 +65,26 @@ def start_next_turn(game: Game, breeding: str) -> None:
     """Run the new turn player's start of turn, unsuspend, draw and breeding phases, then the main phase."""
     p, foe = game.board.turn, opponent(game.board.turn)
     game.step("turn.start", f"{p}'s turn begins.", "dcg.phase.unsuspend")
-    for d in game.ps(p).battle_area:
-        game.trigger_effects(p, d, "start_of_turn")
+    _turn_timing(game, p, "start_of_turn", "start_of_opponents_turn")
+    if game.new_triggers:
+        game.step("turn.start_effects", "The effects triggered at the start of the turn are processed before the "
+                  "unsuspend phase unsuspends anything.", "dcg.turn.start_first", "dcg.turn.phase_waits")
     game.flush()
     if game.over:
         return
     game.board = replace(game.board, phase="main")
     if game.board.memory < 0:      # 6-2-1-2: start-of-turn effects met the end condition before unsuspending
+        game.step("turn.ends_at_start", f"Memory is on {foe}'s side after the start-of-turn effects: the turn ends "
+                  f"before the unsuspend phase.", "dcg.turn.start_end")
         end_turn_if_memory_crossed(game)
         return
     _unsuspend_phase(game, p, foe)
     if not _draw_phase(game, p, foe):
         return
     _breeding_phase(game, p, breeding)
-    game.step("phase.main", f"{p}'s main phase begins.", "dcg.phase.main")
+    game.step("phase.main", f"{p}'s main phase begins.", "dcg.phase.main", "dcg.turn.phase_order")
+    _turn_timing(game, p, "start_of_main", "start_of_opponents_main")
+    game.flush()
 
 
 def _unsuspend_phase(game: Game, p: str, foe: str) -> None:
@@ -94,14 +118,14 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
     if choice == "hatch":
         if ps.breeding_area is not None:
             game.refuse("end_turn", f"{p} cannot hatch: there is already a Digimon in the breeding area.",
-                        "dcg.breeding.hatch_occupied")
+                        "dcg.breeding.hatch_occupied", "dcg.breeding.one_card")
         elif not ps.digitama:
             game.refuse("end_turn", f"{p} cannot hatch: the Digi-Egg deck is empty.", "dcg.breeding.hatch_empty")
         else:
             egg = ps.digitama[0]
             game.set_ps(p, replace(ps, digitama=ps.digitama[1:], breeding_area=Digimon(egg)))
             game.step("phase.breeding", f"Breeding phase: {p} hatches {egg.label} into the breeding area.",
-                      "dcg.breeding.hatch")
+                      "dcg.breeding.hatch", "dcg.breeding.one_of_three", "dcg.breeding.hatched_here")
             return
     elif choice == "move":
         d = ps.breeding_area
@@ -111,6 +135,10 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
         else:
             game.set_ps(p, replace(ps, breeding_area=None, battle_area=ps.battle_area + (d,)))
             game.step("phase.breeding", f"Breeding phase: {p} moves {d.label} to the battle area "
-                      f"({'suspended' if d.suspended else 'unsuspended'}, as it was).", "dcg.breeding.move")
+                      f"({'suspended' if d.suspended else 'unsuspended'}, as it was).", "dcg.breeding.move",
+                      "dcg.breeding.one_of_three")
+            game.trigger_effects(p, d, "on_move")
+            game.flush()
             return
-    game.step("phase.breeding", f"Breeding phase: {p} does nothing.", "dcg.breeding.nothing")
+    game.step("phase.breeding", f"Breeding phase: {p} does nothing.", "dcg.breeding.nothing",
+              "dcg.breeding.one_of_three")
