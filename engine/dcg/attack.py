@@ -15,8 +15,11 @@ from .resolve import effect_kind_keys
 from .model import Digimon, opponent
 
 
-def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) -> Refusal | None:
-    """Why `attacker` may not attack `target` now, or None."""
+def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, *, unsuspended_target: bool = False,
+               played_ok: bool = False, without_suspending: bool = False) -> Refusal | None:
+    """Why `attacker` may not attack `target` now, or None. Keyword attacks relax some rules: Execute may
+    target an unsuspended Digimon (16-37-1), Vortex attacks in the turn it was played (16-32-1), Overclock
+    attacks without suspending (16-33-1)."""
     def no(why, *keys):
         return Refusal("attack", why, keys)
 
@@ -39,9 +42,9 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) 
         return no(f"{b.turn}'s turn has not reached its main phase yet (run `end_turn`).", "dcg.phase.main")
     if not d.is_digimon:
         return no(f"{d.label} is a Tamer: only Digimon attack.", "dcg.attack.declare")
-    if d.suspended:
+    if d.suspended and not without_suspending:
         return no(f"{d.label} is suspended and cannot be suspended to attack.", "dcg.attack.must_suspend")
-    if d.played_this_turn and not d.has("rush"):
+    if d.played_this_turn and not d.has("rush") and not played_ok:
         return no(f"{d.label} was played this turn and has no Rush, so it cannot attack this turn.",
                   "dcg.play.no_attack_this_turn", "dcg.keyword.rush")
     if target != "player":
@@ -52,25 +55,27 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) 
         if not tf[1].is_digimon:
             return no(f"{tf[1].label} is a Tamer: the target is the opponent or a suspended opposing Digimon.",
                       "dcg.attack.target")
-        if not tf[1].suspended:
+        if not tf[1].suspended and not unsuspended_target:
             return no(f"{tf[1].label} is unsuspended: only a suspended opposing Digimon can be attacked.",
                       "dcg.attack.target")
     return None
 
 
-def attack(game: Game, attacker: str, target: str) -> None:
-    """Run one whole attack (can_attack must have allowed it)."""
+def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute: bool = False) -> None:
+    """Run one whole attack (can_attack must have allowed it). `suspend=False`: Overclock's attack without
+    suspending; `execute`: Execute deletes the attacker at the end of the attack (16-37-4)."""
     p, d = game.find(attacker)
-    game.put(p, replace(d, suspended=True))
+    if suspend:
+        game.put(p, replace(d, suspended=True))
     foe = opponent(p)
     aim = f"player {foe}" if target == "player" else game.find(target)[1].label
     rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
-    game.step("attack.declared", f"{d.label} is suspended and attacks {aim}"
+    game.step("attack.declared", f"{d.label} {'is suspended and ' * suspend}attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
               "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
               "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
-    game.attack = Attack(p, attacker, target)
+    game.attack = Attack(p, attacker, target, execute=execute)
     try:
         resolved = _when_attacking(game, p, attacker)
         if not game.over and not game.attack.ended:
@@ -178,10 +183,10 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
                   "dcg.attack.block_timing")
     if not d.is_digimon or not (d.has("blocker") or collision):
         return no(f"{d.label} has no Blocker.", "dcg.block.rule", "dcg.keyword.blocker")
-    if d.suspended:
-        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
     if d.id == game.attack.target:
         return no(f"{d.label} is the target of the attack and cannot block.", "dcg.block.not_target")
+    if d.suspended:
+        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
     if game.find(game.attack.attacker) is None:
         return no("The attacking Digimon is no longer in the battle area: no block is possible.",
                   "dcg.block.attacker_gone")
@@ -331,7 +336,8 @@ def run_checks(game: Game, foe: str) -> None:
             game.limbo = None
         if trashed:
             game.trash_cards(foe, (card,))
-            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
+            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash",
+                      "dcg.zone.trash")
         done += 1
 
 
@@ -359,4 +365,11 @@ def _end_of_attack(game: Game) -> None:
         if game.new_triggers:
             game.step("attack.end_waits", "The attack does not end until the effects triggered at End of Attack "
                       "are processed.", "dcg.attack.end_waits")
+        game.flush()
+    found = game.find(game.attack.attacker)
+    if game.attack.execute and found is not None and not game.over:
+        from .battle import destroy
+        game.step("keyword.execute_delete", f"Execute: at the end of this attack {found[1].label} is deleted (a "
+                  f"pending process).", "dcg.keyword.execute_pending", "dcg.pending")
+        destroy(game, [found[1].id], cause="effect", by=found[0])
         game.flush()

@@ -35,6 +35,7 @@ class Attack:
     blocked: bool = False
     pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
     ended: bool = False          # an effect ended the attack: straight to End of Attack (15-15-1-1)
+    execute: bool = False        # Execute: the attacker is deleted at the end of the attack (16-37-4)
 
 _LOOP_KEY = attrgetter("loop_key")
 
@@ -57,6 +58,8 @@ class Game:
         from .continuous import has_continuous
         self.continuous = has_continuous(self.board)
         self.continuous_active: set = set()
+        self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
+        self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str) -> None:
@@ -118,8 +121,43 @@ class Game:
         self.set_ps(p, replace(ps, battle_area=ps.battle_area + (d,)))
 
     def trash_cards(self, p: str, cards) -> None:
+        """Put cards in p's trash; a token is removed from the game instead (4-18-5)."""
+        cards = tuple(cards)
+        tokens = [c for c in cards if c.token]
         ps = self.ps(p)
-        self.set_ps(p, replace(ps, trash=ps.trash + tuple(cards)))
+        self.set_ps(p, replace(ps, trash=ps.trash + tuple(c for c in cards if not c.token)))
+        if tokens:
+            self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
+                      f"it is removed from the game.", "dcg.token.removed")
+
+    def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
+        """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
+        card by the caller), its digivolution cards and
+        link cards are trashed with it (4-5-8, 4-7-6); a token is removed from the game (4-18-5)."""
+        self.set_ps(p, self.ps(p).without(d.id))
+        if d.links:
+            self.trash_cards(p, d.links)
+            self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
+                      f"{', '.join(c.label for c in d.links)} {'are' if len(d.links) > 1 else 'is'} trashed at the "
+                      f"same time.", "dcg.link.new_card_trashed")
+        if dest in ("hand", "under") and not d.card.token:
+            if dest == "hand":
+                ps = self.ps(p)
+                self.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
+            self.trash_cards(p, tuple(reversed(d.sources)))
+        else:
+            self.trash_cards(p, tuple(reversed(d.cards())))
+        # 4-17-4: a card placed under another card does not move memory
+        self.overflow(p, d.sources if dest == "under" else d.cards())
+
+    def overflow(self, p: str, cards) -> None:
+        """4-17: a card with Overflow that leaves the area or a stack for anywhere else moves memory at once."""
+        for c in cards:
+            if c.overflow:
+                before, after = self.memory_add(p, c.overflow)
+                self.step("rule.overflow", f"Overflow: {c.label} left the area, so memory moves {c.overflow:+d} at "
+                          f"once ({self.memory_text(p, before)} → {self.memory_text(p, after)}).",
+                          "dcg.overflow", "dcg.overflow.immediate")
 
     def draw(self, p: str, n: int) -> int:
         """Draw up to n cards from the top of p's deck (4-12); as many as possible (1-3-2)."""
@@ -223,7 +261,7 @@ class Game:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time, then the other player's.",
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
-                      "dcg.effects.one_at_a_time")
+                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time")
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -239,7 +277,8 @@ class Game:
                     self.step("effects.derived", "Effects triggered while that effect was processed are "
                               "processed before the ones still pending"
                               + (", even the non-turn player's before the turn player's." if late else "."),
-                              "dcg.effects.derived_first", "dcg.effects.derived",
+                              "dcg.effects.derived_first", "dcg.effects.derived", "dcg.trigger.any_time",
+                              "dcg.triggered.not_during", "dcg.effects.pending",
                               *(["dcg.effects.derived_non_turn"] if late else []))
                 self.flush()
 

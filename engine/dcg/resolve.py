@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .battle import destroy
+from . import keyword_verbs
+from .leave import before_leaving
+from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds
 from .game import Game, Trigger
 from .keywords import keyword_text
@@ -58,12 +61,18 @@ def run_trigger(game: Game, t: Trigger) -> None:
         where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
         if t.effect.inherited:
-            keys += ["dcg.inherited", "dcg.inherited.digimon_effect"]
+            keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
+        if t.effect.timing in ("when_blocked", "deletes_in_battle"):
+            keys.append("dcg.trigger.condition")
         card = _card_of(game, t)
         game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
                   *(["dcg.triggered.effect"] if t.effect.timing != "counter" else []),
                   *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []))
+    before = len(game.trace.steps)
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
+    if t.effect.once_per_turn and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+        game.step("effect.once_spent", f"{t.card_id}'s [Once Per Turn] effect did nothing, but it is used up for "
+                  f"this turn all the same.", "dcg.icon.once_spent_anyway")
 
 
 def _card_of(game: Game, t: Trigger):
@@ -117,11 +126,27 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
         return
+    if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
+        return
     VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
 
 
 # ---------------------------------------------------------------------------------------- targets
 def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
+    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38)."""
+    return [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+
+
+def shielded(game: Game, by: str, p: str, d: Digimon) -> bool:
+    """16-38: an attacking Digimon with Progress is not affected by its opponent's effects."""
+    if by == p or game.attack is None or game.attack.attacker != d.id or not d.has("progress"):
+        return False
+    game.step("keyword.progress", f"Progress: {d.label} is attacking, so {by}'s effect does not affect it.",
+              "dcg.keyword.progress", "dcg.keyword.progress_static", "dcg.keyword.progress_during_attack")
+    return True
+
+
+def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
     """The Digimon an effect acts on (battle area only, 15-1-7; choices 15-10-2, default first in board order)."""
     foe = opponent(owner)
     theirs = [d for d in game.ps(foe).battle_area if d.is_digimon]
@@ -244,7 +269,7 @@ def _draw(game, owner, e, card_id, holder):
     n = game.draw(owner, e.amount)
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
-              "dcg.keyword.draw", *(["dcg.impossible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
+              "dcg.keyword.draw", *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
 
 
 def _memory(game, owner, e, card_id, holder):
@@ -268,12 +293,11 @@ def _return_to_hand(game, owner, e, card_id, holder):
     if not targets:
         return _nothing(game, card_id, "return to hand", owner, e)
     for p, d in targets:
-        ps = game.ps(p).without(d.id)
-        game.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
-        game.trash_cards(p, tuple(reversed(d.sources)))
+        d = before_leaving(game, p, d, "return", owner)
+        game.leave_area(p, d, "hand")
         under = f"; its {len(d.sources)} digivolution cards are trashed" if d.sources else ""
         game.step("effect.return_to_hand", f"{card_id}'s effect returns {d.label} to {p}'s hand{under}.",
-                  "dcg.stack.leaves_together", *_area_keys(game, owner, e))
+                  "dcg.stack.leaves_together", "dcg.zone.hand", *_area_keys(game, owner, e))
 
 
 def _trash_security(game, owner, e, card_id, holder):
@@ -394,7 +418,8 @@ VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
-                "de_digivolve": _de_digivolve, "blitz": _blitz}
+                "de_digivolve": _de_digivolve, "blitz": _blitz,
+                **keyword_verbs.RUNNERS}
 
 
 # ---------------------------------------------------------------------------------------- keywords
@@ -440,6 +465,11 @@ def _retaliation(game: Game, t: Trigger) -> None:
         game.step("keyword.retaliation", f"Retaliation ({t.card_id}): the Digimon it battled is no longer in the "
                   f"battle area.", "dcg.keyword.retaliation")
         return
+    if game.attack is not None and game.attack.attacker == found[1].id and found[1].has("progress"):
+        game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so it "
+                  f"would delete {found[1].label}.", "dcg.keyword.retaliation")
+    if shielded(game, t.owner, opponent(t.owner), found[1]):
+        return
     game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so "
               f"{found[1].label} is deleted.", "dcg.keyword.retaliation")
     destroy(game, [found[1].id], cause="effect", by=t.owner)
@@ -454,12 +484,14 @@ def _fortitude(game: Game, t: Trigger) -> None:
               "dcg.keyword.fortitude", "dcg.condition_at_deletion")
 
 
-KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude}
+KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude,
+                   **END_ATTACK_RUNNERS}
 
 
-def play_card(game: Game, owner: str, card, text: str, *keys: str) -> None:
-    """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers."""
-    d = Digimon(card, played_this_turn=True)
+def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = ()) -> None:
+    """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
+    `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
+    d = Digimon(card, sources=tuple(sources), played_this_turn=True)
     game.add_to_battle_area(owner, d)
     game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
     game.trigger_effects(owner, d, "on_play")

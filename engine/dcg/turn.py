@@ -6,6 +6,7 @@ from dataclasses import replace
 from ..trace import Refusal
 from .game import Game
 from .model import Digimon, opponent
+from .turn_end import burst_end, queue_end_of_turn
 
 
 def end_turn_if_memory_crossed(game: Game) -> None:
@@ -21,7 +22,11 @@ def end_turn_if_memory_crossed(game: Game) -> None:
     if triggered:
         game.step("turn.end_effects", f"{p}'s turn stays in this phase until the effects triggered at the end of "
                   f"the turn are processed.", "dcg.turn.end_timing_waits")
+    queue_end_of_turn(game, p)
     game.flush()
+    if not game.over:
+        burst_end(game, p)
+        game.flush()
     if game.over:
         return
     if game.board.memory >= 0:
@@ -35,7 +40,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         game.set_ps(q, replace(ps, battle_area=tuple(replace(d, played_this_turn=False) for d in ps.battle_area)))
     game.board = replace(game.board, turn=foe, memory=-game.board.memory, phase="start")
     game.step("turn.ended", f"{p}'s turn ends; it is now {foe}'s turn (memory {foe}'s {game.board.memory}).",
-              "dcg.turn.end")
+              "dcg.turn.end", "dcg.turn.turn_player")
     game.refresh()
 
 
