@@ -128,7 +128,8 @@ def _iceclad_battle(game: Game, a: Digimon, d: Digimon, owners) -> None:
     who = a if a.has("iceclad") else d
     head = (f"Iceclad ({who.label}): {a.label} ({na} digivolution card{'s' * (na != 1)}) battles {d.label} "
             f"({nd} digivolution card{'s' * (nd != 1)}), comparing digivolution cards instead of DP: ")
-    keys = ["dcg.keyword.iceclad", "dcg.keyword.iceclad_static", "dcg.keyword.iceclad_rule"]
+    keys = ["dcg.keyword.iceclad", "dcg.keyword.iceclad_static", "dcg.keyword.iceclad_rule",
+            "dcg.keyword.iceclad_decided"]
     if na == nd:
         game.step("battle.tie", head + "the same number, both lose and are deleted.", *keys,
                   "dcg.keyword.iceclad_tie", "dcg.battle.delete")

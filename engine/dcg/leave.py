@@ -59,7 +59,8 @@ def scapegoat(game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
         return False
     game.step("keyword.scapegoat", f"Scapegoat: just before the deletion, {p} deletes {goat.label} so that "
               f"{d.label} is not deleted.", "dcg.keyword.scapegoat", "dcg.keyword.scapegoat_immediate",
-              "dcg.keyword.scapegoat_condition", "dcg.immediate.before")
+              "dcg.keyword.scapegoat_condition", "dcg.immediate.before",
+              *(["dcg.keyword.scapegoat_multiple"] if d.count("scapegoat") > 1 else []))
     if destroy(game, [goat.id], cause="effect", by=p):
         return True
     game.step("keyword.scapegoat_failed", f"Scapegoat: {goat.label} was not deleted, so the condition was not "
@@ -162,5 +163,6 @@ def _partition(game, p: str, d: Digimon) -> Digimon:
                       f"area (not by its owner's effect nor by battle), {p} plays {{card}} from its digivolution "
                       f"cards without paying the cost (one of each named card).", "dcg.keyword.partition",
                       "dcg.keyword.partition_immediate", "dcg.keyword.partition_optional",
-                      "dcg.keyword.partition_named", "dcg.keyword.partition_each")
+                      "dcg.keyword.partition_named", "dcg.keyword.partition_each",
+                      *(["dcg.keyword.partition_multiple"] if d.count("partition") > 1 else []))
     return d
