@@ -183,10 +183,10 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
                   "dcg.attack.block_timing")
     if not d.is_digimon or not (d.has("blocker") or collision):
         return no(f"{d.label} has no Blocker.", "dcg.block.rule", "dcg.keyword.blocker")
-    if d.suspended:
-        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
     if d.id == game.attack.target:
         return no(f"{d.label} is the target of the attack and cannot block.", "dcg.block.not_target")
+    if d.suspended:
+        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
     if game.find(game.attack.attacker) is None:
         return no("The attacking Digimon is no longer in the battle area: no block is possible.",
                   "dcg.block.attacker_gone")
@@ -342,7 +342,8 @@ def run_checks(game: Game, foe: str) -> None:
             game.limbo = None
         if trashed:
             game.trash_cards(foe, (card,))
-            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
+            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash",
+                      "dcg.zone.trash")
         done += 1
 
 

@@ -55,7 +55,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.put(p, replace(d, suspended=True))
         game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",
                   "dcg.keyword.evade", "dcg.keyword.evade_immediate", "dcg.keyword.evade_condition",
-                  "dcg.immediate.before", *(["dcg.keyword.evade_multiple"] if d.count("evade") > 1 else []))
+                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.evade_multiple"] if d.count("evade") > 1 else []))
         return True
     if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
         top, rest = d.sources[0], d.sources[1:]
@@ -65,7 +65,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.step("keyword.armor_purge", f"Armor Purge: just before the deletion, {d.label}'s top card is trashed "
                   f"and so the Digimon is not deleted; {top.label} is now on top ({state}).",
                   "dcg.keyword.armor_purge", "dcg.keyword.armor_purge_immediate", "dcg.keyword.armor_purge_condition",
-                  "dcg.immediate.before", "dcg.stack.top_keeps_state",
+                  "dcg.immediate.before", "dcg.immediate.effect", "dcg.stack.top_keeps_state",
                   *(["dcg.keyword.armor_purge_multiple"] if d.count("armor_purge") > 1 else []))
         return True
     security = game.ps(p).security
@@ -74,7 +74,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.trash_cards(p, security[:1])
         game.step("keyword.barrier", f"Barrier: just before the deletion in battle, {p} trashes the top card of "
                   f"their security ({security[0].id}) and so {d.label} is not deleted.", "dcg.keyword.barrier",
-                  "dcg.keyword.barrier_immediate", "dcg.keyword.barrier_condition", "dcg.immediate.before",
+                  "dcg.keyword.barrier_immediate", "dcg.keyword.barrier_condition", "dcg.immediate.before", "dcg.immediate.effect",
                   *(["dcg.keyword.barrier_multiple"] if d.count("barrier") > 1 else []))
         return True
     if fragment(game, p, d):
@@ -89,7 +89,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         if decoy is not None:
             game.step("keyword.decoy", f"Decoy: just before the deletion, {p} deletes {decoy.label} so that "
                       f"{d.label} is not deleted by the opponent's effect.", "dcg.keyword.decoy",
-                      "dcg.keyword.decoy_immediate", "dcg.keyword.decoy_condition", "dcg.immediate.before",
+                      "dcg.keyword.decoy_immediate", "dcg.keyword.decoy_condition", "dcg.immediate.before", "dcg.immediate.effect",
                       *(["dcg.keyword.decoy_multiple"] if decoy.count("decoy") > 1 else []))
             if destroy(game, [decoy.id], cause="effect", by=p):
                 return True

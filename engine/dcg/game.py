@@ -262,7 +262,7 @@ class Game:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time, then the other player's.",
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
-                      "dcg.effects.one_at_a_time")
+                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time")
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -278,7 +278,8 @@ class Game:
                     self.step("effects.derived", "Effects triggered while that effect was processed are "
                               "processed before the ones still pending"
                               + (", even the non-turn player's before the turn player's." if late else "."),
-                              "dcg.effects.derived_first", "dcg.effects.derived",
+                              "dcg.effects.derived_first", "dcg.effects.derived", "dcg.trigger.any_time",
+                              "dcg.triggered.not_during", "dcg.effects.pending",
                               *(["dcg.effects.derived_non_turn"] if late else []))
                 self.flush()
 

@@ -85,8 +85,13 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
         game.limbo = None
     if still:
         game.trash_cards(p, (card,))
-        game.step("option.trashed", f"{card.label}'s [Main] effect has resolved; it is in no area, so it is "
-                  f"trashed.", "dcg.use.trash", "dcg.pending.rule")
+        several = len(_main_effects(card)) > 1
+        game.step("option.trashed", f"{card.label}'s [Main] effect has resolved"
+                  + (" (all its processings are done)" if several else "") + "; it is in no area, so it is trashed"
+                  + (", as a pending process alongside the effects it triggered." if game.new_triggers else "."),
+                  "dcg.use.trash", "dcg.pending.rule", "dcg.zone.trash",
+                  *(["dcg.effect.resolves_whole"] if several else []),
+                  *(["dcg.pending.simultaneous"] if game.new_triggers else []))
 
 
 def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) -> None:

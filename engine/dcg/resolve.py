@@ -61,12 +61,18 @@ def run_trigger(game: Game, t: Trigger) -> None:
         where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
         if t.effect.inherited:
-            keys += ["dcg.inherited", "dcg.inherited.digimon_effect"]
+            keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
+        if t.effect.timing in ("when_blocked", "deletes_in_battle"):
+            keys.append("dcg.trigger.condition")
         card = _card_of(game, t)
         game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
                   *(["dcg.triggered.effect"] if t.effect.timing != "counter" else []),
                   *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []))
+    before = len(game.trace.steps)
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
+    if t.effect.once_per_turn and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+        game.step("effect.once_spent", f"{t.card_id}'s [Once Per Turn] effect did nothing, but it is used up for "
+                  f"this turn all the same.", "dcg.icon.once_spent_anyway")
 
 
 def _card_of(game: Game, t: Trigger):
@@ -264,7 +270,7 @@ def _draw(game, owner, e, card_id, holder):
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
               "dcg.keyword.draw", "dcg.keyword.draw_acting", "dcg.keyword.draw_forced", "dcg.draw", "dcg.draw.top",
-              *(["dcg.impossible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
+              *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
 
 
 def _memory(game, owner, e, card_id, holder):
@@ -292,7 +298,7 @@ def _return_to_hand(game, owner, e, card_id, holder):
         game.leave_area(p, d, "hand")
         under = f"; its {len(d.sources)} digivolution cards are trashed" if d.sources else ""
         game.step("effect.return_to_hand", f"{card_id}'s effect returns {d.label} to {p}'s hand{under}.",
-                  "dcg.stack.leaves_together", *_area_keys(game, owner, e))
+                  "dcg.stack.leaves_together", "dcg.zone.hand", *_area_keys(game, owner, e))
 
 
 def _trash_security(game, owner, e, card_id, holder):

@@ -40,7 +40,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         game.set_ps(q, replace(ps, battle_area=tuple(replace(d, played_this_turn=False) for d in ps.battle_area)))
     game.board = replace(game.board, turn=foe, memory=-game.board.memory, phase="start")
     game.step("turn.ended", f"{p}'s turn ends; it is now {foe}'s turn (memory {foe}'s {game.board.memory}).",
-              "dcg.turn.end")
+              "dcg.turn.end", "dcg.turn.turn_player")
     game.refresh()
 
 

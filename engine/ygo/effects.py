@@ -10,10 +10,14 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
+from . import control
+from .continuous import apply_equip, check_equips
+from .once_per_turn import reset_face_down
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
 PLAYER_REFS = ("self", "opponent", "both")
+BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
 
 
@@ -105,9 +109,9 @@ def resolve_selector(game, link, selector: str) -> list:
     if selector == "self":
         return [link.card]
     if selector == "attacker":
-        return [window.card] if window and window.event in ("attack_declared", "attacked") and window.card else []
+        return [window.card] if window and window.event in BATTLE_WINDOWS and window.card else []
     if selector == "attack_target":
-        return [window.target] if window and window.event in ("attack_declared", "attacked") and window.target else []
+        return [window.target] if window and window.event in BATTLE_WINDOWS and window.target else []
     if selector == "summoned":
         return [window.card] if window and window.event == "summoned" and window.card else []
     if selector == "opponent_monsters":
@@ -169,6 +173,7 @@ def apply_flip_face_down(game, link, sel):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
         card.position = "set"
+        reset_face_down(game, card)
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position.",
                   "ygo.effect.flip_face_down")
 
@@ -262,7 +267,7 @@ def apply_special_summon(game, link, args):
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
-        game.triggers.append((card, Window("summoned", card, None, link.player)))
+        game.add_trigger(card, Window("summoned", card, None, link.player))
 
 
 def _responded_link(game, link):
@@ -319,6 +324,8 @@ OPERATIONS: dict[str, Operation] = {
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
     "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
+    "equip": Operation(_selector, apply_equip),
+    "take_control": Operation(control.parse, control.apply_take_control),
 }
 
 
@@ -338,4 +345,6 @@ def apply(game, link) -> None:
     for name, args in link.card.effect.ops:
         if game.board.over:
             return
+        game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
         OPERATIONS[name].apply(game, link, args)
+        check_equips(game)
