@@ -63,7 +63,7 @@ def _warm() -> None:
 
     from rulings.search import get_search
 
-    from .services import rulings_citing, tooltips
+    from .services import rulings_citing, tooltips, warm_casebook_verdicts
 
     for edition in EDITIONS:
         try:
@@ -73,6 +73,7 @@ def _warm() -> None:
             log.exception("edition %s did not load", edition)
     get_search()
     rulings_citing(f"{DEFAULT_EDITION['dcg']}:1")  # the casebook loads (and runs its scenarios) once
+    warm_casebook_verdicts()                       # the casebook pages' verdicts, apart from uploads
 
 
 def wants_json() -> bool:
