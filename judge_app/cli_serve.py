@@ -60,8 +60,11 @@ def _serve_waitress(host: str, port: int, threads: int) -> int:
 
     from .app import create_app
 
-    server = create_server(create_app(), host=host, port=port, threads=threads,
-                           clear_untrusted_proxy_headers=True)
+    app = create_app()
+    # waitress reads (and spools) a whole body before the app sees it: its own cap refuses a body announced
+    # or sent beyond twice the app's limit without reading it. Bodies between the two get the app's 413 JSON.
+    server = create_server(app, host=host, port=port, threads=threads, clear_untrusted_proxy_headers=True,
+                           max_request_body_size=2 * app.config["MAX_CONTENT_LENGTH"])
     print(f"judge: serving on http://{host}:{server.effective_port}/", file=sys.stderr, flush=True)
     try:
         server.run()

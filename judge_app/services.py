@@ -114,3 +114,18 @@ def rulings_citing(ref: str) -> list | None:
     except Exception:  # a broken casebook must not take the rule text down with it
         log.exception("casebook look-up for %s failed", ref)
         return None
+
+
+@lru_cache(maxsize=None)
+def casebook_verdict(rid: str) -> dict:
+    """A bundled ruling's check entry (the engine's run and the agreement). `create_app` computes them all
+    at start, so the casebook pages run in the request thread and never wait on the uploads' check pool."""
+    from engine.check import check_item
+
+    ruling = casebook.by_id(rid)
+    return check_item(ruling.data, ruling.path, None)
+
+
+def warm_casebook_verdicts() -> None:
+    for ruling in casebook.load_casebook():
+        casebook_verdict(ruling.id)

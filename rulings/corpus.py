@@ -27,6 +27,11 @@ class UnknownRef(LookupError):
         super().__init__(f"no section {ref}{hint}")
 
 
+# The longest section number is 11 characters (`4.4.2.p169`); forgiving input (spaces, §, full-width
+# digits) stays well under this. Longer input is refused before any look-up: the nearest-ancestor walk
+# and the fuzzy match cost grow with the number of parts.
+MAX_NUMBER_CHARS = 40
+
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70]")  # hyphens, dashes, minus, katakana long mark
 
 
@@ -87,6 +92,8 @@ def lookup(ref: str) -> Section:
 
 def section(edition_id: str, number: str) -> Section:
     edition = load(edition_id)
+    if len(number) > MAX_NUMBER_CHARS:
+        raise UnknownRef(f"{edition_id}:{number[:MAX_NUMBER_CHARS]}… (longer than any section number)", [])
     canonical = normalize_number(edition_id, number)
     sec = edition.get(canonical)
     if sec is None:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import fields, index as whoosh_index
+from whoosh.filedb.filestore import RamStorage
 
 from engine.errors import JudgeError
 
@@ -144,29 +145,37 @@ class BuildReport:
     editions: dict
 
 
+class IndexDamaged(SearchIndexError):
+    """A generation that cannot be used: a missing, truncated or unreadable file (the message says which)."""
+
+
 def damage(info: IndexInfo) -> str | None:
     """Why a generation cannot be used (a missing, truncated or unreadable file), or None when it is sound."""
-    for name, size in info.manifest.get("files", {}).items():
-        try:
-            actual = (info.path / name).stat().st_size
-        except OSError:
-            return f"{name} is missing"
-        if actual != size:
-            return f"{name} is {actual} bytes, the build wrote {size}"
     try:
-        ix = open_index(info)
-        try:
-            with ix.searcher() as searcher:
-                count = searcher.doc_count()
-                if count != info.manifest.get("sections", count):
-                    return f"it holds {count} sections, the build wrote {info.manifest['sections']}"
-                if count:
-                    searcher.stored_fields(count - 1)
-        finally:
-            ix.close()
-    except Exception as e:  # noqa: BLE001 - whoosh fails on damaged files with UnpicklingError, TypeError, …
-        return f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}"
+        open_checked(info).close()
+    except IndexDamaged as e:
+        return str(e)
     return None
+
+
+def open_checked(info: IndexInfo):
+    """The generation opened and checked: every file as large as the build wrote it, the section count of
+    the manifest, the last document readable. Raises IndexDamaged."""
+    ix = open_index(info)
+    try:
+        with ix.searcher() as searcher:
+            count = searcher.doc_count()
+            if count != info.manifest.get("sections", count):
+                raise IndexDamaged(f"it holds {count} sections, the build wrote {info.manifest['sections']}")
+            if count:
+                searcher.stored_fields(count - 1)
+    except IndexDamaged:
+        ix.close()
+        raise
+    except Exception as e:  # noqa: BLE001 - whoosh fails on damaged files with UnpicklingError, TypeError, …
+        ix.close()
+        raise IndexDamaged(f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}") from None
+    return ix
 
 
 def ensure(base: Path | None = None) -> IndexInfo:
@@ -376,4 +385,19 @@ def _first_text(edition, section, depth: int = 2) -> str:
 
 
 def open_index(info: IndexInfo):
-    return whoosh_index.open_dir(str(info.path))
+    """The generation read into memory (about 9 MB), never mapped: a file truncated or rewritten under a
+    running server then cannot kill it (a read past the end of an mmap is SIGBUS) nor change what it
+    answers. Raises IndexDamaged for a missing file or one whose size is not what the build wrote."""
+    storage = RamStorage()
+    for name, size in info.manifest.get("files", {}).items():
+        try:
+            data = (info.path / name).read_bytes()
+        except OSError:
+            raise IndexDamaged(f"{name} is missing") from None
+        if len(data) != size:
+            raise IndexDamaged(f"{name} is {len(data)} bytes, the build wrote {size}")
+        storage.files[name] = data
+    try:
+        return storage.open_index()
+    except Exception as e:  # noqa: BLE001 - an unreadable table of contents
+        raise IndexDamaged(f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}") from None

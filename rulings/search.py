@@ -33,6 +33,7 @@
 from __future__ import annotations
 
 import html
+import logging
 import os
 import re
 import threading
@@ -47,8 +48,10 @@ from whoosh import scoring
 
 from . import analysis, index, terms
 from .analysis import MAX_QUERY_CHARS
+from .corpus import MAX_NUMBER_CHARS
 from .editions import DEFAULT_EDITION, EDITIONS, GAMES
 
+log = logging.getLogger(__name__)
 _NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70\uff0d]")
 _SNIPPET_CHARS = 140
@@ -159,7 +162,7 @@ class RuleSearch:
             return None
 
     def _open(self, info: index.IndexInfo) -> None:
-        ix = index.open_index(info)
+        ix = index.open_checked(info)
         searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
         old = getattr(self, "_searcher", None)
         self._ix, self._searcher, self._info = ix, searcher, info
@@ -173,7 +176,12 @@ class RuleSearch:
         if stamp is not None and stamp != self._stamp:
             info = index.current(self.base)
             if info is not None and info.path != self._info.path:
-                self._open(info)
+                try:
+                    self._open(info)
+                except index.IndexDamaged as e:   # keep answering from the generation already open
+                    log.warning("search index %s is damaged (%s): still searching %s", info.path, e,
+                                self._info.path.name)
+                    self._stamp = stamp
             else:
                 self._stamp = stamp
 
@@ -274,6 +282,8 @@ class RuleSearch:
         if not m:
             return [], None
         raw = m.group(1)
+        if len(raw) > MAX_NUMBER_CHARS:   # longer than any section number: no look-up, no ancestor walk
+            return [], []
         candidates = [edition_prefix] if edition_prefix else _edition_order(scope, game, dotted="." in raw)
         out: list[Hit] = []
         nearest: list[str] = []

@@ -15,6 +15,7 @@ import yaml
 from rulings.editions import DEFAULT_EDITION
 
 from ..errors import InvalidScenario
+from ..ids import register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
@@ -100,6 +101,7 @@ def zone_names() -> dict[str, str]:
 class _Ctx:
     def __init__(self):
         self.ids: dict[str, str] = {}            # id -> path where it is defined
+        self.id_keys: dict[str, tuple[str, str]] = {}   # NFKC form -> (id, path): engine.ids.register_id
         self.refs: list[tuple[str, str]] = []    # (path, id) to check once all ids are known
         self.cards: dict[str, Card] = {}
 
@@ -111,6 +113,7 @@ class _Ctx:
             raise InvalidScenario(path, f"duplicate id {cid!r} (also at {self.ids[cid]})")
         if len(self.ids) >= MAX_CARDS:
             raise InvalidScenario(path, f"more than {MAX_CARDS} cards in one scenario")
+        register_id(cid, path, self.id_keys)
         self.ids[cid] = path
         return cid
 
@@ -390,7 +393,8 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
                "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked", "scapegoat", "material_save",
-               "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve")
+               "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve",
+               "blast_dna_digivolve")
 
 
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:

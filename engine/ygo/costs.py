@@ -6,6 +6,8 @@
     {pay_lp: N}             N LP (the player needs at least N; paying down to 0 loses the duel)
     {tribute: self | N}     this monster, or N other monsters the player controls (`choose`, default zone order)
     {send_to_graveyard: self}   {banish: self}   this card, from where it is
+    {detach: N}             N of this Xyz Monster's Xyz Materials (`choose: {cost.<card id>: [ids]}`,
+                            default the first ones); they go to the graveyard "as a cost"
 """
 from __future__ import annotations
 
@@ -35,8 +37,14 @@ def _lp(args):
     return args
 
 
+def _count(args):
+    if isinstance(args, bool) or not isinstance(args, int) or not 1 <= args <= MAX_COUNT:
+        raise ValueError(f"a count from 1 to {MAX_COUNT}, not {args!r}")
+    return args
+
+
 PARSERS = {"discard": _self_or_count, "pay_lp": _lp, "tribute": _self_or_count,
-           "send_to_graveyard": _self_only, "banish": _self_only}
+           "send_to_graveyard": _self_only, "banish": _self_only, "detach": _count}
 
 
 def parse(value) -> tuple:
@@ -90,6 +98,9 @@ def can_pay(game, card: Card, player: str) -> Refusal:
             return f"the cost Tributes {card.label()}, which is not on the field", ("ygo.cost.paid",)
         if name == "tribute" and args != "self" and len(_monsters_others(game, card, player)) < args:
             return f"the cost Tributes {args} monster(s); {player} does not control them", ("ygo.cost.paid",)
+        if name == "detach" and (place not in MONSTER_ZONES or len(card.materials) < args):
+            return (f"the cost detaches {args} Xyz Material(s) from {card.label()}, which has "
+                    f"{len(card.materials) if place in MONSTER_ZONES else 0}", ("ygo.cost.paid", "ygo.xyz.detach"))
     return None
 
 
@@ -103,6 +114,15 @@ def pay(game, card: Card, player: str) -> None:
             game.step("cost.pay_lp", f"{player} pays {args} LP as the cost of {card.label()} "
                       f"(LP {game.board.player(player).lp}); paying LP is not damage.", "ygo.cost.paid", "ygo.cost.pay_lp")
             game.check_lp()
+            continue
+        if name == "detach":
+            detached = _pick(game, card, list(card.materials), args, default_last=False)
+            for m in detached:
+                card.materials.remove(m)
+                game.board.player(m.owner).graveyard.append(m)   # even a Pendulum Monster: to the graveyard
+            game.step("cost.detach", f"{player} detaches {', '.join(m.label() for m in detached)} from {card.label()} as "
+                      f"the cost of its effect; Xyz Materials removed as a cost are sent to the graveyard "
+                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach")
             continue
         if args == "self":
             cards = [card]

@@ -41,7 +41,7 @@ class Effect:
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
 
 
-@dataclass
+@dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
 class Card:
     id: str
     owner: str

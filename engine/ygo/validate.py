@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulings.editions import DEFAULT_EDITION, EDITIONS
 
 from ..errors import InvalidScenario
+from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, effects
 from .damage_step import STAGES
@@ -52,7 +53,7 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
     board_data = data.get("board")
     if board_data is None:
         raise InvalidScenario("board", "required")
-    ids: set[str] = set()
+    ids = CardIds()
     board = _board(_mapping(board_data, "board", BOARD_KEYS), ids)
     actions = _actions(data.get("actions", []), ids)
     for name, item in _effect_refs(board):
@@ -106,11 +107,12 @@ def _card_id(value, path: str) -> str:
     return str(value)
 
 
-def _register(card_id: str, ids: set[str], path: str) -> None:
+def _register(card_id: str, ids: CardIds, path: str) -> None:
     if card_id in ids:
         raise InvalidScenario(path, f"duplicate card id {card_id!r}")
     if len(ids) >= MAX_CARDS:
         raise InvalidScenario(path, f"more than {MAX_CARDS} cards in one scenario")
+    register_id(card_id, path, ids.keys)
     ids.add(card_id)
 
 
