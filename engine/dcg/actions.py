@@ -53,7 +53,10 @@ def _cannot_pay(game: Game, action: str, p: str, cost: int) -> Refusal | None:
     have = game.board.memory_for(p)
     if have - cost < -10:
         return Refusal(action, f"{p} cannot pay {cost}: memory {have} would pass the opponent's 10, the end of "
-                       f"the gauge.", ("dcg.cost.cannot_pay", "dcg.memory.gauge_limit"))
+                       f"the gauge; the card goes back and memory does not move.",
+                       ("dcg.cost.cannot_pay", "dcg.memory.gauge_limit",
+                        *{"play": ("dcg.play.cannot_complete",),
+                          "digivolve": ("dcg.digivolve.cannot_complete",)}.get(action, ())))
     return None
 
 
@@ -88,7 +91,8 @@ def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | No
     price = _cost(card, cost, "play_cost")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
-    sources, keys = (), ["dcg.play.procedure", "dcg.memory.pay"]
+    sources, keys = (), ["dcg.play.procedure", "dcg.memory.pay", "dcg.play.rule", "dcg.play.declare",
+                         "dcg.play.pay", "dcg.play.place"]
     if xros is not None:
         sources, reduction = combine.place_xros(game, p, card, xros[1], xros[0])
         keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play"]
@@ -175,8 +179,11 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorptio
         game.set_ps(p, replace(game.ps(p), breeding_area=new))
     state = "suspended" if d.suspended else "unsuspended"
     game.step("digivolve.done", f"{p} digivolves {d.label} into {card.label}, paying {price} memory "
-              f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state}.",
+              f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state} and is the same "
+              f"Digimon; {d.label} becomes a digivolution card without leaving the area.",
               "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state", "dcg.main.digivolve",
+              "dcg.digivolve.rule", "dcg.digivolve.declare", "dcg.digivolve.pay", "dcg.digivolve.same_digimon",
+              "dcg.digivolve.not_left", "dcg.sources.definition", "dcg.stack.source_any_category",
               *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []))
     if game.draw(p, 1):
         game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw")

@@ -73,7 +73,7 @@ def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute
     game.step("attack.declared", f"{d.label} {'is suspended and ' * suspend}attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
               "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
-              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
+              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
     game.attack = Attack(p, attacker, target, execute=execute)
     try:
@@ -213,9 +213,15 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
     game.put(foe, replace(d, suspended=True))
     game.attack.target = d.id
     game.attack.blocked = True
-    why = "dcg.keyword.collision" if collision and not d.has("blocker") else "dcg.keyword.blocker"
+    if collision and not d.has("blocker"):
+        why = ["dcg.keyword.collision", "dcg.keyword.collision_static", "dcg.keyword.collision_during_attack",
+               "dcg.keyword.collision_affects"]
+    else:
+        why = ["dcg.keyword.blocker", "dcg.keyword.blocker_static", "dcg.digimon.can_block"]
+        if d.count("blocker") > 1:
+            why.append("dcg.keyword.blocker_once")
     game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
-              f"attack.", "dcg.block.declare", why, "dcg.block.procedure", "dcg.attack.target_changes")
+              f"attack.", "dcg.block.declare", *why, "dcg.block.procedure", "dcg.attack.target_changes")
     att = game.find(game.attack.attacker)
     if att is not None:
         game.trigger_effects(att[0], att[1], "when_blocked")
@@ -275,7 +281,7 @@ def _security_attack_keys(d) -> list[str]:
     sas = sum(1 for k in d.keywords() if k.kid == "security_attack")
     if not sas:
         return []
-    return (["dcg.keyword.security_attack"] + (["dcg.keyword.sa_stacking"] if sas > 1 else [])
+    return (["dcg.keyword.security_attack", "dcg.keyword.sa_static"] + (["dcg.keyword.sa_stacking"] if sas > 1 else [])
             + (["dcg.inherited"] if _inherited(d, "security_attack") else []))
 
 
@@ -353,7 +359,7 @@ def _pierce(game: Game, foe: str) -> None:
                   "dcg.keyword.piercing_no_security")
         return
     game.step("keyword.piercing_check", f"Piercing: {found[1].label} proceeds to check {foe}'s security.",
-              "dcg.keyword.piercing", "dcg.confirm.check")
+              "dcg.keyword.piercing", "dcg.confirm.check", "dcg.keyword.piercing_forced")
     run_checks(game, foe)
 
 

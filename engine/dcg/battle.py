@@ -44,7 +44,8 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
                 game.new_triggers.append(Trigger(p, d.id, "trash", effect=e))
         if d.sources:
             for _ in range(d.count("fortitude")):
-                game.new_triggers.append(Trigger(p, d.id, "trash", keyword="fortitude"))
+                game.new_triggers.append(Trigger(p, d.id, "trash", keyword="fortitude",
+                                                 keyword_count=d.count("fortitude")))
     return doomed
 
 
@@ -53,7 +54,8 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
     if d.has("evade") and not d.suspended and game.uses("evade", d.id):
         game.put(p, replace(d, suspended=True))
         game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",
-                  "dcg.keyword.evade", "dcg.immediate.before", "dcg.immediate.effect")
+                  "dcg.keyword.evade", "dcg.keyword.evade_immediate", "dcg.keyword.evade_condition",
+                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.evade_multiple"] if d.count("evade") > 1 else []))
         return True
     if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
         top, rest = d.sources[0], d.sources[1:]
@@ -62,7 +64,9 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         state = "suspended" if d.suspended else "unsuspended"
         game.step("keyword.armor_purge", f"Armor Purge: just before the deletion, {d.label}'s top card is trashed "
                   f"and so the Digimon is not deleted; {top.label} is now on top ({state}).",
-                  "dcg.keyword.armor_purge", "dcg.immediate.before", "dcg.immediate.effect", "dcg.stack.top_keeps_state")
+                  "dcg.keyword.armor_purge", "dcg.keyword.armor_purge_immediate", "dcg.keyword.armor_purge_condition",
+                  "dcg.immediate.before", "dcg.immediate.effect", "dcg.stack.top_keeps_state",
+                  *(["dcg.keyword.armor_purge_multiple"] if d.count("armor_purge") > 1 else []))
         return True
     security = game.ps(p).security
     if cause == "battle" and d.has("barrier") and security and game.uses("barrier", d.id):
@@ -70,7 +74,8 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.trash_cards(p, security[:1])
         game.step("keyword.barrier", f"Barrier: just before the deletion in battle, {p} trashes the top card of "
                   f"their security ({security[0].id}) and so {d.label} is not deleted.", "dcg.keyword.barrier",
-                  "dcg.immediate.before", "dcg.immediate.effect")
+                  "dcg.keyword.barrier_immediate", "dcg.keyword.barrier_condition", "dcg.immediate.before", "dcg.immediate.effect",
+                  *(["dcg.keyword.barrier_multiple"] if d.count("barrier") > 1 else []))
         return True
     if fragment(game, p, d):
         return True
@@ -84,7 +89,8 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         if decoy is not None:
             game.step("keyword.decoy", f"Decoy: just before the deletion, {p} deletes {decoy.label} so that "
                       f"{d.label} is not deleted by the opponent's effect.", "dcg.keyword.decoy",
-                      "dcg.immediate.before", "dcg.immediate.effect")
+                      "dcg.keyword.decoy_immediate", "dcg.keyword.decoy_condition", "dcg.immediate.before", "dcg.immediate.effect",
+                      *(["dcg.keyword.decoy_multiple"] if decoy.count("decoy") > 1 else []))
             if destroy(game, [decoy.id], cause="effect", by=p):
                 return True
             game.step("keyword.decoy_failed", f"Decoy: {decoy.label} was not deleted, so the condition was not "
@@ -122,7 +128,8 @@ def _iceclad_battle(game: Game, a: Digimon, d: Digimon, owners) -> None:
     who = a if a.has("iceclad") else d
     head = (f"Iceclad ({who.label}): {a.label} ({na} digivolution card{'s' * (na != 1)}) battles {d.label} "
             f"({nd} digivolution card{'s' * (nd != 1)}), comparing digivolution cards instead of DP: ")
-    keys = ["dcg.keyword.iceclad", "dcg.keyword.iceclad_static", "dcg.keyword.iceclad_rule"]
+    keys = ["dcg.keyword.iceclad", "dcg.keyword.iceclad_static", "dcg.keyword.iceclad_rule",
+            "dcg.keyword.iceclad_decided"]
     if na == nd:
         game.step("battle.tie", head + "the same number, both lose and are deleted.", *keys,
                   "dcg.keyword.iceclad_tie", "dcg.battle.delete")
@@ -147,7 +154,7 @@ def _battle_end(game: Game, a: Digimon, d: Digimon, ap: str, dp_: str, losers: l
         if loser.id in deleted and other.id not in deleted:
             for _ in range(loser.count("retaliation")):   # 16-12-4: each one triggers
                 game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
-                                                 partner=other.id))
+                                                 partner=other.id, keyword_count=loser.count("retaliation")))
     for winner, loser, owner in ((a, d, ap), (d, a, dp_)):
         if loser.id in deleted and winner.id not in deleted:
             now_winner = game.find(winner.id)
@@ -159,7 +166,8 @@ def _battle_end(game: Game, a: Digimon, d: Digimon, ap: str, dp_: str, losers: l
             k.kid == "piercing" for c in piercer.sources for k in c.inherited)
         game.step("keyword.piercing", f"Piercing{' (inherited from a digivolution card)' * inherited} triggers: "
                   f"{piercer.label} deleted {d.label} in battle; it will check security just before End of Attack.",
-                  "dcg.keyword.piercing", "dcg.keyword.piercing_timing", *(["dcg.inherited"] if inherited else []))
+                  "dcg.keyword.piercing", "dcg.keyword.piercing_timing", "dcg.keyword.piercing_trigger",
+                  *(["dcg.inherited"] if inherited else []))
     _battle_effects(game)
 
 
@@ -192,7 +200,7 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     if a_loses:
         if a.has("jamming"):
             game.step("keyword.jamming", f"Jamming: {a.label} is not deleted in battle with a security Digimon.",
-                      "dcg.keyword.jamming")
+                      "dcg.keyword.jamming", "dcg.keyword.jamming_static")
         else:
             destroy(game, [a.id], cause="battle")
     _battle_effects(game)

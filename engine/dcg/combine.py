@@ -101,7 +101,8 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tupl
         reduction = spec.reduce * n
         keys = ["dcg.digixros", "dcg.digixros.per_card", "dcg.digixros.choose_all", "dcg.digixros.each_once",
                 "dcg.digixros.order", "dcg.digixros.done", "dcg.digixros.x_cards", "dcg.digixros.declare",
-                "dcg.digixros.place"]
+                "dcg.digixros.place", "dcg.digixros.procedure", "dcg.digixros.procedure_reveal",
+                "dcg.digixros.procedure_declare"]
         if n < len(spec.cards):
             keys.append("dcg.digixros.up_to")
         if from_hand:
@@ -117,7 +118,8 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tupl
         game.step("xros.placed", f"Assembly -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} from "
                   f"the trash under {card.label}; the play cost is {reduction} lower.", "dcg.assembly",
                   "dcg.assembly.reduce", "dcg.assembly.choose_all", "dcg.assembly.all_required", "dcg.assembly.each",
-                  "dcg.assembly.order", "dcg.assembly.declare", "dcg.assembly.place")
+                  "dcg.assembly.order", "dcg.assembly.declare", "dcg.assembly.place", "dcg.assembly.procedure",
+                  "dcg.assembly.procedure_reveal", "dcg.assembly.procedure_declare")
     return placed, reduction
 
 
@@ -216,13 +218,55 @@ def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
     p, card = base._hand_owner(game, card_id)
     stacks = _dna_order(card, [_own(game, p, did) for did in onto])
     price = cost if cost is not None else card.dna.cost
+    _dna_pay(game, p, card, stacks, price, "")
+    _dna_combine(game, p, card, stacks)
+
+
+def _dna_pay(game: Game, p: str, card: Card, stacks: list[Digimon], price: int, how: str, *keys: str) -> None:
     ps = game.ps(p)
-    game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
+    game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card.id)))
     before, after = game.memory_add(p, -price)
-    game.step("dna.declared", f"{p} declares DNA digivolution into {card.label} with "
+    game.step("dna.declared", f"{p} declares DNA digivolution{how} into {card.label} with "
               f"{' and '.join(d.label for d in stacks)} and pays {price} memory ({game.memory_text(p, before)} → "
               f"{game.memory_text(p, after)}).", "dcg.dna", "dcg.dna.procedure_choose", "dcg.dna.procedure_pay",
-              "dcg.memory.pay")
+              "dcg.memory.pay", "dcg.dna.procedure", *keys)
+
+
+def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
+    """16-30: DNA digivolve into this hand card from one own Digimon and one hand card, paying the cost; the
+    DNA requirement still holds (16-30-5) and the hand card is revealed as the Digimon is chosen (16-30-6)."""
+    keys = ("dcg.keyword.blast_dna", "dcg.keyword.blast_dna_acting", "dcg.keyword.blast_dna_optional",
+            "dcg.keyword.blast_dna_is_dna", "dcg.keyword.blast_dna_requirement")
+    ps = game.ps(owner)
+    card = next((c for c in ps.hand if c.id == (e.target or card_id)), None)
+    if card is None or card.dna is None:
+        game.step("keyword.blast_dna", f"Blast DNA Digivolve: {e.target or card_id} is not a DNA card in "
+                  f"{owner}'s hand.", *keys, "dcg.impossible")
+        return
+    pairs = [(d, h) for d in ps.battle_area if d.is_digimon and not d.is_token
+             for h in ps.hand if h.id != card.id and _dna_order(card, [d, Digimon(h)]) is not None]
+    want = e.choose or game.choices.get("blast_dna_digivolve")
+    pair = next((x for x in pairs if want in (None, x[0].id)), None)
+    if pair is None:
+        game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} has no Digimon and hand card that meet "
+                  f"{card.label}'s DNA requirement ({' + '.join(r.text for r in card.dna.cards)}).", *keys)
+        return
+    d, h = pair
+    if game.board.memory_for(owner) - (card.dna.cost or 0) < -10:
+        game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} cannot pay {card.dna.cost}.", *keys,
+                  "dcg.cost.cannot_pay")
+        return
+    game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} chooses {d.label} and reveals {h.label} from the "
+              f"hand.", *keys, "dcg.keyword.blast_dna_reveal")
+    ps = game.ps(owner)
+    game.set_ps(owner, replace(ps, hand=tuple(c for c in ps.hand if c.id != h.id)))
+    stacks = _dna_order(card, [d, Digimon(h)])
+    _dna_pay(game, owner, card, stacks, card.dna.cost or 0, " (Blast DNA Digivolve)", "dcg.dna.by_effect")
+    _dna_combine(game, owner, card, stacks)
+
+
+def _dna_combine(game: Game, p: str, card: Card, stacks: list[Digimon]) -> None:
+    onto = [d.id for d in stacks]
     sources: tuple[Card, ...] = ()
     notes, keys = [], ["dcg.dna.new_digimon", "dcg.dna.order", "dcg.dna.stacks_kept", "dcg.dna.procedure_stack",
                        "dcg.dna.unsuspended"]
@@ -232,7 +276,8 @@ def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
         if d.mods:
             keys.append("dcg.dna.effects_lost")
             notes.append(f"what effects gave {d.label} is lost")
-        game.leave_area(p, replace(d, card=d.card, sources=()), "under")
+        if game.ps(p).digimon(d.id) is not None:    # a hand card (Blast DNA) is not in the area
+            game.leave_area(p, replace(d, sources=()), "under")
         sources += d.cards()
     if game.attack is not None and game.attack.attacker in onto:
         keys.append("dcg.dna.attacker_gone")
@@ -298,7 +343,7 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     t = _burst_tamer(game, p, card, tamer)
     game.leave_area(p, t, "hand")
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
-              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return")
+              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
     price = cost if cost is not None else card.burst.cost
     d = _own(game, p, onto)
     ps = game.ps(p)
@@ -359,7 +404,7 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
               f"{game.memory_text(p, after)}), places {d.label}'s link card {link.label} on top of it, then "
               f"{card.label} on top of both.", "dcg.app_fusion", "dcg.app_fusion.combination",
               "dcg.app_fusion.procedure_choose", "dcg.app_fusion.procedure_pay", "dcg.app_fusion.procedure_stack",
-              "dcg.memory.pay")
+              "dcg.memory.pay", "dcg.app_fusion.procedure")
     _draw_and_trigger(game, p, new, "app_fusion")
 
 
@@ -415,6 +460,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     links = d.links
     limit = link_limit(d)
     keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_done",
+            "dcg.link.procedure",
             "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay"]
     if d.sources:
         keys.append("dcg.link.procedure_insert")

@@ -75,6 +75,7 @@ VERBS = {
     "mind_link": (set(), {"choose"}),
     "blast_digivolve": (set(), {"target", "choose"}),
     "create_token": ({"token"}, {"amount"}),
+    "blast_dna_digivolve": (set(), {"target", "choose"}),
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
@@ -83,8 +84,9 @@ UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
           "once_per_turn", "zone", "cost", "digiburst", "token"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
-                  "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve"}
-_OPTIONAL_VERBS = {"blitz", "save", "blast_digivolve"}   # 16-15-3, 16-19-3, 16-25-3: optional
+                  "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
+                  "blast_dna_digivolve": "blast_dna_digivolve"}
+_OPTIONAL_VERBS = {"blitz", "save", "blast_digivolve", "blast_dna_digivolve"}   # 16-15-3, 16-19-3, 16-25-3: optional
 
 
 def _fold(text: str) -> str:

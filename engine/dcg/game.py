@@ -24,6 +24,7 @@ class Trigger:
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
+    keyword_count: int = field(default=1, compare=False)   # how many copies of the keyword triggered (16-12-4)
     loop_key: int | None = field(default=None, compare=False, repr=False)   # Game.trigger_key, once known
 
 
@@ -321,7 +322,8 @@ class Game:
                         self.set_ps(p, self.ps(p).without(d.id))
                         self.trash_cards(p, d.cards())
                         self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
-                                  f"trashed (this is not a deletion).", "dcg.rule_check.no_dp")
+                                  f"trashed (this is not a deletion).", "dcg.rule_check.no_dp",
+                                  "dcg.trash.not_delete")
                     elif d.dp == 0:
                         zero.append(d.id)
             if not zero or self.board in seen:   # the same board again: nothing more this check can change

@@ -113,4 +113,10 @@ def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
     return True
 
 
-RUNNERS = {"save": save, "mind_link": mind_link, "blast_digivolve": blast_digivolve, "create_token": create_token}
+def blast_dna(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
+    from .combine import blast_dna as run
+    run(game, owner, e, card_id, holder)
+
+
+RUNNERS = {"save": save, "mind_link": mind_link, "blast_digivolve": blast_digivolve, "create_token": create_token,
+           "blast_dna_digivolve": blast_dna}

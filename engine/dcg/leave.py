@@ -36,7 +36,7 @@ def fragment(game, p: str, d: Digimon) -> bool:
         game.step("keyword.fragment", f"Fragment {kw.n}: just before the deletion, {p} trashes "
                   f"{', '.join(c.label for c in gone)} from {d.label}'s digivolution cards, so it is not deleted.",
                   "dcg.keyword.fragment", "dcg.keyword.fragment_immediate", "dcg.keyword.fragment_condition",
-                  "dcg.immediate.before", *(["dcg.keyword.fragment_multiple"] if many else []))
+                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.fragment_multiple"] if many else []))
         return True
     return False
 
@@ -59,7 +59,8 @@ def scapegoat(game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
         return False
     game.step("keyword.scapegoat", f"Scapegoat: just before the deletion, {p} deletes {goat.label} so that "
               f"{d.label} is not deleted.", "dcg.keyword.scapegoat", "dcg.keyword.scapegoat_immediate",
-              "dcg.keyword.scapegoat_condition", "dcg.immediate.before")
+              "dcg.keyword.scapegoat_condition", "dcg.immediate.before", "dcg.immediate.effect",
+              *(["dcg.keyword.scapegoat_multiple"] if d.count("scapegoat") > 1 else []))
     if destroy(game, [goat.id], cause="effect", by=p):
         return True
     game.step("keyword.scapegoat_failed", f"Scapegoat: {goat.label} was not deleted, so the condition was not "
@@ -104,7 +105,7 @@ def _material_save(game, p: str, d: Digimon) -> Digimon:
         game.put(p, d)
         game.put(p, replace(tamer, sources=tamer.sources + tuple(moved)))
         names = [c.name or c.id for c in moved]
-        keys = ["dcg.keyword.material_save", "dcg.keyword.material_save_immediate",
+        keys = ["dcg.keyword.material_save", "dcg.keyword.material_save_immediate", "dcg.immediate.effect",
                 "dcg.keyword.material_save_optional", "dcg.keyword.material_save_one_by_one"]
         if len(names) != len(set(n.casefold() for n in names)):
             keys.append("dcg.keyword.material_save_same_card")
@@ -139,7 +140,7 @@ def _decode(game, p: str, d: Digimon) -> Digimon:
         many = ["dcg.keyword.decode_multiple"] if d.count("decode") > 1 else []
         d = _play_out(game, p, d, [chosen], f"Decode ({kw.param}): just before {d.label} leaves the battle area "
                       f"(not by battle), {p} plays {{card}} from its digivolution cards without paying the cost.",
-                      "dcg.keyword.decode", "dcg.keyword.decode_immediate", "dcg.keyword.decode_optional", *many)
+                      "dcg.keyword.decode", "dcg.keyword.decode_immediate", "dcg.immediate.effect", "dcg.keyword.decode_optional", *many)
     return d
 
 
@@ -161,6 +162,7 @@ def _partition(game, p: str, d: Digimon) -> Digimon:
         d = _play_out(game, p, d, picked, f"Partition ({kw.param}): just before {d.label} leaves the battle "
                       f"area (not by its owner's effect nor by battle), {p} plays {{card}} from its digivolution "
                       f"cards without paying the cost (one of each named card).", "dcg.keyword.partition",
-                      "dcg.keyword.partition_immediate", "dcg.keyword.partition_optional",
-                      "dcg.keyword.partition_named", "dcg.keyword.partition_each")
+                      "dcg.keyword.partition_immediate", "dcg.keyword.partition_optional", "dcg.immediate.effect",
+                      "dcg.keyword.partition_named", "dcg.keyword.partition_each",
+                      *(["dcg.keyword.partition_multiple"] if d.count("partition") > 1 else []))
     return d

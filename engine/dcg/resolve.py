@@ -269,7 +269,8 @@ def _draw(game, owner, e, card_id, holder):
     n = game.draw(owner, e.amount)
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
-              "dcg.keyword.draw", *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
+              "dcg.keyword.draw", "dcg.keyword.draw_acting", "dcg.keyword.draw_forced", "dcg.draw", "dcg.draw.top",
+              *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
 
 
 def _memory(game, owner, e, card_id, holder):
@@ -331,6 +332,7 @@ def _recovery(game, owner, e, card_id, holder):
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.recovery", f"Recovery +{e.amount} (Deck): {owner} places the top {n} card{'s' * (n != 1)} "
               f"of the deck on top of their security{short}.", "dcg.keyword.recovery",
+              "dcg.keyword.recovery_def", "dcg.keyword.recovery_acting",
               *(["dcg.deck.one_by_one"] if n > 1 else []),
               *(["dcg.impossible"] if short else []))
 
@@ -355,6 +357,8 @@ def _de_digivolve(game, owner, e, card_id, holder):
                   f"trashed from the top; {d.label} is now on top"
                   + (f" (a level {d.card.level} card and the cards below it cannot be trashed)." if stopped
                      else "."), "dcg.keyword.de_digivolve", "dcg.stack.top_keeps_state",
+                  "dcg.keyword.de_digivolve_acting", "dcg.keyword.de_digivolve_forced",
+                  *(["dcg.keyword.de_digivolve_one_by_one"] if len(trashed) > 1 else []),
                   *(["dcg.keyword.de_digivolve_limit"] if stopped else []))
 
 
@@ -378,7 +382,8 @@ def _blitz(game, owner, e, card_id, holder):
         return
     memory = game.memory_text(owner, game.board.memory_for(owner))
     game.step("keyword.blitz", f"Blitz: memory is on the opponent's side 1 or more ({memory}), so {holder.label} "
-              f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side")
+              f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side", "dcg.keyword.blitz_acting",
+              "dcg.keyword.blitz_optional")
     attack(game, holder.id, target)
 
 
@@ -437,7 +442,10 @@ def _raid(game: Game, t: Trigger) -> None:
     chosen = game.pick("raid", [d for d in active if d.dp == best])
     game.attack.target = chosen.id
     game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
-              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid", "dcg.attack.target_changes")
+              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid", "dcg.attack.target_changes",
+              "dcg.keyword.raid_trigger", "dcg.keyword.raid_optional",
+              *(["dcg.keyword.raid_tie"] if sum(d.dp == best for d in active) > 1 else []),
+              *(["dcg.keyword.raid_multiple"] if attacker.count("raid") > 1 else []))
 
 
 def _alliance(game: Game, t: Trigger) -> None:
@@ -456,7 +464,10 @@ def _alliance(game: Game, t: Trigger) -> None:
                                            keyword=Keyword("security_attack", 1)))
     now = game.find(attacker.id)[1]
     game.step("keyword.alliance", f"Alliance: {partner.label} is suspended; until the end of the attack "
-              f"{attacker.label} gets +{partner.dp} DP ({now.dp} DP) and Security Attack +1.", "dcg.keyword.alliance")
+              f"{attacker.label} gets +{partner.dp} DP ({now.dp} DP) and Security Attack +1 (the DP it had when suspended, "
+              f"kept even if it changes or leaves).", "dcg.keyword.alliance", "dcg.keyword.alliance_trigger",
+              "dcg.keyword.alliance_condition", "dcg.keyword.alliance_dp_at_suspend", "dcg.keyword.alliance_kept",
+              *(["dcg.keyword.alliance_multiple"] if attacker.count("alliance") > 1 else []))
 
 
 def _retaliation(game: Game, t: Trigger) -> None:
@@ -471,7 +482,8 @@ def _retaliation(game: Game, t: Trigger) -> None:
     if shielded(game, t.owner, opponent(t.owner), found[1]):
         return
     game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so "
-              f"{found[1].label} is deleted.", "dcg.keyword.retaliation")
+              f"{found[1].label} is deleted.", "dcg.keyword.retaliation", "dcg.keyword.retaliation_trigger",
+              "dcg.keyword.retaliation_forced", *(["dcg.keyword.retaliation_multiple"] if t.keyword_count > 1 else []))
     destroy(game, [found[1].id], cause="effect", by=t.owner)
 
 
@@ -481,7 +493,8 @@ def _fortitude(game: Game, t: Trigger) -> None:
     game.set_ps(t.owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
     play_card(game, t.owner, card, f"Fortitude: {card.label} had digivolution cards when it was deleted (the "
               f"condition is read as of the deletion), so it is played from the trash without paying its cost.",
-              "dcg.keyword.fortitude", "dcg.condition_at_deletion")
+              "dcg.keyword.fortitude", "dcg.condition_at_deletion", "dcg.keyword.fortitude_trigger",
+              "dcg.keyword.fortitude_forced", *(["dcg.keyword.fortitude_multiple"] if t.keyword_count > 1 else []))
 
 
 KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude,

@@ -105,7 +105,9 @@ def _unsuspend_phase(game: Game, p: str, foe: str) -> None:
         game.set_ps(foe, replace(other, battle_area=tuple(
             replace(d, suspended=False) if d in rebooted else d for d in other.battle_area)))
         game.step("keyword.reboot", f"Reboot: {', '.join(d.label for d in rebooted)} ({foe}) also unsuspend"
-                  f"{'s' if len(rebooted) == 1 else ''} in {p}'s unsuspend phase.", "dcg.keyword.reboot")
+                  f"{'s' if len(rebooted) == 1 else ''} in {p}'s unsuspend phase, together with {p}'s cards (no order).", "dcg.keyword.reboot",
+                  "dcg.keyword.reboot_static", "dcg.keyword.reboot_forced", "dcg.keyword.reboot_simultaneous",
+                  *(["dcg.keyword.reboot_once"] if any(d.count("reboot") > 1 for d in rebooted) else []))
 
 
 def _draw_phase(game: Game, p: str, foe: str) -> bool:
@@ -130,7 +132,8 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
             egg = ps.digitama[0]
             game.set_ps(p, replace(ps, digitama=ps.digitama[1:], breeding_area=Digimon(egg)))
             game.step("phase.breeding", f"Breeding phase: {p} hatches {egg.label} into the breeding area.",
-                      "dcg.breeding.hatch", "dcg.breeding.one_of_three", "dcg.breeding.hatched_here")
+                      "dcg.breeding.hatch", "dcg.breeding.one_of_three", "dcg.breeding.hatched_here",
+                      "dcg.hatch.definition")
             return
     elif choice == "move":
         d = ps.breeding_area
@@ -141,7 +144,8 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
             game.set_ps(p, replace(ps, breeding_area=None, battle_area=ps.battle_area + (d,)))
             game.step("phase.breeding", f"Breeding phase: {p} moves {d.label} to the battle area "
                       f"({'suspended' if d.suspended else 'unsuspended'}, as it was).", "dcg.breeding.move",
-                      "dcg.breeding.one_of_three")
+                      "dcg.breeding.one_of_three", "dcg.move.definition", "dcg.move.keeps_state",
+                      *(["dcg.move.keeps_effects"] if d.mods else []))
             game.trigger_effects(p, d, "on_move")
             game.flush()
             return

@@ -29,7 +29,8 @@ def vortex(game: Game, t: Trigger) -> None:
     d = game.holder(t)
     foes = [x for x in game.ps(_foe(t.owner)).battle_area if x.is_digimon and x.suspended]
     target = game.pick("vortex", foes)
-    keys = ("dcg.keyword.vortex", "dcg.keyword.vortex_trigger", "dcg.keyword.vortex_optional")
+    keys = ("dcg.keyword.vortex", "dcg.keyword.vortex_trigger", "dcg.keyword.vortex_optional",
+            *(["dcg.keyword.vortex_multiple"] if d.count("vortex") > 1 else []))
     if target is None:
         game.step("keyword.vortex", f"Vortex: {t.owner}'s opponent has no suspended Digimon to attack, so "
                   f"{d.label} does not attack.", *keys, "dcg.attack.target")
@@ -49,7 +50,8 @@ def execute(game: Game, t: Trigger) -> None:
     foes = [x for x in game.ps(_foe(t.owner)).battle_area if x.is_digimon]
     chosen = game.pick("execute", foes) if "execute" in game.choices else None
     target = chosen.id if chosen else "player"
-    keys = ("dcg.keyword.execute", "dcg.keyword.execute_trigger", "dcg.keyword.execute_optional")
+    keys = ("dcg.keyword.execute", "dcg.keyword.execute_trigger", "dcg.keyword.execute_optional",
+            *(["dcg.keyword.execute_multiple"] if d.count("execute") > 1 else []))
     refusal = can_attack(game, d.id, target, by_effect=True, unsuspended_target=True)
     if refusal is not None:
         return _refused(game, "Execute", d, refusal, *keys)
@@ -69,7 +71,8 @@ def overclock(game: Game, t: Trigger) -> None:
     fold = trait.replace(" ", "").casefold()
     fodder = [x for x in game.ps(t.owner).battle_area if x.id != d.id and x.is_digimon
               and (x.is_token or any(tr.replace(" ", "").casefold() == fold for tr in x.card.traits))]
-    keys = ("dcg.keyword.overclock", "dcg.keyword.overclock_trigger", "dcg.keyword.overclock_condition")
+    keys = ("dcg.keyword.overclock", "dcg.keyword.overclock_trigger", "dcg.keyword.overclock_condition",
+            *(["dcg.keyword.overclock_multiple"] if d.count("overclock") > 1 else []))
     victim = game.pick("overclock", fodder)
     if victim is None:
         game.step("keyword.overclock", f"Overclock ({trait}): {t.owner} has no token and no other Digimon with "

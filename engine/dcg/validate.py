@@ -393,7 +393,8 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
                "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked", "scapegoat", "material_save",
-               "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve")
+               "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve",
+               "blast_dna_digivolve")
 
 
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
