@@ -109,7 +109,8 @@ def _table() -> "_Table":
 def _load(path: Path) -> list[Term]:
     from .editions import EDITIONS
 
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when present: 20x faster, as safe
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or []  # noqa: S506 - a safe loader
     terms: list[Term] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
