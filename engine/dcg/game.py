@@ -127,7 +127,7 @@ class Game:
         cards = tuple(cards)
         tokens = [c for c in cards if c.token]
         ps = self.ps(p)
-        self.set_ps(p, replace(ps, trash=ps.trash + tuple(c for c in cards if not c.token)))
+        self.set_ps(p, replace(ps, trash=ps.trash + (tuple(c for c in cards if not c.token) if tokens else cards)))
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed")
