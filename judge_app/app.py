@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import Babel
@@ -23,6 +24,7 @@ DEFAULTS = {
     "SEARCH_MAX_LIMIT": 100,
     "WARM": True,                            # load the corpus and the search index at start
     "JSON_AS_ASCII": False,
+    "PUBLIC_URL": "",                        # e.g. https://judge.example.org: makes permalinks absolute
 }
 
 
@@ -31,6 +33,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     if test_config:
         app.config.from_mapping(test_config)
+    if not app.config["PUBLIC_URL"]:   # never the request's Host header, which any client can set
+        app.config["PUBLIC_URL"] = os.environ.get("JUDGE_PUBLIC_URL", "")
     app.json.ensure_ascii = False
     app.json.sort_keys = False
 

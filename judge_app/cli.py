@@ -8,6 +8,7 @@ import argparse
 import importlib
 import json
 import logging
+import re
 import sys
 
 COMMAND_MODULES = (
@@ -41,7 +42,40 @@ def emit_json(doc) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
 
+# Control characters (ESC, OSC …, C1 CSI) and bidi/format characters in titles, ids, names or errors would
+# reach the terminal raw: they are written as \uXXXX (also valid inside the JSON strings of --json).
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+                     r"\ufff9-\ufffb]")
+
+
+def terminal_safe(text: str) -> str:
+    r"""`text` with every control and bidi character written as a visible \uXXXX escape (newline and tab kept)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _TerminalSafe:
+    """A text stream whose writes go through `terminal_safe`."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(terminal_safe(text))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _TerminalSafe(out), _TerminalSafe(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
     from engine.errors import JudgeError
     from rulings.corpus import BadRef, UnknownRef
 

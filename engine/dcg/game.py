@@ -56,9 +56,10 @@ class Game:
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
         self.rule_after_effect = False
         self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
-        from .continuous import has_continuous
-        self.continuous = has_continuous(self.board)
-        self.continuous_active: set = set()
+        from .continuous import continuous_card_ids
+        self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
+        self.continuous_active: dict = {}
+        self.continuous_signature = None
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
