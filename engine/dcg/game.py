@@ -56,25 +56,27 @@ class Game:
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
         self.rule_after_effect = False
         self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
-        from .continuous import has_continuous
-        self.continuous = has_continuous(self.board)
-        self.continuous_active: set = set()
+        from .continuous import continuous_card_ids
+        self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
+        self.continuous_active: dict = {}
+        self.continuous_signature = None
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace
-    def step(self, event: str, text: str, *keys: str) -> None:
-        self.trace.add(event, text, *keys)
+    def step(self, event: str, text: str, *keys: str, **params) -> None:
+        self.trace.add(event, text, *keys, **params)   # params: the message's parameters (engine/trace.py)
 
-    def refuse(self, action: str, why: str, *keys: str) -> None:
-        self.trace.refuse(action, why, *keys)
+    def refuse(self, action: str, why: str, *keys: str, **params) -> None:
+        self.trace.refuse(action, why, *keys, **params)
 
     @property
     def over(self) -> bool:
         return self.board.winner is not None
 
     def win(self, player: str, reason: str, text: str, *keys: str) -> None:
-        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []))
+        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []),
+                  winner=player, reason=reason)
         self.board = replace(self.board, winner=player, reason=reason, phase="over")
 
     # ------------------------------------------------------------------ choices
