@@ -1,18 +1,15 @@
-"""engine/dcg/EFFECTS.md documents every action, timing, verb and condition of the scenario format, and the
-runnable Digimon examples it points to (judge_app/examples/dcg-*.yaml) agree with the engine."""
+"""engine/dcg/EFFECTS.md documents every action, timing, verb and condition of the options/effects vocabulary,
+and the example files it names exist (tests/test_dcg_examples_run.py runs them all)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from engine.check import check, parse_rulings
 from engine.dcg.effects import CONDITIONS, CONTINUOUS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "engine" / "dcg" / "EFFECTS.md").read_text(encoding="utf-8")
-EXAMPLES = [p for p in sorted((ROOT / "judge_app" / "examples").glob("dcg-*.yaml"))
-            if "\nexpect:" in p.read_text(encoding="utf-8")]   # the ones that state their answer
 
 
 # the options/effects vocabulary (the keyword mechanics' actions and verbs are documented with them)
@@ -26,13 +23,6 @@ NAMES = {*TIMINGS, *CONTINUOUS, *CONDITIONS, "use", "activate", "use_cost", "gai
 @pytest.mark.parametrize("name", sorted(NAMES))
 def test_documented(name):
     assert f"`{name}`" in DOC or f"`{name}:" in DOC, f"{name} is not documented in engine/dcg/EFFECTS.md"
-
-
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_example_agrees(path):
-    (data,) = parse_rulings(path.read_text(encoding="utf-8"))
-    verdict = check(data)
-    assert verdict.agrees, [(m.key, m.expected, m.actual) for m in verdict.mismatches]
 
 
 def test_every_example_named_in_the_doc_exists():

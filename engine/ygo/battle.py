@@ -188,7 +188,7 @@ def _calculate(game, atk: Attack) -> None:
         damage = atk_of(game, attacker)
         game.lose_lp(opp, damage)
         game.step("damage.direct", f"Direct attack: {opp} takes {damage} battle damage (LP {game.board.player(opp).lp}).",
-                  "ygo.battle.damage_calc.direct")
+                  "ygo.battle.damage_calc.direct", "ygo.damage.battle")
         game.check_lp()
         return
     if target.position == "attack":
@@ -228,7 +228,7 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
     game.lose_lp(damaged, diff)
     game.step("damage.atk_vs_atk", f"{winner.label()} ({max(a, t)} ATK) beats {loser.label()} ({min(a, t)} ATK): "
               f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
-              "destroyed.", "ygo.battle.damage_calc.atk_vs_atk")
+              "destroyed.", "ygo.battle.damage_calc.atk_vs_atk", "ygo.damage.battle")
     destroyed.append(loser)
 
 
@@ -243,14 +243,15 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
         game.lose_lp(player, diff)
         game.step("damage.atk_vs_def.lower", f"{attacker.label()}'s {a} ATK is lower than {target.label()}'s {d} DEF: "
                   f"{player} takes {diff} battle damage (LP {game.board.player(player).lp}), and neither monster is "
-                  "destroyed.", "ygo.battle.damage_calc.atk_vs_def")
+                  "destroyed.", "ygo.battle.damage_calc.atk_vs_def", "ygo.damage.battle")
         return
     text = f"{attacker.label()}'s {a} ATK is higher than {target.label()}'s {d} DEF: {target.label()} is destroyed"
     if attacker.piercing:
         diff = a - d
         game.lose_lp(opp, diff)
         game.step("damage.piercing", f"{text}, and piercing inflicts {diff} battle damage to {opp} "
-                  f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing")
+                  f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing",
+                  "ygo.damage.battle")
     else:
         game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
                   "ygo.battle.damage_calc.atk_vs_def")

@@ -204,7 +204,10 @@ def resolve_chain(game) -> None:
         elif link.negated_effect:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
                       "nothing happens.", "ygo.chain.negate_effect")
-        elif not game.board.over:
+        elif game.board.over:
+            game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
+                      "is not resolved.", "ygo.lp.zero_mid_chain")
+        else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             if _left_field(game, link):
                 game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
