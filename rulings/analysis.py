@@ -20,7 +20,7 @@ from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFil
 from .terms import to_simplified
 
 # Bump when anything here changes the indexed tokens: the index is rebuilt on the next start.
-ANALYZER_VERSION = "1"
+ANALYZER_VERSION = "2"
 
 # Longest query text analysed; the rest is ignored (a pasted page must not cost more than a question).
 MAX_QUERY_CHARS = 200
@@ -88,3 +88,16 @@ _EN = english_analyzer()
 def english_tokens(text: str) -> list[str]:
     """Stemmed English tokens of prepared text (what the English fields hold)."""
     return [t.text for t in _EN(text)]
+
+
+def cjk_tokens(text: str) -> list[str]:
+    """What the CJK fields index: the bigrams of every CJK run (a one-character run as itself)."""
+    return [gram for run in cjk_runs(text) for gram in bigrams(run)]
+
+
+_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+
+
+def english_words(text: str) -> list[str]:
+    """Lower-case English words of prepared text, unstemmed (the spelling corrector's vocabulary)."""
+    return _WORD.findall((text or "").lower())

@@ -1,9 +1,9 @@
-"""The on-disk Whoosh index of every section of every parsed edition: build, staleness, opening.
+"""The on-disk search index of every section of every parsed edition: build, staleness, opening.
 
 Layout under the data directory (env `JUDGE_DATA_DIR`, default `<repo>/var/`):
 
     search/CURRENT          name of the live generation (replaced atomically)
-    search/gen-<ns>-<fp>/   one complete index + manifest.json
+    search/gen-<ns>-<fp>/   one complete index (rulings/postings.py files, words.json) + manifest.json
     search/.lock            held (flock) while a build runs
 
 A build writes a `.tmp-…` directory, renames it to `gen-…`, then swaps CURRENT: a reader never sees a
@@ -11,8 +11,7 @@ half-built index, and a reader still holding the previous generation keeps worki
 generations are kept). Concurrent builders serialise on the lock and re-check staleness after taking it,
 so the second one finds the fresh index and does nothing.
 
-Damage: the manifest records every index file's size; `ensure` also opens the live generation and reads
-its last document. A missing, truncated or unreadable generation is logged (warning) and rebuilt. A data
+Damage: the manifest records every index file's size and SHA-256; `ensure` also loads the live generation. A missing, truncated or unreadable generation is logged (warning) and rebuilt. A data
 directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
 used as it is, with a warning).
 
@@ -37,14 +36,12 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from whoosh import fields, index as whoosh_index
-
 from engine.errors import JudgeError
 
-from . import analysis
+from . import analysis, postings
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -65,30 +62,15 @@ def search_dir(base: Path | None = None) -> Path:
     return Path(base or data_dir()) / "search"
 
 
-def schema() -> fields.Schema:
-    cjk = analysis.cjk_analyzer()
-    en = analysis.english_analyzer()
-    return fields.Schema(
-        ref=fields.ID(stored=True, unique=True),
-        edition=fields.ID(stored=True),
-        game=fields.ID(stored=True),
-        language=fields.ID(stored=True),
-        number=fields.STORED(),
-        order=fields.STORED(),                  # position in rule order within the edition
-        kind=fields.STORED(),
-        title=fields.TEXT(analyzer=cjk, phrase=False, field_boost=3.0),
-        body=fields.TEXT(analyzer=cjk, phrase=False),
-        title_en=fields.TEXT(analyzer=en, phrase=False, field_boost=3.0),
-        body_en=fields.TEXT(analyzer=en, phrase=False),
-        title_key=fields.ID(),                  # terms.alias_key of the prepared title: exact-title hits
-        terms=fields.KEYWORD(scorable=True),    # ids of the terms named in the text, once per mention
-        title_terms=fields.KEYWORD(scorable=True),  # ids of the terms named in the title
-        defines=fields.KEYWORD(scorable=True, stored=True),  # ids of the terms this section defines
-        title_s=fields.STORED(),
-        text_s=fields.STORED(),                 # own text
-        heading_s=fields.STORED(),              # a bare heading's snippet sources (heading_sources)
-        probe=fields.STORED(),                  # prepared, case-folded title + text: phrase checks
-    )
+# Indexed fields and their BM25F boosts. Query-side boosts (rulings/search.py) multiply these.
+FIELDS = {
+    "title": 3.0, "body": 1.0,              # CJK bigrams of the title / own text
+    "title_en": 3.0, "body_en": 1.0,        # English stems, plus the English names of the terms and glosses
+    "terms": 1.0,                           # ids of the edition's game's terms named in the text
+    "title_terms": 1.0,                     # ... named in the title
+    "defines": 1.0,                         # ids of the terms this section defines
+    "title_key": 1.0,                       # terms.alias_key of the prepared title: exact-title hits
+}
 
 
 def _source_files() -> list[Path]:
@@ -145,28 +127,36 @@ class BuildReport:
 
 
 def damage(info: IndexInfo) -> str | None:
-    """Why a generation cannot be used (a missing, truncated or unreadable file), or None when it is sound."""
-    for name, size in info.manifest.get("files", {}).items():
+    """Why a generation cannot be used (a missing, truncated, altered or unreadable file), or None when it
+    is sound."""
+    files = info.manifest.get("files", {})
+    digests = info.manifest.get("sha256", {})
+    if not files:
+        return "its manifest lists no files"
+    for name, size in files.items():
         try:
             actual = (info.path / name).stat().st_size
         except OSError:
             return f"{name} is missing"
         if actual != size:
             return f"{name} is {actual} bytes, the build wrote {size}"
+        if name in digests and _sha256(info.path / name) != digests[name]:
+            return f"{name} does not hold what the build wrote"
     try:
-        ix = open_index(info)
-        try:
-            with ix.searcher() as searcher:
-                count = searcher.doc_count()
-                if count != info.manifest.get("sections", count):
-                    return f"it holds {count} sections, the build wrote {info.manifest['sections']}"
-                if count:
-                    searcher.stored_fields(count - 1)
-        finally:
-            ix.close()
-    except Exception as e:  # noqa: BLE001 - whoosh fails on damaged files with UnpicklingError, TypeError, …
-        return f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}"
+        loaded = open_index(info)
+    except postings.PostingsError as e:
+        return f"unreadable: {' '.join(str(e).split())[:160]}"
+    if loaded.size != info.manifest.get("sections", loaded.size):
+        return f"it holds {loaded.size} sections, the build wrote {info.manifest['sections']}"
     return None
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def ensure(base: Path | None = None) -> IndexInfo:
@@ -223,7 +213,8 @@ def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildR
             files = {f.name: f.stat().st_size for f in sorted(tmp.iterdir()) if f.is_file()}
             manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
                         "built_at": time.time(), "sections": sum(counts.values()), "editions": counts,
-                        "term_sections": term_sections, "files": files}
+                        "term_sections": term_sections, "files": files,
+                        "sha256": {name: _sha256(tmp / name) for name in files}}
             (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
             final = sdir / f"gen-{time.time_ns()}-{fp[:10]}"
             os.rename(tmp, final)
@@ -258,28 +249,28 @@ def _write(path: Path) -> tuple[dict, dict]:
     from . import corpus
 
     path.mkdir(parents=True)
-    ix = whoosh_index.create_in(str(path), schema())
-    writer = ix.writer(limitmb=256)
     counts: dict[str, int] = {}
     usage: dict[str, dict] = {}
-    try:
-        for edition_id in indexed_editions():
-            edition = corpus.load(edition_id)
-            definitions = _definitions(edition)
-            game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
-            for order, section in enumerate(edition):
-                doc, named = section_document(edition, section, order, definitions)
-                writer.add_document(**doc)
-                for term_id in named:
-                    game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
-            game["sections"] += len(edition)
-            counts[edition_id] = len(edition)
-        writer.commit()
-    except BaseException:
-        writer.cancel()
-        raise
-    finally:
-        ix.close()
+    documents: list[dict] = []
+    stored: list[dict] = []
+    words: dict[str, int] = {}
+    for edition_id in indexed_editions():
+        edition = corpus.load(edition_id)
+        definitions = _definitions(edition)
+        game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
+        for order, section in enumerate(edition):
+            doc, tokens, named = section_document(edition, section, order, definitions)
+            english = doc.pop("english")
+            stored.append(doc)
+            documents.append(tokens)
+            for word in set(analysis.english_words(english)):
+                words[word] = words.get(word, 0) + 1
+            for term_id in named:
+                game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
+        game["sections"] += len(edition)
+        counts[edition_id] = len(edition)
+    postings.write(path, FIELDS, documents, stored)
+    (path / "words.json").write_text(json.dumps(words, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return counts, usage
 
 
@@ -304,8 +295,11 @@ def _definitions(edition) -> dict[str, list[str]]:
     return out
 
 
-def section_document(edition, section, order: int, definitions: dict[str, list[str]]) -> tuple[dict, set[str]]:
-    """(the index document, ids of every term of either game the title or text names)."""
+def section_document(edition, section, order: int, definitions: dict[str, list[str]]
+                     ) -> tuple[dict, dict[str, list[str]], set[str]]:
+    """(the stored fields, the indexed tokens per field, ids of every term of either game the title or
+    text names)."""
+    from . import glosses
     from .terms import alias_key, mentions
 
     lang = edition.language
@@ -315,19 +309,28 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     # the edition's own game, the usage count takes both.
     in_text, in_title = mentions(section.text), mentions(section.title)
     own = edition.game
+    # English: the section's own Latin words, plus the English names of the terms and ordinary words it
+    # names in Chinese or Japanese, so that an English question reaches the CJK text.
+    english_title = " ".join([title] + glosses.english_of(title, lang, [m.term for m in in_title if m.term.game == own]))
+    english_text = " ".join([text] + glosses.english_of(text, lang, [m.term for m in in_text if m.term.game == own]))
     doc = {
         "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
         "number": section.number, "order": order, "kind": section.kind,
-        "title": title, "body": text, "title_en": title, "body_en": text,
-        "title_key": alias_key(title) or "\u0000",
-        "terms": " ".join(m.term.id for m in in_text if m.term.game == own),
-        "title_terms": " ".join(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
         "defines": " ".join(definitions.get(section.number, [])),
         "title_s": section.title, "text_s": section.text,
         "heading_s": heading_sources(edition, section) if not section.text.strip() else [],
         "probe": _SPACE.sub("", f"{title}\n{text}").casefold(),
+        "english": english_title + "\n" + english_text,
     }
-    return doc, {m.term.id for m in in_text + in_title}
+    tokens = {
+        "title": analysis.cjk_tokens(title), "body": analysis.cjk_tokens(text),
+        "title_en": analysis.english_tokens(english_title), "body_en": analysis.english_tokens(english_text),
+        "title_key": [alias_key(title) or "\u0000"],
+        "terms": [m.term.id for m in in_text if m.term.game == own],
+        "title_terms": list(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
+        "defines": definitions.get(section.number, []),
+    }
+    return doc, tokens, {m.term.id for m in in_text + in_title}
 
 
 HEADING_CHILDREN = 4         # a bare heading's snippet comes from its first few children
@@ -373,5 +376,11 @@ def _first_text(edition, section, depth: int = 2) -> str:
     return ""
 
 
-def open_index(info: IndexInfo):
-    return whoosh_index.open_dir(str(info.path))
+def open_index(info: IndexInfo) -> postings.PostingsIndex:
+    """Load a generation into memory (raises postings.PostingsError when its files do not form an index)."""
+    loaded = postings.PostingsIndex.load(info.path)
+    try:
+        loaded.words = json.loads((info.path / "words.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise postings.PostingsError(f"words.json: {e}") from None
+    return loaded

@@ -32,7 +32,9 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import html
+import math
 import os
 import re
 import threading
@@ -41,21 +43,20 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whoosh import query as Q
-from whoosh.query.compound import DefaultOr
-from whoosh import scoring
+import numpy as np
 
-from . import analysis, index, terms
+from . import analysis, glosses, index, query as q, supersession, terms
 from .analysis import MAX_QUERY_CHARS
 from .editions import DEFAULT_EDITION, EDITIONS, GAMES
 
 _NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70\uff0d]")
 _SNIPPET_CHARS = 140
-# A binary tree of union matchers: about half the time of whoosh's preloaded-array Or on this index.
-_Or = DefaultOr
 _SPACE = re.compile(r"[ \u3000\t]+")
 _DEFAULT_PRIOR = 1.3        # the default (official, newest) edition wins a near tie
+_QUIZ_PRIOR = 0.6           # rulebook chapter 6: rules-test questions restate rules; the rule text comes first
+_SUPERSEDED_PRIOR = 0.35    # a passage a later revision replaced (rulings/data/supersession.yaml)
+NUMBER_SCORE = 1000.0       # a section whose number the query names comes before any text match
 
 
 class SearchInputError(ValueError):
@@ -71,11 +72,15 @@ class Hit:
     snippet: str
     snippet_html: str
     score: float
+    superseded_by: str | None = None     # the ref of the later revision that replaced this passage
 
     def to_json(self) -> dict:
-        return {"ref": self.ref, "edition": self.edition, "number": self.number, "title": self.title,
-                "snippet": self.snippet, "snippet_html": self.snippet_html, "score": round(self.score, 4),
-                "url": f"/rules/{self.edition}/{self.number}"}
+        doc = {"ref": self.ref, "edition": self.edition, "number": self.number, "title": self.title,
+               "snippet": self.snippet, "snippet_html": self.snippet_html, "score": round(self.score, 4),
+               "url": f"/rules/{self.edition}/{self.number}"}
+        if self.superseded_by:
+            doc["superseded_by"] = self.superseded_by
+        return doc
 
 
 @dataclass(frozen=True)
@@ -103,16 +108,29 @@ class SearchResponse:
 
 
 @dataclass
+class _Concept:
+    """One thing the query asks for (a term, a CJK bigram, an English word): the postings that show it
+    (field, token, boost) and its weight in the coverage share."""
+    name: str
+    clauses: list[tuple[str, str, float]]
+    weight: float = 1.0
+
+
+@dataclass
 class _Plan:
-    """What a text query looks for: the whoosh query and the strings to mark in snippets."""
-    query: Q.Query | None
-    needles: list[str] = field(default_factory=list)      # literal CJK/Latin strings to mark
-    typed: list[str] = field(default_factory=list)        # CJK runs as typed (and simplified)
-    stems: list[str] = field(default_factory=list)        # English stems (marked as word prefixes)
+    """What a text query looks for, and the strings to mark in snippets."""
+    concepts: list[_Concept] = field(default_factory=list)
+    bonuses: list[tuple[str, str, float]] = field(default_factory=list)   # score only (exact title)
+    numbers: list[str] = field(default_factory=list)     # rule numbers written in the query
+    needles: list[str] = field(default_factory=list)     # literal CJK/Latin strings to mark
+    typed: list[str] = field(default_factory=list)       # CJK runs as typed (and simplified)
+    stems: list[str] = field(default_factory=list)       # English stems (marked as word prefixes)
     expanded: list[str] = field(default_factory=list)
     named_terms: list[terms.Term] = field(default_factory=list)
     named_languages: dict[str, str | None] = field(default_factory=dict)   # term id -> language it was typed in
     mentions: list[terms.Mention] = field(default_factory=list)
+    corrected: dict[str, str] = field(default_factory=dict)               # misspelt word -> known word
+    single: str | None = None                            # a lone CJK character (substring fallback)
 
 
 def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
@@ -136,7 +154,7 @@ def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, 
 class RuleSearch:
     """A searcher over one index directory; reopens itself when a rebuild replaced the live generation.
 
-    Thread-safe: searches share one whoosh searcher under a lock (a search takes milliseconds).
+    Thread-safe: searches share one loaded index under a lock (a search takes a millisecond or two).
     """
 
     def __init__(self, base: Path | None = None, build: bool = True):
@@ -160,13 +178,26 @@ class RuleSearch:
 
     def _open(self, info: index.IndexInfo) -> None:
         ix = index.open_index(info)
-        searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
-        old = getattr(self, "_searcher", None)
-        self._ix, self._searcher, self._info = ix, searcher, info
+        self._ix, self._info = ix, info
         self._own_terms = own_terms(info.manifest)
+        self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
+        self._filters = {}
+        stored = ix.stored
+        self._game = np.array([GAMES.index(f["game"]) for f in stored], dtype=np.int8)
+        self._game_sizes = np.bincount(self._game, minlength=len(GAMES)).astype(np.float64)
+        self._edition = np.array([list(EDITIONS).index(f["edition"]) for f in stored], dtype=np.int16)
+        superseded = supersession.superseded()
+        prior = np.ones(len(stored), dtype=np.float64)
+        for i, f in enumerate(stored):
+            if f["edition"] in DEFAULT_EDITION.values():
+                prior[i] *= _DEFAULT_PRIOR
+            if f["edition"] == "ygo-zh-rulebook" and f["number"].split(".")[0] == "6":
+                prior[i] *= _QUIZ_PRIOR
+            if f["ref"] in superseded:
+                prior[i] *= _SUPERSEDED_PRIOR
+        self._prior = prior
+        self._superseded = superseded
         self._stamp = self._pointer_stamp()
-        if old is not None:
-            old.close()
 
     def _maybe_reopen(self) -> None:
         stamp = self._pointer_stamp()
@@ -187,7 +218,7 @@ class RuleSearch:
 
     def close(self) -> None:
         with self._lock:
-            self._searcher.close()
+            self._ix.close()
 
     # -- searching --------------------------------------------------------------------------------
     def search(self, query: str, editions=None, game: str | None = None, limit: int = 10) -> SearchResponse:
@@ -221,45 +252,90 @@ class RuleSearch:
             near = f" Nearest: {', '.join(nearest)}." if nearest else ""
             return [], f"No section is numbered {text!r} in these editions.{near}", [], None
         plan = self._plan(text, game)
-        if plan.query is None:
+        if not plan.concepts and not plan.numbers and not plan.single:
             hint = ("Type a rule number (e.g. 14-2-1-3 or 4.4.2) or a word in Chinese, Japanese or English."
                     if not text or not re.search(r"\w", text) else None)
             return [], hint, [], None
         inferred = None
-        if len({EDITIONS[e].game for e in scope}) > 1:
-            inferred = _infer_game(plan.mentions, self._own_terms)
-        # A boosted section may lie further down whoosh's order: look a little deeper.
-        pool = limit + (30 if inferred else 10)
-        results = self._searcher.search(plan.query, filter=self._filter(scope), limit=pool)
+        if len({EDITIONS[e].game for e in scope}) > 1 and plan.concepts:
+            inferred = self._infer(plan)
+        mask = self._filter(scope)
+        scores = self._score(plan) * self._prior
+        if inferred:
+            scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
+        for number_ref in self._numbered(plan.numbers, scope, game):
+            scores[self._ix.by_ref[number_ref]] += NUMBER_SCORE
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
+        pool = min(len(scores), limit + 30)
+        top = np.argpartition(-scores, pool - 1)[:pool] if pool < len(scores) else np.arange(len(scores))
+        top = [int(i) for i in top if scores[i] > 0]
         rank = {e: i for i, e in enumerate(_edition_order(scope, game or inferred))}
-        phrases = [p.casefold() for p in plan.typed]
+        phrases = [p.casefold() for p in plan.typed if len(p) >= 2]
         rows = []
-        for r in results:
-            f = r.fields()
-            # Whoosh matched bigrams anywhere in the section; the phrase as typed, in order, earns a bonus
-            # (checked on the candidates only: positional phrase queries cost ~5x more per search). It also
-            # favours the language the judge typed in over the expansions into the other languages.
+        for i in top:
+            f = self._ix.stored[i]
+            # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in)
             bonus = sum(1.5 for p in phrases if p in f["probe"])
-            prior = _DEFAULT_PRIOR if f["edition"] in DEFAULT_EDITION.values() else 1.0
-            if inferred and f["game"] == inferred:
-                prior *= INFERRED_GAME_BOOST
-            rows.append((r.score * (1 + 0.25 * min(bonus, 4)) * prior, f))
+            rows.append((float(scores[i]) * (1 + 0.25 * min(bonus, 4)), f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         rows = _order_definitions(rows, plan.named_languages)
         hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
         return hits, None, plan.expanded, inferred
 
+    def _score(self, plan: _Plan) -> np.ndarray:
+        """BM25F over every clause, times the share of the query's concepts a section shows, squared: a
+        section with all the words comes first, one with most of them next (relaxed matching)."""
+        n = self._ix.size
+        total = np.zeros(n, dtype=np.float64)
+        covered = np.zeros(n, dtype=np.float64)
+        weight_sum = 0.0
+        for concept in plan.concepts:
+            seen = np.zeros(n, dtype=bool)
+            for fieldname, token, boost in concept.clauses:
+                found = self._ix.postings(fieldname, token)
+                if found is None:
+                    continue
+                docs, weights = found
+                total[docs] += boost * weights
+                seen[docs] = True
+            covered += concept.weight * seen
+            weight_sum += concept.weight
+        for fieldname, token, boost in plan.bonuses:
+            found = self._ix.postings(fieldname, token)
+            if found is not None:
+                total[found[0]] += boost * found[1]
+        if plan.single and not plan.concepts:
+            for i, f in enumerate(self._ix.stored):
+                if plan.single in f["probe"]:
+                    total[i] += 1.0
+            return total
+        if weight_sum:
+            total *= (covered / weight_sum) ** COVERAGE_POWER
+        return total
+
     def _filter(self, scope: list[str]):
-        """Doc numbers of the editions in scope (None = all), computed once per scope and searcher."""
+        """A mask of the sections in the editions in scope (None = all), computed once per scope."""
         if set(scope) >= set(self._info.manifest.get("editions", {})):
             return None
-        key = (id(self._searcher), tuple(scope))
+        key = tuple(scope)
         cached = self._filters.get(key)
         if cached is None:
-            cached = {d for e in scope for d in self._searcher.docs_for_query(Q.Term("edition", e))}
-            self._filters = {k: v for k, v in self._filters.items() if k[0] == id(self._searcher)}
-            self._filters[key] = cached
+            wanted = [list(EDITIONS).index(e) for e in scope]
+            cached = self._filters[key] = np.isin(self._edition, wanted)
         return cached
+
+    def _numbered(self, numbers: list[str], scope: list[str], game) -> list[str]:
+        """Refs of the sections numbered as written in the query (each edition in scope that has one)."""
+        from .corpus import normalize_number
+
+        out = []
+        for raw in numbers:
+            for e in _edition_order(scope, game, dotted="." in raw):
+                ref = f"{e}:{normalize_number(e, raw)}"
+                if ref in self._ix.by_ref and ref not in out:
+                    out.append(ref)
+        return out
 
     # -- numbers ----------------------------------------------------------------------------------
     def _number_lookup(self, text: str, scope: list[str], eds, game) -> tuple[list[Hit], list[str] | None]:
@@ -283,12 +359,12 @@ class RuleSearch:
             from .corpus import normalize_number
 
             number = normalize_number(e, raw)
-            found = self._searcher.document(ref=f"{e}:{number}")
-            if found:
-                out.append(self._hit(found, 100.0 - len(out), None))
+            found = self._ix.by_ref.get(f"{e}:{number}")
+            if found is not None:
+                out.append(self._hit(self._ix.stored[found], 100.0 - len(out), None))
             else:
                 parent = re.sub(r"[-.][^-.]*$", "", number)
-                while parent != number and not self._searcher.document(ref=f"{e}:{parent}"):
+                while parent != number and f"{e}:{parent}" not in self._ix.by_ref:
                     number, parent = parent, re.sub(r"[-.][^-.]*$", "", parent)
                 if parent != number:
                     nearest.append(f"{e}:{parent}")
@@ -301,51 +377,147 @@ class RuleSearch:
         head, sep, tail = text.partition(":")
         if sep and head.strip() in EDITIONS:    # `ygo-zh-nmr:基本分`: the edition part is not a word
             text = tail.strip()
-        plan = _Plan(None)
+        plan = _Plan()
         if not re.search(r"\w", text):
             return plan
-        parts: list[Q.Query] = []
+        # 1. rule numbers written anywhere (`rule 14-2-1-3`, `第4章`, `3.1.2 p8`): looked up, then cut out
+        for number, (a, b) in reversed(q.numbers_in(text)):
+            plan.numbers.insert(0, number)
+            text = text[:a] + " " + text[b:]
+        # 2. English: spelling first (blokcer -> blocker), so that term names are found in the corrected text
+        text = self._correct_english(text, plan)
         simplified = terms.to_simplified(text)
-        # 1. named terms (any language): their defining sections, headings naming them, mentions.
-        #    A term's mentions are indexed by id, which is what makes the search cross-language.
+        n = max(1, self._ix.size)
+        # 3. named terms (any language): their defining sections, headings naming them, mentions. A term's
+        #    mentions are indexed by id, which is what makes the search cross-language.
         mentions = plan.mentions = terms.mentions(text, game)
         for term in dict.fromkeys(m.term for m in mentions):
             plan.named_terms.append(term)
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
-            parts += [Q.Term("defines", term.id, boost=8.0), Q.Term("title_terms", term.id, boost=2.0),
-                      Q.Term("terms", term.id, boost=1.5)]
+            clauses = [("defines", term.id, 8.0), ("title_terms", term.id, 2.0), ("terms", term.id, 1.5)]
+            frequency = self._ix.doc_frequency("terms", term.id) + self._ix.doc_frequency("defines", term.id)
+            plan.concepts.append(_Concept(term.id, clauses, _idf(frequency, n) + 1.0))
         plan.expanded = terms.expand(text, game)
-        # 2. CJK text not covered by a term name: bigrams (as typed, and simplified for Chinese input)
+        # 4. CJK text not covered by a term name: its meaningful bigrams, as typed and simplified
         runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
         plan.needles += runs
         plan.typed = [r for r in runs if len(r) >= 2]
-        residual = _residual_runs(text, simplified, mentions)
-        for run in residual:
-            if len(run) >= 2 or (len(runs) == 1 and not mentions):
-                query = _cjk_query(run, self._body_frequency)
-                if query is not None:
-                    parts.append(query)
-        # 3. English words
-        words = analysis.english_tokens(text)
-        if words:
-            parts.append(_en_query(words))
-            plan.stems += words
-            plan.needles += re.findall(r"[A-Za-z0-9][A-Za-z0-9.+-]*", text)
-        # 4. a heading that is exactly the query
+        grams = self._cjk_grams(_residual_runs(text, simplified, mentions))
+        for gram, variants in grams.items():
+            clauses = [(fieldname, v, 1.0) for v in variants for fieldname in ("title", "body")]
+            frequency = max(self._ix.doc_frequency("body", v) for v in variants)
+            plan.concepts.append(_Concept(gram, clauses, _idf(frequency, n)))
+        if not plan.concepts and len(runs) == 1 and len(runs[0]) == 1:
+            plan.single = runs[0]
+        # 5. English words not inside a term name (stemmed; the index adds the English names of terms and
+        #    glosses to Chinese and Japanese sections)
+        covered = [(m.start, m.end) for m in mentions if m.language == "en"]
+        words = []
+        for m in re.finditer(r"[A-Za-z][A-Za-z'-]*|\d+", text):
+            if m.group().lower() in q.ENGLISH_STOP:
+                continue
+            inside = any(a <= m.start() and m.end() <= b for a, b in covered)
+            words.append((m.group(), inside))
+        for word, inside in words:
+            for stem in analysis.english_tokens(word):
+                plan.stems.append(stem)
+                if inside:
+                    continue
+                frequency = self._ix.doc_frequency("body_en", stem)
+                plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5)],
+                                              _idf(frequency, n)))
+        plan.needles += [w for w, _ in words]
+        # 6. a heading that is exactly the query
         for key in dict.fromkeys([terms.alias_key(text), terms.alias_key(simplified)]):
             if key:
-                parts.append(Q.Term("title_key", key, boost=12.0))
+                plan.bonuses.append(("title_key", key, 12.0))
         for name in plan.expanded:             # marked in snippets
             plan.needles.append(unicodedata.normalize("NFKC", name))
-        plan.query = _Or(parts) if parts else None
+        plan.concepts = _dedupe(plan.concepts)
         return plan
 
-    def _body_frequency(self, gram: str) -> float:
-        """Share of the sections whose text holds `gram`."""
-        return self._searcher.doc_frequency("body", gram) / max(1, self._searcher.doc_count())
+    def _correct_english(self, text: str, plan: _Plan) -> str:
+        def fix(m: re.Match) -> str:
+            word = m.group()
+            lower = word.lower()
+            if lower in q.ENGLISH_STOP or terms.find(word):
+                return word
+            better = self._speller.correct(lower)
+            if better != lower:
+                plan.corrected[lower] = better
+                return better
+            return word
+
+        return re.sub(r"[A-Za-z]+", fix, text)
+
+    def _cjk_grams(self, runs: list[str]) -> dict[str, list[str]]:
+        """The bigrams to look for (each with its typed and simplified spelling), question words cut out.
+        Stop bigrams add time and noise, not meaning: all-hiragana ones in Japanese (particles and
+        endings) and, when the query has others, those in more than STOP_SHARE of the sections. At most
+        QUERY_GRAMS of the rarest are kept: the p99 of long questions is bounded by this number."""
+        n = max(1, self._ix.size)
+        found: dict[str, list[str]] = {}
+        for run in runs:
+            japanese = bool(_KANA.search(run))
+            for piece in q.strip_question_words(run):
+                if len(piece) < 2:
+                    continue
+                simplified = piece if japanese else terms.to_simplified(piece)
+                for typed, simple in zip(analysis.bigrams(piece), analysis.bigrams(simplified)):
+                    if japanese and _HIRAGANA.match(typed):
+                        continue
+                    found.setdefault(simple, list(dict.fromkeys([typed, simple])))
+        if len(found) > 1:
+            share = {g: max(self._ix.doc_frequency("body", v) for v in vs) / n for g, vs in found.items()}
+            kept = {g: vs for g, vs in found.items() if 0 < share[g] <= STOP_SHARE}
+            if kept:
+                found = kept
+            if len(found) > QUERY_GRAMS:
+                rare = set(sorted(found, key=lambda g: share[g])[:QUERY_GRAMS])
+                found = {g: vs for g, vs in found.items() if g in rare}
+        return found
+
+    def _infer(self, plan: _Plan) -> str | None:
+        """The game the query is about: its terms name one game clearly (`_infer_game`), and its words
+        lean the same way (`_lean`): Link, once per turn or 被攻击时 are terms of one game's table but
+        words both games' rules use, and name no game."""
+        by_terms = _infer_game(plan.mentions, self._own_terms)
+        if by_terms is None:
+            return None
+        lean = self._lean(plan)
+        side = 1 if by_terms == GAMES[1] else -1
+        return by_terms if lean * side >= LEAN_AGREEMENT else None
+
+    def _lean(self, plan: _Plan) -> float:
+        """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
+        of the share of each game's sections that contain each word (terms: their names' usage)."""
+        total, weights = 0.0, 0.0
+        eps = 1.0 / max(1.0, float(self._game_sizes.max()))
+        for concept in plan.concepts:
+            counts = np.zeros(len(GAMES))
+            for fieldname, token, _ in concept.clauses:
+                if fieldname in ("title", "title_en", "title_terms", "defines"):
+                    continue
+                found = self._ix.postings(fieldname, token)
+                if found is not None:
+                    counts += np.bincount(self._game[found[0]], minlength=len(GAMES))
+            usage = self._info.manifest.get("term_sections") or {}
+            if concept.clauses and concept.clauses[0][0] == "defines" and set(usage) == set(GAMES):
+                counts = np.array([usage[g]["terms"].get(concept.name, 0) for g in GAMES], dtype=float)
+            if not counts.any():
+                continue
+            share = counts / np.maximum(self._game_sizes, 1)
+            total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
+            weights += concept.weight
+        return total / weights if weights else 0.0
 
     # -- results ----------------------------------------------------------------------------------
     def _hit(self, f: dict, score: float, plan: _Plan | None) -> Hit:
+        hit = self._plain_hit(f, score, plan)
+        later = self._superseded.get(f["ref"])
+        return dataclasses.replace(hit, superseded_by=later) if later else hit
+
+    def _plain_hit(self, f: dict, score: float, plan: _Plan | None) -> Hit:
         needles, stems = (plan.needles, plan.stems) if plan else ([], [])
         language = f.get("language", "")
         source = f.get("text_s") or ""
@@ -476,56 +648,25 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
     return list(dict.fromkeys(analysis.cjk_runs(masked)))
 
 
-# A sentence (a CJK run longer than SHORT_RUN) scores by bigram overlap. Its stop bigrams add time and
-# noise, not meaning: those in more than STOP_SHARE of the sections (ます, 发动, 对方, カー) and, in
-# Japanese, the all-hiragana ones (particles and endings: でき, すか). At most SENTENCE_GRAMS of the
-# rarest remaining bigrams are kept: the p99 of long queries is bounded by this number.
-SHORT_RUN = 6
+# Relaxed matching: a section's BM25F score is multiplied by (share of the query's concepts it shows) **
+# COVERAGE_POWER. Bigrams in more than STOP_SHARE of the sections (ます, 发动, 对方) are dropped from a query
+# that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
+COVERAGE_POWER = 2.0
 STOP_SHARE = 0.06
-SENTENCE_GRAMS = 10
+QUERY_GRAMS = 10
+LEAN_AGREEMENT = 0.3        # the words must lean this much (mean log share ratio) the terms' way
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 
 
-def _sentence_grams(run: str, frequency) -> list[str]:
-    grams = list(dict.fromkeys(analysis.bigrams(run)))
-    japanese = bool(_KANA.search(run))
-    scored = []
-    for g in grams:
-        if japanese and _HIRAGANA.match(g):
-            continue
-        share = frequency(g)
-        if 0 < share <= STOP_SHARE:
-            scored.append((share, g))
-    keep = {g for _, g in sorted(scored)[:SENTENCE_GRAMS]}
-    return [g for g in grams if g in keep]
+def _idf(frequency: int, n: int) -> float:
+    return math.log(1 + n / (1 + frequency))
 
 
-def _cjk_query(run: str, frequency) -> Q.Query | None:
-    """A short run must match as a whole (all its bigrams); a long one (a sentence) scores by overlap of
-    its meaningful bigrams. Traditional Chinese also searches its simplified form (never Japanese)."""
-    simplified = terms.to_simplified(run)
-    variants = [run] if simplified == run or _KANA.search(run) else [run, simplified]
-    out = []
-    for v in variants:
-        grams = list(dict.fromkeys(analysis.bigrams(v)))
-        if len(v) > SHORT_RUN:
-            grams = _sentence_grams(v, frequency)
-        for fieldname in ("title", "body"):
-            if len(v) == 1:                     # one character: a lone-character token, or a heading prefix
-                out.append(Q.Prefix(fieldname, v, boost=0.5) if fieldname == "title" else Q.Term(fieldname, v))
-            elif len(v) > SHORT_RUN:
-                if grams:
-                    out.append(_Or([Q.Term(fieldname, g) for g in grams], boost=0.3))
-            elif len(grams) == 1:
-                out.append(Q.Term(fieldname, grams[0]))
-            else:
-                out.append(Q.And([Q.Term(fieldname, g) for g in grams]))
-    return _Or(out, boost=2.0) if out else None
-
-
-def _en_query(stems: list[str]) -> Q.Query:
-    per_word = [_Or([Q.Term("title_en", s), Q.Term("body_en", s)]) for s in dict.fromkeys(stems)]
-    return _Or(per_word, boost=1.5)
+def _dedupe(concepts: list[_Concept]) -> list[_Concept]:
+    seen: dict[str, _Concept] = {}
+    for c in concepts:
+        seen.setdefault(c.name, c)
+    return list(seen.values())
 
 
 def make_snippet(text: str, needles: list[str], stems: list[str], language: str) -> tuple[str, str]:
