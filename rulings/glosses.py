@@ -34,3 +34,12 @@ def english_of(text: str, language: str, named_terms=()) -> list[str]:
         pattern, english = table
         out += [english[m.group()] for m in pattern.finditer(text.casefold())]
     return out
+
+
+def found_in(text: str, language: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """The gloss names in `text` (prepared for `language`): (name, its English words, span)."""
+    table = _table().get(language)
+    if not table or not text:
+        return []
+    pattern, english = table
+    return [(m.group(), english[m.group()], m.span()) for m in pattern.finditer(text.casefold())]

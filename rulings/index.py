@@ -65,6 +65,7 @@ def search_dir(base: Path | None = None) -> Path:
 # Indexed fields and their BM25F boosts. Query-side boosts (rulings/search.py) multiply these.
 FIELDS = {
     "title": 3.0, "body": 1.0,              # CJK bigrams of the title / own text
+    "body1": 1.0,                           # CJK single characters of the own text (输, 放, 级)
     "title_en": 3.0, "body_en": 1.0,        # English stems, plus the English names of the terms and glosses
     "terms": 1.0,                           # ids of the edition's game's terms named in the text
     "title_terms": 1.0,                     # ... named in the title
@@ -324,6 +325,7 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     }
     tokens = {
         "title": analysis.cjk_tokens(title), "body": analysis.cjk_tokens(text),
+        "body1": analysis.cjk_chars(text),
         "title_en": analysis.english_tokens(english_title), "body_en": analysis.english_tokens(english_text),
         "title_key": [alias_key(title) or "\u0000"],
         "terms": [m.term.id for m in in_text if m.term.game == own],

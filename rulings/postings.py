@@ -18,7 +18,6 @@ directory cannot run code.
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from pathlib import Path
 
@@ -38,37 +37,45 @@ def write(path: Path, fields: dict[str, float], documents: list[dict[str, list[s
     """Write the index of `documents` (per section: field -> tokens, repeats counting as term frequency)
     with per-field boosts `fields` into the directory `path`."""
     n = len(documents)
-    postings: dict[str, list[tuple[int, float]]] = {}
+    keys: dict[str, int] = {}
+    all_ids, all_docs, all_weights = [], [], []
     for name, boost in fields.items():
-        counts = [Counter(doc.get(name, ())) for doc in documents]
-        lengths = [sum(c.values()) for c in counts]
-        average = (sum(lengths) / n) if n else 1.0
-        average = average or 1.0
-        frequency: Counter = Counter()
-        for c in counts:
-            frequency.update(c.keys())
-        for i, c in enumerate(counts):
-            norm = K1 * (1 - B + B * lengths[i] / average)
-            for token, tf in c.items():
-                idf = math.log(1 + (n - frequency[token] + 0.5) / (frequency[token] + 0.5))
-                weight = boost * idf * tf * (K1 + 1) / (tf + norm)
-                postings.setdefault(name + SEP + token, []).append((i, weight))
-    vocab: dict[str, list[int]] = {}
-    total = sum(len(p) for p in postings.values())
-    docs = np.empty(total, dtype=np.int32)
-    weights = np.empty(total, dtype=np.float32)
-    offset = 0
-    for key in sorted(postings):
-        items = postings[key]
-        vocab[key] = [offset, len(items)]
-        docs[offset:offset + len(items)] = [d for d, _ in items]
-        weights[offset:offset + len(items)] = [w for _, w in items]
-        offset += len(items)
+        token_keys: list[str] = []
+        tfs: list[int] = []
+        doc_ids: list[int] = []
+        lengths = np.zeros(max(n, 1), dtype=np.float64)
+        for i, doc in enumerate(documents):
+            counts = Counter(doc.get(name, ()))
+            token_keys.extend(counts.keys())
+            tfs.extend(counts.values())
+            doc_ids.extend([i] * len(counts))
+            lengths[i] = sum(counts.values())
+        if not token_keys:
+            continue
+        prefix = name + SEP
+        ids = np.array([keys.setdefault(prefix + t, len(keys)) for t in token_keys], dtype=np.int64)
+        docs = np.array(doc_ids, dtype=np.int64)
+        tf = np.array(tfs, dtype=np.float64)
+        frequency = np.bincount(ids, minlength=len(keys))[ids]
+        idf = np.log(1 + (n - frequency + 0.5) / (frequency + 0.5))
+        average = lengths[:n].mean() or 1.0
+        norm = K1 * (1 - B + B * lengths[docs] / average)
+        all_ids.append(ids)
+        all_docs.append(docs)
+        all_weights.append(boost * idf * tf * (K1 + 1) / (tf + norm))
+    ids = np.concatenate(all_ids) if all_ids else np.zeros(0, dtype=np.int64)
+    docs = np.concatenate(all_docs) if all_docs else np.zeros(0, dtype=np.int64)
+    weights = np.concatenate(all_weights) if all_weights else np.zeros(0)
+    order = np.lexsort((docs, ids))
+    ids, docs, weights = ids[order], docs[order], weights[order]
+    counts = np.bincount(ids, minlength=len(keys))
+    offsets = np.concatenate([[0], np.cumsum(counts)[:-1]]) if len(keys) else np.zeros(0, dtype=np.int64)
+    vocab = {key: [int(offsets[i]), int(counts[i])] for key, i in keys.items()}
     (path / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     with open(path / "docs.npy", "wb") as f:
-        np.save(f, docs, allow_pickle=False)
+        np.save(f, docs.astype(np.int32), allow_pickle=False)
     with open(path / "weights.npy", "wb") as f:
-        np.save(f, weights, allow_pickle=False)
+        np.save(f, weights.astype(np.float32), allow_pickle=False)
     (path / "stored.json").write_text(json.dumps(stored, ensure_ascii=False, separators=(",", ":")),
                                       encoding="utf-8")
 

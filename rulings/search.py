@@ -55,7 +55,7 @@ _SNIPPET_CHARS = 140
 _SPACE = re.compile(r"[ \u3000\t]+")
 _DEFAULT_PRIOR = 1.3        # the default (official, newest) edition wins a near tie
 _QUIZ_PRIOR = 0.6           # rulebook chapter 6: rules-test questions restate rules; the rule text comes first
-_SUPERSEDED_PRIOR = 0.35    # a passage a later revision replaced (rulings/data/supersession.yaml)
+_SUPERSEDED_PRIOR = 0.2     # a passage a later revision replaced (rulings/data/supersession.yaml)
 NUMBER_SCORE = 1000.0       # a section whose number the query names comes before any text match
 
 
@@ -131,6 +131,7 @@ class _Plan:
     mentions: list[terms.Mention] = field(default_factory=list)
     corrected: dict[str, str] = field(default_factory=dict)               # misspelt word -> known word
     single: str | None = None                            # a lone CJK character (substring fallback)
+    asks_number: bool = False                            # 几 / 多少 / 何枚 / how many: the answer is a number
 
 
 def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
@@ -197,6 +198,10 @@ class RuleSearch:
                 prior[i] *= _SUPERSEDED_PRIOR
         self._prior = prior
         self._superseded = superseded
+        self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
+                                if a in ix.by_ref and b in ix.by_ref]
+        self._has_number = np.array([bool(re.search(r"\d", f["text_s"] or "")) for f in stored])
+        self._levels = _tree_levels(stored, ix.by_ref)
         self._stamp = self._pointer_stamp()
 
     def _maybe_reopen(self) -> None:
@@ -260,9 +265,14 @@ class RuleSearch:
         if len({EDITIONS[e].game for e in scope}) > 1 and plan.concepts:
             inferred = self._infer(plan)
         mask = self._filter(scope)
-        scores = self._score(plan) * self._prior
+        scores = self._score(plan)
+        for old, new in self._replaced_pairs:      # a replaced passage hands its match to its replacement
+            scores[new] = max(scores[new], scores[old])
+        scores *= self._prior
         if inferred:
             scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
+        if plan.asks_number:
+            scores[self._has_number] *= NUMBER_ANSWER_BOOST
         for number_ref in self._numbered(plan.numbers, scope, game):
             scores[self._ix.by_ref[number_ref]] += NUMBER_SCORE
         if mask is not None:
@@ -290,6 +300,11 @@ class RuleSearch:
         total = np.zeros(n, dtype=np.float64)
         covered = np.zeros(n, dtype=np.float64)
         weight_sum = 0.0
+        defining = np.zeros(n, dtype=bool)
+        for term in plan.named_terms:
+            found = self._ix.postings("defines", term.id)
+            if found is not None:
+                defining[found[0]] = True
         for concept in plan.concepts:
             seen = np.zeros(n, dtype=bool)
             for fieldname, token, boost in concept.clauses:
@@ -299,7 +314,12 @@ class RuleSearch:
                 docs, weights = found
                 total[docs] += boost * weights
                 seen[docs] = True
-            covered += concept.weight * seen
+            # a heading also shows, at half weight, what the sections under it say (in full when it
+            # defines a term the query names: the whole section is about it)
+            below = seen.copy()
+            for children, parents in self._levels:
+                below[parents[below[children]]] = True
+            covered += concept.weight * np.where(seen, 1.0, np.where(defining, 1.0, SUBTREE_SHARE) * below)
             weight_sum += concept.weight
         for fieldname, token, boost in plan.bonuses:
             found = self._ix.postings(fieldname, token)
@@ -384,6 +404,7 @@ class RuleSearch:
         for number, (a, b) in reversed(q.numbers_in(text)):
             plan.numbers.insert(0, number)
             text = text[:a] + " " + text[b:]
+        plan.asks_number = bool(_ASKS_NUMBER.search(text))
         # 2. English: spelling first (blokcer -> blocker), so that term names are found in the corrected text
         text = self._correct_english(text, plan)
         simplified = terms.to_simplified(text)
@@ -402,11 +423,17 @@ class RuleSearch:
         runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
         plan.needles += runs
         plan.typed = [r for r in runs if len(r) >= 2]
-        grams = self._cjk_grams(_residual_runs(text, simplified, mentions))
+        residual = _residual_runs(text, simplified, mentions)
+        residual, gloss_concepts = self._gloss_concepts(residual)
+        plan.concepts += gloss_concepts
+        grams, chars = self._cjk_grams(residual)
         for gram, variants in grams.items():
             clauses = [(fieldname, v, 1.0) for v in variants for fieldname in ("title", "body")]
             frequency = max(self._ix.doc_frequency("body", v) for v in variants)
             plan.concepts.append(_Concept(gram, clauses, _idf(frequency, n)))
+        for char in chars:
+            frequency = self._ix.doc_frequency("body1", char)
+            plan.concepts.append(_Concept(char, [("body1", char, 0.5)], CHAR_WEIGHT * _idf(frequency, n)))
         if not plan.concepts and len(runs) == 1 and len(runs[0]) == 1:
             plan.single = runs[0]
         # 5. English words not inside a term name (stemmed; the index adds the English names of terms and
@@ -450,17 +477,44 @@ class RuleSearch:
 
         return re.sub(r"[A-Za-z]+", fix, text)
 
-    def _cjk_grams(self, runs: list[str]) -> dict[str, list[str]]:
-        """The bigrams to look for (each with its typed and simplified spelling), question words cut out.
-        Stop bigrams add time and noise, not meaning: all-hiragana ones in Japanese (particles and
-        endings) and, when the query has others, those in more than STOP_SHARE of the sections. At most
-        QUERY_GRAMS of the rarest are kept: the p99 of long questions is bounded by this number."""
+    def _gloss_concepts(self, runs: list[str]) -> tuple[list[str], list[_Concept]]:
+        """Ordinary words of the glosses table found in the runs, each one concept that its synonyms also
+        satisfy (强制 / 必须 -> "mandatory": the index gave every section the English of its glosses);
+        the runs come back with those words cut out."""
+        n = max(1, self._ix.size)
+        concepts, rest = [], []
+        for run in runs:
+            language = "ja" if _KANA.search(run) else "zh"
+            hay = run if language == "ja" else terms.to_simplified(run)
+            hits = glosses.found_in(hay, language) if len(hay) == len(run) else []
+            cut = list(run)
+            for name, english, (a, b) in hits:
+                stems = list(dict.fromkeys(analysis.english_tokens(english)))
+                clauses = [(fieldname, stem, 1.0) for stem in stems for fieldname in ("title_en", "body_en")]
+                if len(name) >= 2:
+                    clauses += [(fieldname, g, 1.0) for g in analysis.bigrams(name) for fieldname in ("title", "body")]
+                frequency = max((self._ix.doc_frequency("body_en", s) for s in stems), default=0)
+                concepts.append(_Concept("gloss:" + english, clauses, _idf(frequency, n)))
+                cut[a:b] = "\n" * (b - a)
+            rest += [piece for piece in "".join(cut).split("\n") if piece]
+        return rest, concepts
+
+    def _cjk_grams(self, runs: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+        """The bigrams to look for (each with its typed and simplified spelling), question words cut out,
+        and the single characters left alone between question words (输 in 会输吗). Stop bigrams add time
+        and noise, not meaning: all-hiragana ones in Japanese (particles and endings) and, when the
+        query has others, those in more than STOP_SHARE of the sections. At most QUERY_GRAMS of the
+        rarest are kept: the p99 of long questions is bounded by this number."""
         n = max(1, self._ix.size)
         found: dict[str, list[str]] = {}
+        chars: list[str] = []
         for run in runs:
             japanese = bool(_KANA.search(run))
             for piece in q.strip_question_words(run):
                 if len(piece) < 2:
+                    simple = piece if japanese else terms.to_simplified(piece)
+                    if not _HIRAGANA.match(simple) and 0 < self._ix.doc_frequency("body1", simple) / n <= STOP_SHARE:
+                        chars.append(simple)
                     continue
                 simplified = piece if japanese else terms.to_simplified(piece)
                 for typed, simple in zip(analysis.bigrams(piece), analysis.bigrams(simplified)):
@@ -475,7 +529,7 @@ class RuleSearch:
             if len(found) > QUERY_GRAMS:
                 rare = set(sorted(found, key=lambda g: share[g])[:QUERY_GRAMS])
                 found = {g: vs for g, vs in found.items() if g in rare}
-        return found
+        return found, list(dict.fromkeys(chars))
 
     def _infer(self, plan: _Plan) -> str | None:
         """The game the query is about: its terms name one game clearly (`_infer_game`), and its words
@@ -652,10 +706,29 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # COVERAGE_POWER. Bigrams in more than STOP_SHARE of the sections (ます, 发动, 对方) are dropped from a query
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
 COVERAGE_POWER = 2.0
+SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
+NUMBER_ANSWER_BOOST = 1.3   # "how many" questions: sections stating a number
+_ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
 STOP_SHARE = 0.06
 QUERY_GRAMS = 10
+CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.3        # the words must lean this much (mean log share ratio) the terms' way
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
+
+
+def _tree_levels(stored: list[dict], by_ref: dict[str, int]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(children, parents) index arrays, deepest level first: propagating a mask through them in order
+    marks every ancestor of a marked section."""
+    depth_of: dict[int, list[tuple[int, int]]] = {}
+    for i, f in enumerate(stored):
+        number = f["number"]
+        if not re.search(r"[-.]", number):
+            continue
+        parent = by_ref.get(f"{f['edition']}:{re.sub(r'[-.][^-.]*$', '', number)}")
+        if parent is not None:
+            depth_of.setdefault(len(re.findall(r"[-.]", number)), []).append((i, parent))
+    return [(np.array([c for c, _ in pairs]), np.array([p for _, p in pairs]))
+            for _, pairs in sorted(depth_of.items(), reverse=True)]
 
 
 def _idf(frequency: int, n: int) -> float:
