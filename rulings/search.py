@@ -114,6 +114,7 @@ class _Concept:
     name: str
     clauses: list[tuple[str, str, float]]
     weight: float = 1.0
+    words: list[tuple[str, str]] = field(default_factory=list)   # (field, token) of the name as typed
 
 
 @dataclass
@@ -417,7 +418,12 @@ class RuleSearch:
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
             clauses = [("defines", term.id, 8.0), ("title_terms", term.id, 2.0), ("terms", term.id, 1.5)]
             frequency = self._ix.doc_frequency("terms", term.id) + self._ix.doc_frequency("defines", term.id)
-            plan.concepts.append(_Concept(term.id, clauses, _idf(frequency, n) + 1.0))
+            words = []
+            for m in mentions:
+                if m.term is term:
+                    words += ([("body_en", t) for t in analysis.english_tokens(m.name)] if m.language == "en"
+                              else [("body", g) for g in analysis.cjk_tokens(m.name)])
+            plan.concepts.append(_Concept(term.id, clauses, _idf(frequency, n) + 1.0, list(dict.fromkeys(words))))
         plan.expanded = terms.expand(text, game)
         # 4. CJK text not covered by a term name: its meaningful bigrams, as typed and simplified
         runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
@@ -544,24 +550,31 @@ class RuleSearch:
 
     def _lean(self, plan: _Plan) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
-        of the share of each game's sections that contain each word (terms: their names' usage)."""
+        of the share of each game's sections that use each word. A term counts by the words it was typed
+        as (its least used one), not by whose table lists it: Link or opponent's turn are words both
+        games' rules use."""
         total, weights = 0.0, 0.0
         eps = 1.0 / max(1.0, float(self._game_sizes.max()))
         for concept in plan.concepts:
-            counts = np.zeros(len(GAMES))
-            for fieldname, token, _ in concept.clauses:
-                if fieldname in ("title", "title_en", "title_terms", "defines"):
-                    continue
+            tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
+            per_token = []
+            for fieldname, token in tokens:
                 found = self._ix.postings(fieldname, token)
+                counts = np.zeros(len(GAMES))
                 if found is not None:
                     counts += np.bincount(self._game[found[0]], minlength=len(GAMES))
-            usage = self._info.manifest.get("term_sections") or {}
-            if concept.clauses and concept.clauses[0][0] == "defines" and set(usage) == set(GAMES):
-                counts = np.array([usage[g]["terms"].get(concept.name, 0) for g in GAMES], dtype=float)
-            if not counts.any():
+                per_token.append(counts)
+            if not per_token:
                 continue
-            share = counts / np.maximum(self._game_sizes, 1)
-            total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
+            counts = np.min(per_token, axis=0) if concept.words else np.max(per_token, axis=0)
+            if counts.any():
+                share = counts / np.maximum(self._game_sizes, 1)
+                total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
+            elif concept.words and terms.by_id(concept.name):    # typed in a language only one game's table has
+                total += concept.weight * (UNSEEN_TERM_LEAN if terms.by_id(concept.name).game == GAMES[1]
+                                           else -UNSEEN_TERM_LEAN)
+            else:
+                continue
             weights += concept.weight
         return total / weights if weights else 0.0
 
@@ -705,14 +718,15 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # Relaxed matching: a section's BM25F score is multiplied by (share of the query's concepts it shows) **
 # COVERAGE_POWER. Bigrams in more than STOP_SHARE of the sections (ます, 发动, 对方) are dropped from a query
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
-COVERAGE_POWER = 2.0
+COVERAGE_POWER = 1.0
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
 NUMBER_ANSWER_BOOST = 1.3   # "how many" questions: sections stating a number
 _ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
 STOP_SHARE = 0.06
 QUERY_GRAMS = 10
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
-LEAN_AGREEMENT = 0.3        # the words must lean this much (mean log share ratio) the terms' way
+LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way
+UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 
 
