@@ -10,7 +10,13 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     phase: main                   # final phase (ygo: draw|standby|main1|battle|main2|end; dcg: as the engine reports)
     hand_count: {A: 5}            # exact hand sizes
     deck_count: {A: 19}           # exact deck sizes
-    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle area
+    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle or breeding area
+    hand: {A: [c1, c2]}           # dcg: exact id sets of the hands
+    security: {B: [s1, s2]}       # dcg: exact security ids, top first (order matters)
+    breeding_area: {A: koromon}   # dcg: the card on top in the breeding area, or none
+    digitama_count: {A: 4}        # dcg: exact Digi-Egg deck sizes
+    trash_count: {A: 2}           # dcg: exact trash sizes
+    sources: {greymon: [agumon]}  # dcg: digivolution cards of a Digimon in play, top first
     atk: {m1: 2500}               # ygo: ATK of these monsters
     position: {m1: defense}       # ygo: battle position of these monsters
     banished: {B: [x]}            # ygo: these ids are banished (subset)
@@ -53,6 +59,12 @@ _SHAPES = {
     "dp": (("dcg",), "id_int"),
     "atk": (("ygo",), "id_int"),
     "position": (("ygo",), "id_str"),
+    "hand": (("dcg",), "side_ids"),
+    "security": (("dcg",), "side_ids"),
+    "breeding_area": (("dcg",), "side_id"),
+    "digitama_count": (("dcg",), "side_int"),
+    "trash_count": (("dcg",), "side_int"),
+    "sources": (("dcg",), "id_ids"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -118,6 +130,15 @@ def validate_expect(expect, game: str | None) -> dict:
             for side, n in _side_map(value, path).items():
                 if not _is_int(n) or n < 0:
                     _fail(f"{path}.{side}", "must be a whole number >= 0")
+        elif shape == "side_id":
+            for side, cid in _side_map(value, path).items():
+                if not isinstance(cid, str) or not cid.strip():
+                    _fail(f"{path}.{side}", "must be a card id or none")
+        elif shape == "id_ids":
+            if not isinstance(value, dict) or not value:
+                _fail(path, "must be a mapping {card id: [ids, top first]}")
+            for cid, ids in value.items():
+                _id_list(ids, f"{path}.{cid}")
         elif shape == "memory":
             if not _is_int(value) or not -10 <= value <= 10:
                 _fail(path, "must be a whole number from -10 to 10")
@@ -208,6 +229,34 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             want_norm = None if want in (None, "none") else want
             if got != want_norm:
                 out.append(Mismatch(key, want if want is not None else "none", got if got is not None else "none"))
+        elif key == "hand":
+            for side, ids in want.items():
+                got = _sorted(_ids(_player(result, side).get("hand")))
+                if got != _sorted(ids):
+                    out.append(Mismatch(f"{key}.{side}", _sorted(ids), got))
+        elif key == "security":
+            for side, ids in want.items():
+                got = _ids(_player(result, side).get("security"))
+                if got != list(ids):
+                    out.append(Mismatch(f"{key}.{side}", list(ids), got))
+        elif key == "breeding_area":
+            for side, cid in want.items():
+                item = _player(result, side).get("breeding_area")
+                got = item.get("id") if isinstance(item, dict) else "none"
+                if got != cid:
+                    out.append(Mismatch(f"{key}.{side}", cid, got))
+        elif key in ("digitama_count", "trash_count"):
+            for side, n in want.items():
+                player = _player(result, side)
+                got = player.get("digitama_count") if key == "digitama_count" else len(player.get("trash") or [])
+                if got != n:
+                    out.append(Mismatch(f"{key}.{side}", n, got))
+        elif key == "sources":
+            cards = _dcg_in_play(result)
+            for cid, ids in want.items():
+                got = cards[cid].get("sources") if cid in cards else f"{cid} not in play"
+                if got != list(ids):
+                    out.append(Mismatch(f"{key}.{cid}", list(ids), got))
         elif key in ("battle_area", "monsters", "spells_traps"):
             for side, ids in want.items():
                 got = _sorted(_ids(_player(result, side).get(key)))
@@ -264,7 +313,7 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
                 out.append(Mismatch(key, f"none of: {', '.join(want)}", citations))
         elif key in ("dp", "atk", "position"):
             zone = "battle_area" if key == "dp" else "monsters"
-            cards = _cards_in_play(result, zone)
+            cards = _dcg_in_play(result) if key == "dp" else _cards_in_play(result, zone)
             for cid, v in want.items():
                 got = (cards.get(cid) or {}).get(key) if cid in cards else f"{cid} not in {zone}"
                 if got != v:

@@ -150,9 +150,13 @@ def coverage_report(editions: list[str] | None = None, casebook_root: Path | Non
         game = EDITIONS[edition_id].game
         mine = [s for s in scenarios if s.data.get("game") == game]
         out.append(edition_report(edition_id, mine, reasons.get(edition_id, {})))
-    return {"editions": out,
-            "sources": {"engine_tests": sum(not s.label.startswith("casebook:") for s in scenarios),
-                        "casebook": sum(s.label.startswith("casebook:") for s in scenarios)}}
+    doc = {"editions": out,
+           "sources": {"engine_tests": sum(not s.label.startswith("casebook:") for s in scenarios),
+                       "casebook": sum(s.label.startswith("casebook:") for s in scenarios)}}
+    if "ygo-zh-rulebook" in wanted:
+        from .rules_test import report as rules_test_report
+        doc["rules_test"] = rules_test_report(casebook_root)
+    return doc
 
 
 def render_markdown(doc: dict) -> str:
@@ -171,6 +175,16 @@ def render_markdown(doc: dict) -> str:
             lines.append(f"| {r['chapter']} | {title} | {r['total']} | {r['exercised']} | {r['not_simulated']} "
                          f"| {r['remaining']} | {why} |")
         lines.append("")
+    if "rules_test" in doc:
+        rt = doc["rules_test"]
+        lines.append(f"### OCG rules-test questions (ygo-zh-rulebook chapter 6) — {rt['expressible']}/{rt['total']} "
+                     f"expressed as casebook rulings, {rt['passing']} passing")
+        lines.append("")
+        lines.append("| test | questions | expressed | passing |")
+        lines.append("|---|---:|---:|---:|")
+        for test, row in rt["tests"].items():
+            lines.append(f"| {test} | {row['questions']} | {row['expressible']} | {row['passing']} |")
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -185,4 +199,9 @@ def render_text(doc: dict) -> str:
         for r in ed["chapters"]:
             lines.append(f"  {r['chapter']:<8} {r['total']:>5} {r['exercised']:>5} {r['not_simulated']:>5} "
                          f"{r['remaining']:>5}  {r['title']}")
+    if "rules_test" in doc:
+        rt = doc["rules_test"]
+        lines.append("")
+        lines.append(f"OCG rules-test questions (ygo-zh-rulebook 6.1–6.6): {rt['expressible']} of {rt['total']} "
+                     f"expressed as casebook rulings, {rt['passing']} passing")
     return "\n".join(lines) + "\n"

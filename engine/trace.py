@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import budget
 from .errors import LimitExceeded
 
 MAX_STEPS = 5000
@@ -34,6 +35,7 @@ class Trace:
             raise ValueError(f"step {event!r} cites no rule")
         if len(self.steps) >= self.max_steps:
             raise LimitExceeded(f"engine step limit ({self.max_steps}) reached")
+        budget.check()
         step = Step(len(self.steps) + 1, event, text, tuple(cites))
         self.steps.append(step)
         return step
@@ -41,6 +43,7 @@ class Trace:
     def refuse(self, action: str, why: str, *cites: str) -> Refusal:
         if not cites:
             raise ValueError(f"refusal of {action!r} cites no rule")
+        budget.check()
         refusal = Refusal(action, why, tuple(cites))
         self.refused.append(refusal)
         return refusal

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from engine.errors import InvalidScenario, LimitExceeded
 from rulings.editions import EDITIONS
 
-# A small pool shared by all requests: a run that overstays its limit keeps one worker busy until the
-# engine's own step limit stops it, instead of holding the HTTP worker.
+# A small pool shared by all requests, so that hostile runs cannot take every HTTP thread. A run stops
+# itself at its deadline (engine.budget: checked at every engine step), which frees its worker at once.
 _POOL = futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="simulate")
+GRACE_S = 1.0   # how long past the deadline the HTTP thread still waits for the run to stop itself
 
 
 @dataclass
@@ -53,19 +54,25 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
 
     data = parse_text(text)
     edition = check_edition(edition)
-    started = time.perf_counter()
-    future = _POOL.submit(_simulate_both, data, edition, before)
+    ends = time.monotonic() + timeout    # time waiting for a worker counts against the run's budget
+    future = _POOL.submit(_simulate_both, data, edition, before, ends, timeout)
     try:
-        result, board = future.result(timeout=timeout)
+        result, board = future.result(timeout=timeout + GRACE_S)
     except futures.TimeoutError:
         future.cancel()
         raise LimitExceeded(f"scenario ran longer than {timeout:g} s") from None
-    if time.perf_counter() - started > timeout:  # finished, but past the limit all the same
-        raise LimitExceeded(f"scenario ran longer than {timeout:g} s")
     return Run(data, result, board)
 
 
-def _simulate_both(data: dict, edition: str | None, before: bool) -> tuple[dict, dict | None]:
+def _simulate_both(data: dict, edition: str | None, before: bool, ends: float,
+                   timeout: float) -> tuple[dict, dict | None]:
+    from engine import budget
+
+    with budget.deadline(ends - time.monotonic(), label=timeout):
+        return _simulate_with_before(data, edition, before)
+
+
+def _simulate_with_before(data: dict, edition: str | None, before: bool) -> tuple[dict, dict | None]:
     from engine.scenario import simulate
 
     result = simulate(data, edition=edition).to_json()

@@ -1,5 +1,5 @@
 """Citations per edition: every rule key resolves in ygo-zh-rulebook and ygo-zh-nmr (the article's own
-section where it states the rule, the rulebook where the key documents `fallback`)."""
+section where it states the rule, the other edition where the key documents `fallback`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,7 +17,8 @@ def test_every_key_resolves(edition):
         ref = resolve(key, edition)
         assert lookup(ref).ref == ref
         if edition not in entry:
-            assert entry.get("fallback") == "ygo-zh-rulebook", f"{key} falls back without saying so"
+            assert entry.get("fallback") in ("ygo-zh-rulebook", "ygo-zh-nmr") and entry["fallback"] != edition, \
+                f"{key} falls back without saying so"
 
 
 def test_nmr_cites_the_article_where_it_states_the_rule():

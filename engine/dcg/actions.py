@@ -11,6 +11,7 @@ from ..trace import Refusal
 from .attack import attack, can_attack, can_block
 from .game import Game
 from .model import Card, Digimon
+from .options import activate, can_activate, can_use, use
 from .resolve import play_card
 from .turn import can_end_turn, end_turn_if_memory_crossed, start_next_turn
 from .validate import Action
@@ -160,6 +161,7 @@ def pass_turn(game: Game) -> None:
 def run_action(game: Game, action: Action) -> None:
     kind = action.kind
     game.seen.clear()
+    game.refresh()
     if kind == "attack":
         refusal = can_attack(game, action.get("attacker"), action.get("target"))
         if refusal is None:
@@ -177,6 +179,14 @@ def run_action(game: Game, action: Action) -> None:
         refusal = can_digivolve(game, action.get("card"), action.get("onto"), action.get("cost"))
         if refusal is None:
             digivolve(game, action.get("card"), action.get("onto"), action.get("cost"))
+    elif kind == "use":
+        refusal = can_use(game, action.get("card"), action.get("cost"), _main_phase_refusal, _cannot_pay)
+        if refusal is None:
+            use(game, action.get("card"), action.get("cost"))
+    elif kind == "activate":
+        refusal = can_activate(game, action.get("card"), action.get("effect", 0), _main_phase_refusal, _cannot_pay)
+        if refusal is None:
+            activate(game, action.get("card"), action.get("effect", 0))
     elif kind == "pass":
         refusal = can_pass(game)
         if refusal is None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
+from .options import counter_timing
 from .model import Digimon, opponent
 
 
@@ -111,6 +112,8 @@ def _counter_timing(game: Game, foe: str, after_effects: bool) -> None:
         notes.append("the attacking Digimon has left, but a declared attack goes through all its timings")
         keys.append("dcg.attack.all_timings")
     lead = f"Counter timing ({'; '.join(notes)})" if notes else "Counter timing"
+    if counter_timing(game, foe, keys, lead):
+        return
     game.step("attack.counter", f"{lead}: {foe} uses no [Counter] effect.", *keys)
 
 
@@ -119,10 +122,19 @@ def _block_timing(game: Game, foe: str) -> None:
     answer = None
     if game.actions and game.actions[0].kind == "block":
         answer = game.actions.popleft()
+    game.refresh()
     att = game.find(game.attack.attacker)
     collision = att is not None and att[1].has("collision")
     able = [d for d in game.ps(foe).battle_area
             if d.is_digimon and (d.has("blocker") or collision) and not d.suspended and d.id != game.attack.target]
+    if able and att is not None and att[1].flagged("cannot_be_blocked"):
+        if answer is not None and answer.get("blocker") is not None:
+            game.trace.refused.append(can_block(game, foe, answer.get("blocker"), collision))
+        game.step("block.none", f"Block timing: {att[1].label} cannot be blocked, so {foe} does not block"
+                  + (" (Collision allows a block, but an effect that forbids wins)." if collision else "."),
+                  "dcg.attack.block_timing", *_unblockable_keys(att[1]),
+                  *(["dcg.effect.prohibit_first"] if collision else []))
+        return
     if answer is not None and answer.get("blocker") is not None:
         refusal = can_block(game, foe, answer.get("blocker"), collision)
         if refusal is None:
@@ -172,7 +184,20 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
                   "dcg.block.attacker_gone")
     if game.attack.blocked:
         return no("A block was already made in this attack.", "dcg.block.once")
+    att = game.find(game.attack.attacker)[1]
+    if att.flagged("cannot_be_blocked"):
+        return no(f"{att.label} cannot be blocked (an effect says so); an effect that forbids wins over one that "
+                  f"allows.", *_unblockable_keys(att), *(["dcg.effect.prohibit_first"] if collision else []))
     return None
+
+
+def _unblockable_keys(d) -> list[str]:
+    keys = []
+    if any(m.flag == "cannot_be_blocked" and m.until == "continuous" for m in d.mods):
+        keys.append("dcg.continuous.effect")
+    if any(m.flag == "cannot_be_blocked" and m.until != "continuous" for m in d.mods):
+        keys.append("dcg.effect.given")
+    return keys
 
 
 def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
@@ -183,6 +208,10 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
     why = "dcg.keyword.collision" if collision and not d.has("blocker") else "dcg.keyword.blocker"
     game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
               f"attack.", "dcg.block.declare", why)
+    att = game.find(game.attack.attacker)
+    if att is not None:
+        game.trigger_effects(att[0], att[1], "when_blocked")
+        game.flush()
 
 
 def _confirm(game: Game, foe: str) -> None:
@@ -268,6 +297,8 @@ def run_checks(game: Game, foe: str) -> None:
                   "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else []))
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
+        game.limbo = card
+        attacker_before = att.id
         try:
             for e in card.effects:
                 if e.timing == "security":
@@ -278,11 +309,23 @@ def run_checks(game: Game, foe: str) -> None:
                     run_effect(game, foe, e, card_id=card.id, holder=sec)
             game.flush()
             if sec is not None and not game.over:
-                battle_security(game, att.id, game.security_digimon[1])
+                # the attacker may have a new top card now (De-Digivolve): the same Digimon battles (4-5-6)
+                now = game.attack.attacker
+                if now != attacker_before and game.find(now) is not None:
+                    game.step("check.attacker_changed", f"{attacker_before} is no longer the top card of the "
+                              f"checking Digimon: it battles as {game.find(now)[1].label}, the card now on top.",
+                              "dcg.check.battle", "dcg.stack.top_keeps_state")
+                battle_security(game, now, game.security_digimon[1])
+            elif not game.over and card.kind == "option" and not any(e.timing == "security" for e in card.effects):
+                game.step("check.no_effect", f"{card.label} is an option card without a [Security] effect: nothing "
+                          f"activates and there is no battle.", "dcg.check.no_security_digimon")
         finally:
             game.security_digimon = None
-        game.trash_cards(foe, (card,))
-        game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
+            trashed = game.limbo is card
+            game.limbo = None
+        if trashed:
+            game.trash_cards(foe, (card,))
+            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
         done += 1
 
 

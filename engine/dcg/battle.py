@@ -84,6 +84,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
 
 def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
     """Battle between two Digimon (14-2): the lower DP loses, equal DP both lose; losers are deleted."""
+    game.refresh()
     a_found, d_found = game.find(a_id), game.find(d_id)
     if a_found is None or d_found is None:
         return
@@ -111,6 +112,11 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
             for _ in range(loser.count("retaliation")):   # 16-12-4: each one triggers
                 game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
                                                  partner=other.id))
+    for winner, loser, owner in ((a, d, ap), (d, a, dp_)):
+        if loser.id in deleted and winner.id not in deleted:
+            now_winner = game.find(winner.id)
+            if now_winner is not None:
+                game.trigger_effects(owner, now_winner[1], "deletes_in_battle")
     if pierces and d.id in deleted:
         game.attack.pierce = True
         inherited = not any(k.kid == "piercing" for k in piercer.card.keywords) and any(
@@ -124,6 +130,7 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
 def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     """Battle with a security Digimon (13-1-7-3) at its current DP, [Security] effects included: it is not
     deleted when it loses (14-2-3)."""
+    game.refresh()
     found = game.find(a_id)
     if found is None:
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import InvalidScenario
-from .keywords import parse_keyword
+from .keywords import parse_keyword, parse_static
 from .model import Effect
 
 # timing id -> accepted names (English, Chinese, Japanese; brackets and case are ignored)
@@ -23,7 +23,27 @@ TIMINGS = {
     "end_of_attack": ("end of attack", "攻击结束时", "アタック終了時"),
     "start_of_turn": ("start of your turn", "start of turn", "我方的回合开始时", "自分のターン開始時"),
     "end_of_turn": ("end of your turn", "end of turn", "我方的回合结束时", "自分のターン終了時"),
+    "start_of_opponents_turn": ("start of opponent's turn", "start of opponents turn", "对方的回合开始时",
+                                "相手のターン開始時"),
+    "end_of_opponents_turn": ("end of opponent's turn", "end of opponents turn", "对方的回合结束时",
+                              "相手のターン終了時"),
+    "main": ("main", "主要", "メイン"),
+    "counter": ("counter", "反击", "カウンター"),
+    "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
+    "deletes_in_battle": ("when this digimon deletes a digimon in battle", "deletes in battle",
+                          "战斗中消灭对方数码宝贝时", "バトルで相手のデジモンを消滅させたとき"),
+    # continuous (常在型, 15-8-2): no trigger; applies while the turn and the conditions hold
+    "your_turn": ("your turn", "我方的回合", "自分のターン"),
+    "opponents_turn": ("opponent's turn", "opponents turn", "对方的回合", "相手のターン"),
+    "all_turns": ("all turns", "双方的回合", "お互いのターン"),
 }
+CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
+CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
+CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
+# processing conditions (15-6) -> the value they take: bool or a whole number
+CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
+              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int}
+ZONES = ("hand", "trash")
 
 # verb -> (operands it needs, operands it allows)
 VERBS = {
@@ -39,12 +59,17 @@ VERBS = {
     "recovery": ({"amount"}, set()),
     "de_digivolve": ({"target", "amount"}, {"choose"}),
     "blitz": (set(), {"choose"}),
+    "gain": ({"target", "keyword"}, {"until", "choose"}),
+    "cannot_be_blocked": ({"target"}, {"until", "choose"}),
+    "activate_main": (set(), set()),
+    "play_this": (set(), set()),
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
-FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited"}
+FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
+          "once_per_turn", "zone", "cost"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz"}
 _OPTIONAL_VERBS = {"blitz"}   # 16-15-3: Blitz's attack is optional
@@ -116,7 +141,58 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
             raise InvalidScenario(f"{path}.{key}", "true or false")
     if timing == "security" and inherited:
         raise InvalidScenario(f"{path}.inherited", "a [Security] effect is not an inherited effect")
-    return Effect(timing, verb, target, amt, until, choose, optional, inherited)
+    keyword = None
+    if "keyword" in fields:
+        if verb != "gain":
+            raise InvalidScenario(f"{path}.keyword", f"not used by `do: {verb}`")
+        keyword = parse_static(fields["keyword"], f"{path}.keyword")
+    condition = _condition(fields.get("condition"), f"{path}.condition")
+    once = fields.get("once_per_turn", False)
+    if not isinstance(once, bool):
+        raise InvalidScenario(f"{path}.once_per_turn", "true or false")
+    zone = fields.get("zone")
+    if zone is not None and zone not in ZONES:
+        raise InvalidScenario(f"{path}.zone", f"one of: {', '.join(ZONES)}")
+    if zone is not None and inherited:
+        raise InvalidScenario(f"{path}.zone", "an inherited effect works from a digivolution stack, not a zone")
+    cost = fields.get("cost")
+    if cost is not None:
+        if timing != "main":
+            raise InvalidScenario(f"{path}.cost", "only an activated [Main] effect has a cost to activate")
+        cost = _int(cost, f"{path}.cost", 0, 20)
+    if timing in CONTINUOUS:
+        if verb not in CONTINUOUS_VERBS:
+            raise InvalidScenario(f"{path}.do", f"a continuous effect ([{timing}]) does one of: "
+                                  f"{', '.join(CONTINUOUS_VERBS)}")
+        if target not in CONTINUOUS_TARGETS:
+            raise InvalidScenario(f"{path}.target", f"a continuous effect applies to one of: "
+                                  f"{', '.join(CONTINUOUS_TARGETS)}")
+        if "until" in data:
+            raise InvalidScenario(f"{path}.until", "a continuous effect lasts while its turn and conditions hold")
+        until = None
+    elif verb in ("gain", "cannot_be_blocked") and until is None:
+        until = "end_of_turn"
+    return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
+                  cost)
+
+
+def _condition(value, path: str) -> tuple:
+    """`condition: {tamer: true, sources_at_least: 2}` -> sorted (name, value) pairs (all must hold)."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or not value:
+        raise InvalidScenario(path, f"a mapping of conditions ({', '.join(CONDITIONS)})")
+    out = []
+    for key, val in value.items():
+        if key not in CONDITIONS:
+            raise InvalidScenario(f"{path}.{key}", f"unknown condition (one of: {', '.join(CONDITIONS)})")
+        if CONDITIONS[key] is bool:
+            if not isinstance(val, bool):
+                raise InvalidScenario(f"{path}.{key}", "true or false")
+        else:
+            val = _int(val, f"{path}.{key}", -10 if key.startswith("memory") else 0, 60)
+        out.append((key, val))
+    return tuple(sorted(out))
 
 
 def _verb(value, path: str) -> tuple[str, int | None]:

@@ -8,7 +8,8 @@ the rule check runs (17-1-3).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from operator import attrgetter
+from dataclasses import dataclass, field, replace
 
 from ..trace import Trace
 from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent
@@ -19,10 +20,11 @@ from .validate import Scenario
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash": where that card must still be when it runs (15-4-4-3)
+    where: str                   # "battle" | "trash" | "hand": where that card must still be when it runs (15-4-4-3)
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
+    loop_key: int | None = field(default=None, compare=False, repr=False)   # Game.trigger_key, once known
 
 
 @dataclass
@@ -32,6 +34,8 @@ class Attack:
     target: str                  # "player" or the id of the Digimon under attack
     blocked: bool = False
     pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
+
+_LOOP_KEY = attrgetter("loop_key")
 
 
 class Game:
@@ -45,6 +49,12 @@ class Game:
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
         self.seen: set = set()       # (board, pending effects) met while processing the current action
+        self.trigger_keys: dict[tuple, int] = {}
+        self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
+        self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
+        from .continuous import has_continuous
+        self.continuous = has_continuous(self.board)
+        self.continuous_active: set = set()
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str) -> None:
@@ -165,18 +175,33 @@ class Game:
         for card in d.cards():
             own = card is d.card
             for e in card.effects:
-                if e.timing == timing and e.inherited != own:
+                if e.timing == timing and e.inherited != own and e.zone is None:
                     self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+
+    def trigger_zone_effects(self, p: str, timing: str) -> None:
+        """Queue p's effects with `timing` that work from the hand or the trash (15-14-2, 15-14-3)."""
+        ps = self.ps(p)
+        for zone, cards in (("hand", ps.hand), ("trash", ps.trash)):
+            for card in cards:
+                for e in card.effects:
+                    if e.timing == timing and e.zone == zone:
+                        self.new_triggers.append(Trigger(p, card.id, zone, effect=e))
+
+    def refresh(self) -> None:
+        """Bring continuous effects up to date (15-8-2-2, 15-8-2-3)."""
+        if self.continuous:
+            from .continuous import refresh
+            refresh(self)
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
-        if t.where == "trash":
-            return any(c.id == t.card_id for c in self.ps(t.owner).trash)
-        return any(t.card_id in (c.id for c in d.cards()) for d in self.ps(t.owner).battle_area)
+        if t.where in ("trash", "hand"):
+            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
+        return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
 
     def holder(self, t: Trigger) -> Digimon | None:
         for d in self.ps(t.owner).battle_area:
-            if any(c.id == t.card_id for c in d.cards()):
+            if t.card_id in d.card_ids:
                 return d
         return None
 
@@ -186,6 +211,8 @@ class Game:
 
         self.rule_check()
         pending, self.new_triggers = self.new_triggers, []
+        for t in pending:
+            self.trigger_key(t)
         if len({t.owner for t in pending}) > 1:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time.", "dcg.effects.turn_player_first")
@@ -206,8 +233,7 @@ class Game:
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is
         fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
-        sig = tuple((x.owner, x.card_id, x.where, x.effect, x.keyword, x.partner) for x in [t, *pending])
-        state = (self.board, sig)
+        state = (self.board, self.trigger_key(t), *map(_LOOP_KEY, pending))   # flush() gave each its key
         if state not in self.seen:
             self.seen.add(state)
             return False
@@ -216,12 +242,21 @@ class Game:
         self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
         return True
 
+    def trigger_key(self, t: Trigger) -> int:
+        """A small number standing for what a pending effect is (equal effects, equal numbers), so that a
+        loop-check state is a flat tuple of ints: hashing it costs nothing next to running the effect."""
+        if t.loop_key is None:
+            what = (t.owner, t.card_id, t.where, t.effect, t.keyword, t.partner)
+            t.loop_key = self.trigger_keys.setdefault(what, len(self.trigger_keys))
+        return t.loop_key
+
     def rule_check(self) -> None:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs
         again as long as it finds something (17-1-1): a Digimon that Evade or Armor Purge kept in play at 0 DP
         is still at 0 DP (the DP change lasts), so the next check deletes it."""
         from .battle import destroy
 
+        self.refresh()
         seen: set = set()
         while not self.over:
             zero = []
@@ -243,6 +278,7 @@ class Game:
                 self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
                           f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat")
             destroy(self, zero, cause="rule")
+            self.refresh()
 
 
 def final_board(board: Board) -> dict:

@@ -7,16 +7,35 @@ its orientation and what effects have given it for a while (`Mod`). Every change
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 PLAYERS = ("A", "B")
 CARD_KINDS = ("digimon", "tamer", "option", "digiegg", "blank")
 PHASES = ("main", "start", "over")  # main phase | a new turn waiting for `end_turn` | game over
 
 
+def _hash_once(cls):
+    """Keep a frozen record's hash once computed: the loop check (18-3) hashes the whole board after every
+    effect, and a board that shares its unchanged stacks and cards then costs only what changed."""
+    computed = cls.__hash__
+
+    def __hash__(self) -> int:
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = computed(self)
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    cls.__hash__ = __hash__
+    return cls
+
+
 def opponent(player: str) -> str:
     return "B" if player == "A" else "A"
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Keyword:
     """A keyword effect: `kid` is the stable id (`security_attack`), `n` its number, `param` its text."""
@@ -25,6 +44,7 @@ class Keyword:
     param: str | None = None
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Effect:
     """One card effect in the project's vocabulary (EFFECTS.md): a timing, a verb and its operands."""
@@ -36,8 +56,14 @@ class Effect:
     choose: str | None = None
     optional: bool = False
     inherited: bool = False     # an inherited effect: works while the card is a digivolution card
+    keyword: Keyword | None = None              # `do: gain`: the keyword given
+    condition: tuple[tuple[str, int | bool], ...] = ()   # processing conditions (15-6), all must hold
+    once_per_turn: bool = False                 # [Once Per Turn] (15-14-1)
+    zone: str | None = None                     # hand | trash: works from there (15-14-2, 15-14-3)
+    cost: int | None = None                     # `timing: main` of a Digimon/Tamer: memory paid to activate
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Card:
     id: str
@@ -57,14 +83,18 @@ class Card:
         return self.name or self.id
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Mod:
-    """Something an effect gave a Digimon for a while: DP (`dp`) or a keyword, lasting `until`."""
-    until: str                       # end_of_turn | end_of_attack | end_of_battle
+    """Something an effect gave a Digimon for a while: DP (`dp`), a keyword or a restriction (`flag`,
+    e.g. `cannot_be_blocked`), lasting `until` (`continuous`: recomputed from continuous effects, 15-8-2)."""
+    until: str                       # end_of_turn | end_of_attack | end_of_battle | continuous
     dp: int = 0
     keyword: Keyword | None = None
+    flag: str | None = None
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Digimon:
     """A card in the battle or breeding area (Digimon or Tamer) with its stack below it."""
@@ -86,7 +116,7 @@ class Digimon:
     def is_digimon(self) -> bool:
         return self.card.kind in ("digimon", "digiegg")
 
-    @property
+    @cached_property   # the record is frozen; the rule check reads every Digimon's DP after each effect
     def dp(self) -> int | None:
         """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
         if self.card.dp is None:
@@ -104,6 +134,10 @@ class Digimon:
     def has(self, kid: str) -> bool:
         return any(k.kid == kid for k in self.keywords())
 
+    def flagged(self, flag: str) -> bool:
+        """Whether an effect gives this Digimon the restriction `flag` (e.g. `cannot_be_blocked`)."""
+        return any(m.flag == flag for m in self.mods)
+
     def count(self, kid: str) -> int:
         return sum(1 for k in self.keywords() if k.kid == kid)
 
@@ -117,7 +151,13 @@ class Digimon:
     def cards(self) -> tuple[Card, ...]:
         return (self.card,) + self.sources
 
+    @cached_property
+    def card_ids(self) -> frozenset[str]:
+        """The ids of every card in the stack (top card and digivolution cards)."""
+        return frozenset(c.id for c in self.cards())
 
+
+@_hash_once
 @dataclass(frozen=True)
 class PlayerState:
     battle_area: tuple[Digimon, ...] = ()
@@ -153,6 +193,7 @@ class PlayerState:
         return out
 
 
+@_hash_once
 @dataclass(frozen=True)
 class Board:
     turn: str = "A"

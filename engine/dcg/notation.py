@@ -41,9 +41,31 @@ def _card_attrs(c: Card) -> dict:
     if c.inherited:
         out["inherited"] = [keyword_text(k) for k in c.inherited]
     if c.effects:
-        out["effects"] = [{k: getattr(e, k) for k in _EFFECT_DEFAULTS if getattr(e, k) != _EFFECT_DEFAULTS[k]}
-                          for e in c.effects]
+        out["effects"] = [{k: _effect_value(k, getattr(e, k)) for k in _EFFECT_DEFAULTS
+                           if getattr(e, k) != _EFFECT_DEFAULTS[k]} for e in c.effects]
     return out
+
+
+def _effect_value(key: str, value):
+    if key == "keyword":
+        return keyword_text(value)
+    if key == "condition":
+        return [list(pair) for pair in value]
+    return value
+
+
+def _effect(data: dict) -> Effect:
+    d = dict(data)
+    if "keyword" in d:
+        d["keyword"] = parse_keyword(d["keyword"], "")
+    if "condition" in d:
+        d["condition"] = tuple(tuple(pair) for pair in d["condition"])
+    return Effect(**d)
+
+
+def _mod_text(m: Mod) -> list:
+    out = [m.until, m.dp, keyword_text(m.keyword) if m.keyword else None]
+    return out + [m.flag] if m.flag else out
 
 
 def _card_text(c: Card, extra: dict | None = None) -> str:
@@ -58,7 +80,7 @@ def _stack_text(d: Digimon) -> str:
     if d.played_this_turn:
         extra["played_this_turn"] = True
     if d.mods:
-        extra["mods"] = [[m.until, m.dp, keyword_text(m.keyword) if m.keyword else None] for m in d.mods]
+        extra["mods"] = [_mod_text(m) for m in d.mods]
     return "<".join([_card_text(d.card, extra)] + [_card_text(s) for s in d.sources])
 
 
@@ -105,7 +127,7 @@ def _card(cid: str, attrs: dict) -> Card:
                 a.get("digivolve_cost"), tuple(a.get("colors", ())),
                 tuple(parse_keyword(k, "") for k in a.get("keywords", ())),
                 tuple(parse_keyword(k, "") for k in a.get("inherited", ())),
-                tuple(Effect(**e) for e in a.get("effects", ())))
+                tuple(_effect(e) for e in a.get("effects", ())))
 
 
 def _items(text: str, stacks: bool) -> list:
@@ -119,7 +141,8 @@ def _items(text: str, stacks: bool) -> list:
             while pos < len(text) and text[pos] == "<":
                 scid, sattrs, pos = _read_card(text, pos + 1)
                 sources.append(_card(scid, sattrs))
-            mods = tuple(Mod(u, dp, parse_keyword(k, "") if k else None) for u, dp, k in attrs.get("mods", ()))
+            mods = tuple(Mod(u, dp, parse_keyword(k, "") if k else None, *flag)
+                         for u, dp, k, *flag in attrs.get("mods", ()))
             out.append(Digimon(_card(cid, attrs), tuple(sources), attrs.get("suspended", False),
                                attrs.get("played_this_turn", False), mods))
         if pos < len(text):

@@ -5,16 +5,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .battle import destroy
+from .continuous import condition_holds
 from .game import Game, Trigger
+from .keywords import keyword_text
 from .model import Digimon, Effect, Keyword, Mod, opponent
 
 TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.when_digivolving",
                "when_attacking": "dcg.timing.when_attacking", "on_deletion": "dcg.timing.on_deletion",
                "end_of_attack": "dcg.timing.end_of_attack", "start_of_turn": "dcg.timing.start_of_turn",
-               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security"}
+               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security",
+               "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
+               "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
+               "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
+               "deletes_in_battle": "dcg.triggered.effect"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
-                "end_of_turn": "End of Your Turn", "security": "Security"}
+                "end_of_turn": "End of Your Turn", "security": "Security",
+                "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
+                "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
+                "deletes_in_battle": "When Deleting in Battle"}
+ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
 
 
 def run_trigger(game: Game, t: Trigger) -> None:
@@ -29,6 +39,8 @@ def run_trigger(game: Game, t: Trigger) -> None:
     holder = game.holder(t) if t.where == "battle" else None
     name = f"[{TIMING_NAMES[t.effect.timing]}]"
     keys = [TIMING_KEYS[t.effect.timing]]
+    if not ready(game, t.owner, t.effect, t.card_id, holder):
+        return
     if t.effect.timing == "on_deletion":
         # 4-13-2: it triggered in the battle area and waited until the card was in the trash;
         # 15-8-3-5: an inherited one is the effect of the card that was on top
@@ -37,10 +49,37 @@ def run_trigger(game: Game, t: Trigger) -> None:
                                                     if t.effect.inherited else [])
         game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
                   + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
-                     else "."), *keys)
+                     else "."), *keys, *_ready_keys(t.effect))
     else:
-        game.step("effect.run", f"{t.card_id}'s {name} effect activates.", *keys)
+        where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
+        keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
+        game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect))
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
+
+
+def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
+    """A triggered effect's [Once Per Turn] limit (15-14-1) and processing conditions (15-8-3-9): it triggered
+    in any case; it activates only if unused this turn and its conditions hold now. Uses the limit up."""
+    if e.once_per_turn:
+        if (card_id, e) in game.used_once:
+            game.step("effect.once_used", f"{card_id}'s [Once Per Turn] effect was already used this turn: it does "
+                      f"not activate again.", "dcg.icon.once_per_turn_spent")
+            return False
+    if e.condition:
+        ok, words = condition_holds(game.board, owner, e, holder)
+        if not ok:
+            game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
+                      f"not hold now: it does not activate.", "dcg.condition.checked_at_activation",
+                      "dcg.condition.none_met")
+            return False
+    if e.once_per_turn:
+        game.used_once.add((card_id, e))
+    return True
+
+
+def _ready_keys(e: Effect) -> list[str]:
+    return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
+        ["dcg.icon.once_per_turn"] if e.once_per_turn else [])
 
 
 def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
@@ -174,8 +213,11 @@ def _draw(game, owner, e, card_id, holder):
 def _memory(game, owner, e, card_id, holder):
     was = game.board.memory
     before, after = game.memory_add(owner, e.amount)
+    capped = before + e.amount != after
     game.step("effect.memory", f"{card_id}'s effect: memory {e.amount:+d} ({game.memory_text(owner, before)} → "
-              f"{game.memory_text(owner, after)}).", "dcg.memory.plus_minus")
+              f"{game.memory_text(owner, after)})" + (": the gauge ends at 10 on each side, so memory stops there."
+                                                       if capped else "."),
+              "dcg.memory.plus_minus", *(["dcg.memory.gauge_limit"] if capped else []))
     if was >= 0 > game.board.memory and game.board.phase == "main":
         turn, foe = game.board.turn, opponent(game.board.turn)
         what = "the attack in progress and everything still pending" if game.attack else "everything still pending"
@@ -278,7 +320,32 @@ def _blitz(game, owner, e, card_id, holder):
     attack(game, holder.id, target)
 
 
-VERB_RUNNERS = {"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
+def _gain(game, owner, e, card_id, holder):
+    targets = _targets(game, owner, e, holder)
+    what = "cannot be blocked" if e.do == "cannot_be_blocked" else f"gains {keyword_text(e.keyword)}"
+    if not targets:
+        return _nothing(game, card_id, what, owner, e)
+    span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
+            "end_of_attack": "until the end of the attack"}[e.until]
+    mod = Mod(e.until, keyword=e.keyword) if e.do == "gain" else Mod(e.until, flag="cannot_be_blocked")
+    for p, d in targets:
+        game.add_mod(p, d.id, mod)
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}.", "dcg.effect.gains",
+                  "dcg.effect.given", *_area_keys(game, owner, e))
+
+
+def _activate_main(game, owner, e, card_id, holder):
+    from .options import run_main_effects
+    run_main_effects(game, owner, card_id, by_security=True)
+
+
+def _play_this(game, owner, e, card_id, holder):
+    from .options import play_this
+    play_this(game, owner, card_id)
+
+
+VERB_RUNNERS = {"gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+                "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
                 "de_digivolve": _de_digivolve, "blitz": _blitz}

@@ -16,8 +16,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
     p, foe = b.turn, opponent(b.turn)
     game.step("turn.end_condition", f"Memory is on {foe}'s side ({foe}'s {-b.memory}) and nothing is left to "
               f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition")
-    for d in game.ps(p).battle_area:
-        game.trigger_effects(p, d, "end_of_turn")
+    _turn_timing(game, p, "end_of_turn", "end_of_opponents_turn")
     game.flush()
     if game.over:
         return
@@ -25,12 +24,26 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         game.step("turn.continues", f"Memory is back on {p}'s side: the turn does not end.", "dcg.turn.memory_back")
         return
     game.expire("end_of_turn")
+    game.used_once.clear()   # [Once Per Turn] counts afresh each turn (15-14-1-1)
     for q in ("A", "B"):
         ps = game.ps(q)
         game.set_ps(q, replace(ps, battle_area=tuple(replace(d, played_this_turn=False) for d in ps.battle_area)))
     game.board = replace(game.board, turn=foe, memory=-game.board.memory, phase="start")
     game.step("turn.ended", f"{p}'s turn ends; it is now {foe}'s turn (memory {foe}'s {game.board.memory}).",
               "dcg.turn.end")
+    game.refresh()
+
+
+def _turn_timing(game: Game, p: str, own: str, theirs: str) -> None:
+    """Queue the turn player's [Start/End of Your Turn] effects and the other player's [Start/End of Opponent's
+    Turn] effects: they trigger together (15-4-3-2) and the turn player's go first (flush, 15-4-3-5)."""
+    foe = opponent(p)
+    for d in game.ps(p).battle_area:
+        game.trigger_effects(p, d, own)
+    game.trigger_zone_effects(p, own)
+    for d in game.ps(foe).battle_area:
+        game.trigger_effects(foe, d, theirs)
+    game.trigger_zone_effects(foe, theirs)
 
 
 def can_end_turn(game: Game) -> Refusal | None:
@@ -47,8 +60,7 @@ def start_next_turn(game: Game, breeding: str) -> None:
     """Run the new turn player's start of turn, unsuspend, draw and breeding phases, then the main phase."""
     p, foe = game.board.turn, opponent(game.board.turn)
     game.step("turn.start", f"{p}'s turn begins.", "dcg.phase.unsuspend")
-    for d in game.ps(p).battle_area:
-        game.trigger_effects(p, d, "start_of_turn")
+    _turn_timing(game, p, "start_of_turn", "start_of_opponents_turn")
     game.flush()
     if game.over:
         return

@@ -25,7 +25,7 @@ ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama",
 COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given as a bare count
 MAX_ZONE = 100
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
-CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "digivolve_cost", "color", "colors",
+CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
                "keywords", "inherited", "effects"}
 STACK_FIELDS = {"suspended", "played_this_turn", "sources"}
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
@@ -37,6 +37,8 @@ ACTION_FIELDS = {
     "block": ({"blocker"}, set()),
     "digivolve": ({"card", "onto"}, {"cost"}),
     "play": ({"card"}, {"cost"}),
+    "use": ({"card"}, {"cost"}),
+    "activate": ({"card"}, {"effect"}),
     "pass": (set(), set()),
     "end_turn": (set(), {"breeding"}),
 }
@@ -158,9 +160,15 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     if kind == "digiegg" and level not in (None, 2):
         raise InvalidScenario(f"{path}.level", "a Digi-Egg is level 2")
     costs = {}
-    for key in ("play_cost", "digivolve_cost"):
+    for key in ("play_cost", "digivolve_cost", "use_cost"):
         if data.get(key) is not None:
             costs[key] = _int(data[key], f"{path}.{key}", 0, 20)
+    if "use_cost" in costs:   # an option's use cost (2-7) sits where a Digimon's play cost does
+        if kind != "option":
+            raise InvalidScenario(f"{path}.use_cost", "only an option card has a use cost (others: play_cost)")
+        if "play_cost" in costs:
+            raise InvalidScenario(f"{path}.use_cost", "give `use_cost` or `play_cost`, not both")
+        costs["play_cost"] = costs.pop("use_cost")
     colors = _colors(data, path)
     keywords = tuple(parse_static(k, f"{path}.keywords[{i}]")
                      for i, k in enumerate(_list(data.get("keywords", []), f"{path}.keywords")))
@@ -307,6 +315,8 @@ def _action(item, i: int, ctx: _Ctx) -> Action:
             ctx.refs.append((f"{path}.target", target))
     if "cost" in args:
         args["cost"] = _int(args["cost"], f"{path}.cost", 0, 20)
+    if "effect" in args:
+        args["effect"] = _int(args["effect"], f"{path}.effect", 0, 20)
     if kind == "end_turn":
         breeding = args.setdefault("breeding", "none")
         if breeding not in BREEDING_CHOICES:
@@ -338,7 +348,7 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 
 
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
-               "return_to_hand", "de_digivolve")
+               "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked")
 
 
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
@@ -379,7 +389,7 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
         if not isinstance(cid, str) or cid not in ctx.ids:
             raise InvalidScenario(path, f"unknown card id {cid!r}")
     for a in actions:
-        cost_field = {"play": "play_cost", "digivolve": "digivolve_cost"}.get(a.kind)
+        cost_field = {"play": "play_cost", "digivolve": "digivolve_cost", "use": "play_cost"}.get(a.kind)
         card = ctx.cards.get(a.get("card"))
         if cost_field and a.get("cost") is None and (card is None or getattr(card, cost_field) is None):
             raise InvalidScenario(f"actions[{a.index}].{a.kind}.cost",

@@ -4,7 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, turn
+from . import battle, chain, extra_deck, pendulum, turn
+from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
 
@@ -39,6 +40,9 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
         return f"{card.label()} is not in {player}'s hand", ("ygo.summon.normal",)
     if card.card_type != "monster" or card.kind not in ("normal", "effect", "ritual", ""):
         return f"{card.label()} is not a monster that can be Normal Summoned", ("ygo.summon.normal",)
+    if is_special_summon_monster(card):
+        return (f"{card.label()} is a Special Summon Monster; it cannot be Normal Summoned or Set",
+                ("ygo.summon.special_summon_monster",))
     if board.normal_summons_used >= 1:
         return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
     need = tributes_needed(card.level)
@@ -193,11 +197,18 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
 
 # ---------- activations and passing priority
 
-def can_activate(game, card: Card, player: str | None = None, targets: list[Card] = ()) -> Refusal:
+def can_activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None) -> Refusal:
+    if pendulum.is_scale_activation(game, card):
+        return pendulum.can_activate_scale(game, card, player, zone)
+    if zone is not None:
+        return "`zone` is only for activating a Pendulum Monster as a Pendulum Scale", ("ygo.pendulum.activate",)
     return chain.can_activate(game, card, player, list(targets))
 
 
-def activate(game, card: Card, player: str | None = None, targets: list[Card] = ()) -> None:
+def activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None) -> None:
+    if pendulum.is_scale_activation(game, card):
+        pendulum.activate_scale(game, card, player, zone)
+        return
     chain.activate(game, card, player, list(targets))
 
 
@@ -286,6 +297,8 @@ ACTIONS = {
     "pass": (can_pass, pass_),
     "enter_phase": (can_enter_phase, enter_phase),
     "end_phase": (can_end_phase, end_phase),
+    **extra_deck.ACTIONS,
+    **pendulum.ACTIONS,
 }
 IN_WINDOW = ("activate", "pass")   # actions that take part in the open response window
 
@@ -314,7 +327,7 @@ def _bind(game, args: dict) -> dict:
     for key, value in args.items():
         if key in ("card", "attacker"):
             out[key] = card(value)
-        elif key in ("tribute", "targets"):
+        elif key in ("tribute", "targets", "materials", "cards"):
             out[key] = [card(v) for v in value]
         else:
             out[key] = value

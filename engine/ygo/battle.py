@@ -131,7 +131,7 @@ def damage_step(game, atk: Attack) -> None:
                       "ygo.battle.indestructible")
             continue
         game.destroy(card, "battle")
-        game.step("battle.destroyed", f"{card.label()} is destroyed by battle and sent to the graveyard at the end of "
+        game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle")
 
 

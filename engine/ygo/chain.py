@@ -86,7 +86,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     for t in targets:
         if not game.on_field(t):
             return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
-    return None
+    return effects.activation_refusal(game, card, player, targets)
 
 
 def _timing(game, card: Card, player: str) -> Refusal:

@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import zones
+from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
+from .game import EXTRA_DECK_KINDS
+from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
@@ -123,7 +127,7 @@ def _cards(game, link, selector, field_only=True) -> list:
 def apply_destroy(game, link, sel):
     for card in _cards(game, link, sel):
         game.destroy(card, "effect")
-        game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and sent to the graveyard.",
+        game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   "ygo.effect.destroy")
 
 
@@ -136,8 +140,14 @@ def apply_banish(game, link, sel):
 def apply_return_to_hand(game, link, sel):
     for card in _cards(game, link, sel):
         game.send(card, "hand")
-        place = "Extra Deck" if card in game.board.player(card.owner).extra_deck else "hand"
-        game.step("effect.return_to_hand", f"{card.label()} returns to its owner's {place}.", "ygo.effect.return_to_hand")
+        if card.kind == "token":
+            game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
+                      "ygo.effect.token_vanishes")
+        elif card in game.board.player(card.owner).extra_deck:
+            game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
+                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns")
+        else:
+            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
 
 
 def apply_flip_face_down(game, link, sel):
@@ -207,19 +217,31 @@ def apply_special_summon(game, link, args):
     if not found:
         return
     _, place, card = found
-    me = game.board.player(link.player)
     if place in MONSTER_ZONES or place.startswith("S") or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon")
         return
-    zone = me.free_main_zone()
-    if zone is None:
-        game.step("effect.special_summon.fails", f"{link.player} has no free Main Monster Zone, so {card.label()} "
-                  "cannot be Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full")
+    limit = revive_refusal(card, place)
+    if limit:
+        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1])
         return
+    free, rule = zones.free_zones(game.board, link.player, place, card)
+    zone = free[0] if free else None
+    if zone is None:
+        game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
+                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule)
+        return
+    if card.kind == "link":
+        args = {**args, "position": "attack"}
+    card.face_up_in_extra_deck = False
     game.place_monster(card, link.player, zone, args["position"])
+    keys = ["ygo.effect.special_summon"]
+    if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
+        keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
+    if is_special_summon_monster(card):
+        keys.append("ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
-              f"{link.player}'s {zone} in {args['position']} position.", "ygo.effect.special_summon")
+              f"{link.player}'s {zone} in {args['position']} position.", *keys)
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.triggers.append((card, Window("summoned", card, None, link.player)))
@@ -260,6 +282,7 @@ def apply_negate_attack(game, _link, _args):
 class Operation:
     parse: Callable
     apply: Callable
+    check: Callable | None = None     # (game, card, player, targets) -> refusal: can the card be activated?
 
 
 OPERATIONS: dict[str, Operation] = {
@@ -275,11 +298,25 @@ OPERATIONS: dict[str, Operation] = {
     "special_summon": Operation(_special_summon, apply_special_summon),
     "banish": Operation(_selector, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
-    "flip_face_down": Operation(_selector, apply_flip_face_down),
+    "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
+    "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
+    "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
 }
 
 
+def activation_refusal(game, card, player: str, targets: list):
+    """Whether the card's effect can be applied at all (checked when it is activated), or None."""
+    for name, _args in card.effect.ops:
+        check = OPERATIONS[name].check
+        refusal = check(game, card, player, targets) if check else None
+        if refusal:
+            return refusal
+    return None
+
+
 def apply(game, link) -> None:
+    if link.no_effect:
+        return
     for name, args in link.card.effect.ops:
         if game.board.over:
             return

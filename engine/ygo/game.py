@@ -11,6 +11,13 @@ EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 CONTINUOUS_KINDS = ("continuous", "field", "equip", "continuous_trap")
 
 
+def to_extra_deck_instead(card: Card, from_place: str, pile: str) -> bool:
+    """A Pendulum Monster sent from the field to the graveyard goes face-up to the Extra Deck (32.4); an Xyz
+    Material or a discarded card goes to the graveyard as usual."""
+    on_field = from_place in MONSTER_ZONES or from_place.startswith("S")
+    return card.pendulum and on_field and pile == "graveyard"
+
+
 @dataclass
 class Window:
     """The time point right after an event; effects that need it ("when … is attacked") use it."""
@@ -30,6 +37,7 @@ class Link:
     window: Window | None
     negated_activation: bool = False
     negated_effect: bool = False
+    no_effect: bool = False            # an activation that only places the card (a Pendulum Scale)
 
 
 @dataclass
@@ -100,22 +108,48 @@ class Game:
         if place in MONSTER_ZONES or place.startswith("S") or place == "field":
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
+        if place in MONSTER_ZONES and card.materials:
+            self._detach_all(card)
         card.zone = ""
         card.position = ""
         card.face = ""
+        card.face_up_in_extra_deck = False
+
+    def _detach_all(self, card: Card) -> None:
+        """An Xyz Monster leaving the field takes its Xyz Materials with it: they go to the graveyard."""
+        materials, card.materials = card.materials, []
+        for m in materials:
+            self.board.player(m.owner).graveyard.append(m)
+        self.step("xyz.materials_leave", f"{card.label()} leaves the field, so its Xyz Materials "
+                  f"({', '.join(m.label() for m in materials)}) are sent to the graveyard.", "ygo.xyz.materials_leave")
 
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
+        place = self.where(card)
         self.remove(card)
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if card.kind == "token" and pile != "graveyard":
             return                        # a token that leaves the field simply vanishes
         owner = self.board.player(card.owner)
+        if to_extra_deck_instead(card, place, pile):
+            owner.extra_deck.insert(0, card)   # face-up cards lie on top of the face-down ones
+            card.face_up_in_extra_deck = True
+            self.step("pendulum.to_extra_deck", f"{card.label()} is a Pendulum Monster: leaving the field for the "
+                      "graveyard, it is placed face-up in its owner's Extra Deck instead.",
+                      "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order")
+            return
         if pile == "deck":
             owner.deck.insert(0, card)
+        elif pile == "extra_deck":
+            faces_up = sum(1 for c in owner.extra_deck if c.face_up_in_extra_deck)
+            owner.extra_deck.insert(faces_up, card)   # on top of the face-down cards, under the face-up ones
         else:
             getattr(owner, pile).append(card)
+
+    def went(self, card: Card) -> str:
+        """Where a card just sent to the graveyard went, in words (a Pendulum Monster goes to the Extra Deck)."""
+        return "placed face-up in its owner's Extra Deck" if card.face_up_in_extra_deck else "sent to the graveyard"
 
     def place_monster(self, card: Card, player: str, zone: str, position: str) -> None:
         self.remove(card)

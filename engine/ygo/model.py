@@ -49,6 +49,18 @@ class Card:
     piercing: bool = False
     indestructible_by_battle: bool = False
     effect: Effect | None = None
+    # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
+    pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
+    scale: int = 0                    # its Pendulum Scale
+    tuner: bool = False
+    rank: int = 0                     # Xyz Monsters have a Rank instead of a Level
+    arrows: tuple = ()                # Link Arrows, from the controller's view (top-left, top, …)
+    link_rating: int = 0              # a Link Monster's LINK (= the number of its arrows)
+    material_req: object = None       # fusion: material names or a count; xyz: count; link: minimum count
+    special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
+    properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
+    own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
+    materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
     # where it is on the field
     zone: str = ""                    # M1.., EMZ-L/R, S1.., "field"; "" when not on the field
     position: str = ""                # monsters: attack | defense | set
@@ -58,6 +70,7 @@ class Card:
     summoned_turn: int = 0            # turn normal/flip/special summoned or set
     position_changed_turn: int = 0
     attacks_this_turn: int = 0
+    face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
 
     @property
     def face_up(self) -> bool:
@@ -106,6 +119,7 @@ class Board:
     turn_number: int = 2
     players: dict[str, Player] = field(default_factory=dict)
     normal_summons_used: int = 0      # this turn's Normal Summon/Set count
+    pendulum_summoned: bool = False   # the turn player's one Pendulum Summon this turn is used
     winner: str | None = None         # "A" | "B" | "draw"
     win_reason: str = ""
 

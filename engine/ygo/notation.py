@@ -11,6 +11,8 @@ from .model import PILES, PLAYERS, Board, Card, Effect
 def board_data(board: Board) -> dict:
     data = {"turn": board.turn, "phase": board.phase, "turn_number": board.turn_number,
             "normal_summons_used": board.normal_summons_used}
+    if board.pendulum_summoned:
+        data["pendulum_summoned"] = True
     for name in PLAYERS:
         p = board.player(name)
         data[name] = {
@@ -18,14 +20,15 @@ def board_data(board: Board) -> dict:
             "monsters": [_monster(c, board.turn_number) for c in p.monster_list()],
             "spells_traps": [_spell_trap(c) for c in p.st_list()],
             "field": _spell_trap(p.field_spell) if p.field_spell else None,
-            **{pile: [_pile_card(c) for c in getattr(p, pile)] for pile in PILES},
+            **{pile: [_pile_card(c, pile) for c in getattr(p, pile)] for pile in PILES},
         }
     return data
 
 
 def dump(board: Board) -> str:
     data = board_data(board)
-    lines = [f"{k}: {_flow(data[k])}" for k in ("turn", "phase", "turn_number", "normal_summons_used")]
+    lines = [f"{k}: {_flow(data[k])}" for k in ("turn", "phase", "turn_number", "normal_summons_used",
+                                               "pendulum_summoned") if k in data]
     for name in PLAYERS:
         lines.append(f"{name}:")
         for key, value in data[name].items():
@@ -59,6 +62,28 @@ def _common(c: Card) -> dict:
                     "indestructible_by_battle": c.indestructible_by_battle})
     if c.effect:
         out["effect"] = _effect(c.effect)
+    out.update(_extra_fields(c))
+    return out
+
+
+def _extra_fields(c: Card) -> dict:
+    """Extra Deck, Link and Pendulum fields, written only when they differ from the default."""
+    out: dict = {}
+    if c.pendulum:
+        out.update({"pendulum": True, "scale": c.scale})
+    if c.tuner:
+        out["tuner"] = True
+    if c.kind == "xyz":
+        out["rank"] = c.rank
+    if c.kind == "link":
+        out.update({"arrows": list(c.arrows), "link": c.link_rating})
+    if c.material_req is not None:
+        out["materials_needed"] = c.material_req
+    for key in ("special_summon_only", "own_procedure_only"):
+        if getattr(c, key):
+            out[key] = True
+    if not c.properly_summoned:
+        out["properly_summoned"] = False
     return out
 
 
@@ -68,6 +93,8 @@ def _monster(c: Card, turn_number: int) -> dict:
                 "summoned_this_turn": c.summoned_turn == turn_number,
                 "position_changed_this_turn": c.position_changed_turn == turn_number,
                 "attacked_this_turn": bool(c.attacks_this_turn)})
+    if c.materials:
+        out["materials"] = [_pile_card(m) for m in c.materials]
     return out
 
 
@@ -79,8 +106,11 @@ def _spell_trap(c: Card) -> dict:
     return out
 
 
-def _pile_card(c: Card) -> dict:
-    return _common(c)
+def _pile_card(c: Card, pile: str = "") -> dict:
+    out = _common(c)
+    if pile == "extra_deck" and c.face_up_in_extra_deck:
+        out["face_up"] = True
+    return out
 
 
 def _effect(e: Effect) -> dict:

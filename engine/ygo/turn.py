@@ -92,6 +92,7 @@ def _next_turn(game) -> None:
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0
+    board.pendulum_summoned = False
     board.phase = "draw"
     game.priority, game.last_pass, game.battle_step = board.turn, "", False
     game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases")

@@ -7,16 +7,18 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import effects
+from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
+                             extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card)
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario)
 
-BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "A", "B")
+BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
-             "effect")
+             "effect") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn")
+                            "attacked_this_turn", "materials")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn")
 EFFECT_KEYS = ("type", "when", "targets", "do")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
@@ -32,10 +34,11 @@ ACTION_ARGS = {
     "flip_summon": (("card",), ()),
     "change_position": (("card", "to"), ()),
     "set_spell_trap": (("card",), ("zone",)),
-    "activate": (("card",), ("player", "targets")),
+    "activate": (("card",), ("player", "targets", "zone")),
     "pass": ((), ("player",)),
     "enter_phase": (("phase",), ()),
     "end_phase": ((), ()),
+    **EXTRA_ACTION_ARGS,
 }
 
 
@@ -123,6 +126,8 @@ def _board(data: dict, ids: set[str]) -> Board:
         if name not in data:
             raise InvalidScenario(f"board.{name}", "required")
         board.players[name] = _player(name, data[name], f"board.{name}", ids, board.turn_number)
+    check_extra_monster_zones(board)
+    board.pendulum_summoned = _bool(data.get("pendulum_summoned", False), "board.pendulum_summoned")
     return board
 
 
@@ -149,8 +154,6 @@ def _player(name: str, data, path: str, ids: set[str], turn_number: int) -> Play
     p.monsters = _zone_cards(data, "monsters", path, len(MONSTER_ZONES),
                              f"at most {len(MONSTER_ZONES)} monsters (5 main + 2 extra zones)",
                              lambda m, at: _monster(name, m, at, ids, turn_number))
-    if sum(1 for z in p.monsters if z in EXTRA_ZONES) > 1:
-        raise InvalidScenario(f"{path}.monsters", "a player uses at most one Extra Monster Zone")
     p.spells_traps = _zone_cards(data, "spells_traps", path, len(ST_ZONES),
                                  f"at most {len(ST_ZONES)} cards in the Spell & Trap Zones",
                                  lambda s, at: _spell_trap(name, s, at, ids, turn_number, ST_ZONES))
@@ -188,6 +191,7 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.kind = _choice(data["kind"], f"{path}.kind", tuple(dict.fromkeys(kinds)))
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
+    extra_card_fields(card, data, path)
     return card
 
 
@@ -206,8 +210,9 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     card.position = _choice(data.get("position", "attack"), f"{path}.position", POSITIONS)
     if card.kind == "link" and card.position != "attack":
         raise InvalidScenario(f"{path}.position", "a Link Monster is always in Attack Position")
-    if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link"):
+    if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
+    monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
@@ -220,6 +225,8 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
 def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zones) -> Card:
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
+    if pendulum_scale_card(card, data, path):
+        return card
     if not card.kind:
         raise InvalidScenario(f"{path}.kind", f"required ({', '.join(ST_KINDS)})")
     if card.kind not in ST_KINDS:
@@ -255,18 +262,26 @@ def _pile(owner: str, pile: str, value, path: str, ids: set[str]) -> list[Card]:
         raise InvalidScenario(path, "must be a count or a list of cards")
     if len(value) > MAX_CARDS_PER_PILE:
         raise InvalidScenario(path, f"at most {MAX_CARDS_PER_PILE} cards")
-    cards = []
-    for i, item in enumerate(value):
-        item_path = f"{path}[{i}]"
-        if isinstance(item, (str, int)) and not isinstance(item, bool):
-            item = {"id": item}
-        card = _card_common(owner, _mapping(item, item_path, CARD_KEYS), item_path, ids)
-        card.card_type = card.card_type or _infer_type(item, card)
-        if card.effect and not card.card_type:
-            raise InvalidScenario(f"{item_path}.kind", "a card with an effect needs its kind or type "
-                                  "(e.g. kind: quick, kind: trap, type: monster)")
-        cards.append(card)
+    cards = [_pile_card(owner, item, f"{path}[{i}]", ids, pile) for i, item in enumerate(value)]
+    if pile == "extra_deck":   # face-up Pendulum Monsters lie on top of the face-down cards
+        cards.sort(key=lambda c: not c.face_up_in_extra_deck)
     return cards
+
+
+def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") -> Card:
+    if isinstance(item, (str, int)) and not isinstance(item, bool):
+        item = {"id": item}
+    keys = CARD_KEYS + (("face_up",) if pile == "extra_deck" else ())
+    card = _card_common(owner, _mapping(item, item_path, keys), item_path, ids)
+    card.card_type = card.card_type or _infer_type(item, card)
+    if card.effect and not card.card_type:
+        raise InvalidScenario(f"{item_path}.kind", "a card with an effect needs its kind or type "
+                              "(e.g. kind: quick, kind: trap, type: monster)")
+    if pile == "extra_deck" and _bool(item.get("face_up", False), f"{item_path}.face_up"):
+        if not card.pendulum:
+            raise InvalidScenario(f"{item_path}.face_up", "only a Pendulum Monster lies face-up in the Extra Deck")
+        card.face_up_in_extra_deck = True
+    return card
 
 
 def _infer_type(data: dict, card: Card) -> str:
@@ -363,12 +378,14 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
             if len(set(out[key])) != len(out[key]):
                 raise InvalidScenario(f"{path}.{key}", "a card is named twice")
     if "zone" in args:
-        zones = ST_ZONES if kind == "set_spell_trap" else MAIN_ZONES
+        zones = ST_ZONES if kind in ("set_spell_trap", "activate") else MONSTER_ZONES if kind in EXTRA_ACTION_ARGS \
+            else MAIN_ZONES
         out["zone"] = _choice(args["zone"], f"{path}.zone", zones)
     if "to" in args:
         out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
     if "phase" in args:
         out["phase"] = _choice(args["phase"], f"{path}.phase", PHASES)
+    out.update(extra_action_args(kind, args, path, lambda v, at: _known(v, at, ids)))
     if "player" in args:
         out["player"] = _choice(args["player"], f"{path}.player", PLAYERS)
     return out
@@ -394,12 +411,15 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
+        elif key == "fusion" or key.startswith("fusion."):
+            out[key] = fusion_choice(v, f"choose.{key}")
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
             out[key] = str(v)
         else:
-            raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard)")
+            raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
+                                  "fusion, fusion.<card id>)")
     return out
 
 

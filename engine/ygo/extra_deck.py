@@ -1,0 +1,349 @@
+"""Summons from the Extra Deck: Fusion (through an activated effect), Synchro, Xyz and Link (the player's
+own conditional Special Summons), their materials, the zones they may go to, Xyz Materials, and the
+summon conditions and revive limits of Special Summon Monsters (rulebook 3.3)."""
+from __future__ import annotations
+
+from itertools import product
+
+from . import zones
+from .game import EXTRA_DECK_KINDS
+from .model import MONSTER_ZONES, Card
+
+Refusal = tuple[str, tuple[str, ...]] | None
+METHOD_KIND = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link"}
+DEFAULT_XYZ_MATERIALS = 2
+DEFAULT_FUSION_MATERIALS = 2
+
+
+def is_special_summon_monster(card: Card) -> bool:
+    """Ritual, Fusion, Synchro, Xyz and Link Monsters and cards marked so cannot be Normal Summoned."""
+    return card.special_summon_only or card.kind in EXTRA_DECK_KINDS + ("ritual",)
+
+
+def link_rating(card: Card) -> int:
+    return card.link_rating
+
+
+# ---------- materials
+
+def _on_own_field_face_up(game, player: str, m: Card) -> bool:
+    found = game.board.find(m.id)
+    return bool(found) and found[0].name == player and found[1] in MONSTER_ZONES and m.position in ("attack", "defense")
+
+
+def _has_level(m: Card) -> bool:
+    return m.kind not in ("xyz", "link") and m.level > 0
+
+
+def _link_sum_fits(materials: list[Card], rating: int) -> bool:
+    """A Link Monster used as material counts as 1 or as its LINK rating (2.1.3.p13)."""
+    options = [(1, m.link_rating) if m.kind == "link" and m.link_rating > 1 else (1,) for m in materials]
+    return any(sum(choice) == rating for choice in product(*options))
+
+
+def material_refusal(game, method: str, player: str, card: Card, materials: list[Card]) -> Refusal:
+    """Why `materials` cannot summon `card` by `method`, or None."""
+    names = ", ".join(m.label() for m in materials) or "no materials"
+    if method == "fusion":
+        for m in materials:
+            found = game.board.find(m.id)
+            if not found or found[0].name != player or found[1] not in ("hand",) + MONSTER_ZONES \
+                    or m.card_type != "monster":
+                return (f"{m.label()} is not a monster in {player}'s hand or on {player}'s field",
+                        ("ygo.summon.fusion_materials",))
+        need = card.material_req if card.material_req is not None else DEFAULT_FUSION_MATERIALS
+        if isinstance(need, list):
+            left = [m.name or m.id for m in materials]
+            for name in need:
+                if name not in left:
+                    return (f"{card.label()} needs {' + '.join(need)} as Fusion Materials; {names} do not match",
+                            ("ygo.summon.fusion_materials",))
+                left.remove(name)
+            if left:
+                return (f"{card.label()} needs exactly {' + '.join(need)}; {', '.join(left)} is one too many",
+                        ("ygo.summon.fusion_materials",))
+        elif len(materials) != need:
+            return (f"{card.label()} needs {need} Fusion Materials, {len(materials)} named",
+                    ("ygo.summon.fusion_materials",))
+        return None
+    for m in materials:
+        if not _on_own_field_face_up(game, player, m):
+            return (f"{m.label()} is not a face-up monster {player} controls; {method.capitalize()} Materials come "
+                    "from the field", (f"ygo.summon.{method}",))
+    if method == "synchro":
+        tuners = [m for m in materials if m.tuner]
+        for m in materials:
+            if not _has_level(m):
+                why = "a Link Monster has no Level" if m.kind == "link" else "an Xyz Monster has a Rank, not a Level"
+                return f"{m.label()} cannot be a Synchro Material: {why}", ("ygo.link.no_level",)
+        if len(tuners) != 1 or len(materials) < 2:
+            return (f"a Synchro Summon needs exactly 1 Tuner and 1 or more non-Tuner monsters; {names} has "
+                    f"{len(tuners)} Tuner(s)", ("ygo.summon.synchro_tuner", "ygo.summon.synchro"))
+        total = sum(m.level for m in materials)
+        if total != card.level:
+            return (f"the materials' Levels add up to {total}, not the Level {card.level} of {card.label()}",
+                    ("ygo.summon.synchro",))
+        return None
+    if method == "xyz":
+        need = card.material_req if card.material_req is not None else DEFAULT_XYZ_MATERIALS
+        for m in materials:
+            if m.kind == "token":
+                return f"{m.label()} is a token; a token cannot be an Xyz Material", ("ygo.tokens.no_xyz_material",)
+            if not _has_level(m):
+                why = "a Link Monster has no Level" if m.kind == "link" else "an Xyz Monster has a Rank, not a Level"
+                return f"{m.label()} cannot be an Xyz Material: {why}", ("ygo.link.no_level",)
+            if m.level != card.rank:
+                return (f"{m.label()} is Level {m.level}; the Rank {card.rank} {card.label()} needs Level {card.rank} "
+                        "monsters", ("ygo.summon.xyz",))
+        if len(materials) != need:
+            return (f"{card.label()} needs {need} Level {card.rank} monsters, {len(materials)} named",
+                    ("ygo.summon.xyz",))
+        return None
+    # link
+    rating = card.link_rating
+    minimum = card.material_req if card.material_req is not None else min(2, rating)
+    if len(materials) > rating:
+        return (f"{len(materials)} materials exceed the LINK-{rating} of {card.label()}", ("ygo.summon.link_max",))
+    if len(materials) < minimum:
+        return (f"{card.label()} needs at least {minimum} Link Materials ({len(materials)} named)",
+                ("ygo.summon.link_condition",))
+    if not _link_sum_fits(materials, rating):
+        return (f"{names} cannot make LINK-{rating}: each material counts 1, a Link Monster 1 or its LINK rating",
+                ("ygo.summon.link",))
+    return None
+
+
+# ---------- the summon itself
+
+def summon_refusal(game, method: str, player: str, card: Card, materials: list[Card], zone: str | None) -> Refusal:
+    """Everything but the timing: the monster, its materials and a zone for it."""
+    found = game.board.find(card.id)
+    if not found or found[0].name != player or found[1] != "extra_deck":
+        return f"{card.label()} is not in {player}'s Extra Deck", ("ygo.summon.extra_deck_procedure",)
+    if card.kind != METHOD_KIND[method]:
+        what = f"a {card.kind.capitalize()} Monster" if card.kind else "not an Extra Deck monster"
+        return (f"{card.label()} is {what}; only a {method.capitalize()} Monster is {method.capitalize()} Summoned",
+                ("ygo.summon.extra_deck_procedure",))
+    if card.face_up_in_extra_deck:
+        return (f"{card.label()} is face-up in the Extra Deck: from there it can only be Pendulum Summoned",
+                ("ygo.pendulum.face_up_extra_deck",))
+    if len({m.id for m in materials}) != len(materials):
+        return "a material is named twice", (f"ygo.summon.{method}",)
+    refusal = material_refusal(game, method, player, card, materials)
+    if refusal:
+        return refusal
+    on_field = tuple(m for m in materials if game.on_field(m))
+    free, rule = zones.free_zones(game.board, player, "extra_deck", card, without=on_field)
+    if not free:
+        return (f"{player} has no zone for {card.label()}: " + _zone_rule_text(card), (rule, "ygo.zones.emz_one_per_player"))
+    if zone is not None and zone not in free:
+        return f"{zone} is not available for {card.label()} ({_zone_rule_text(card)})", (rule,)
+    return None
+
+
+def _zone_rule_text(card: Card) -> str:
+    if card.kind == "link" or card.face_up_in_extra_deck:
+        return ("a Link Monster or a Pendulum Monster from the face-up Extra Deck goes to a free Extra Monster Zone "
+                "(one per player, a second only for an Extra Link) or a Main Monster Zone a Link Arrow points to")
+    return ("a Fusion, Synchro or Xyz Monster goes to a free Main Monster Zone or a free Extra Monster Zone "
+            "(one per player)")
+
+
+def choose_zone(game, player: str, card: Card, materials: list[Card], zone: str | None) -> str:
+    """`zone` if given; **default** — a Main Monster Zone for Fusion/Synchro/Xyz (the first free one, a
+    material's own zone counting as free), for a Link Monster the first free Extra Monster Zone, else the
+    first linked Main Monster Zone."""
+    if zone:
+        return zone
+    on_field = tuple(m for m in materials if game.on_field(m))
+    free, _ = zones.free_zones(game.board, player, "extra_deck", card, without=on_field)
+    mains = [z for z in free if z.startswith("M")]
+    if card.kind != "link" and mains:
+        return mains[0]
+    return free[0]
+
+
+def place_materials(game, method: str, player: str, card: Card, materials: list[Card]) -> None:
+    """Materials leave for the graveyard (a token vanishes, a Pendulum Monster from the field goes face-up
+    to the Extra Deck), or, for an Xyz Summon, go under the new monster as Xyz Materials."""
+    for m in materials:
+        if method == "xyz":
+            game.remove(m)
+            card.materials.append(m)
+            game.step("xyz.material", f"{m.label()} becomes an Xyz Material under {card.label()}; it is no longer "
+                      "a card on the field, and it did not leave the field.", "ygo.summon.xyz",
+                      "ygo.xyz.materials_not_on_field")
+            continue
+        where = game.where(m)
+        if m.kind == "token":
+            game.remove(m)
+            game.step("summon.material", f"The token {m.label()} is used as a {method.capitalize()} Material and "
+                      "vanishes.", f"ygo.summon.{'link_materials' if method == 'link' else method + '_materials'}",
+                      "ygo.tokens.vanish")
+            continue
+        pendulum_to_extra = m.pendulum and where in MONSTER_ZONES
+        game.send(m, "graveyard")
+        if pendulum_to_extra:
+            continue   # game.send recorded the Pendulum Monster going face-up to the Extra Deck
+        game.step("summon.material", f"{m.label()} is sent from {_place_text(where)} to the graveyard as a "
+                  f"{method.capitalize()} Material.",
+                  f"ygo.summon.{'link_materials' if method == 'link' else method + '_materials'}")
+
+
+def _place_text(place: str) -> str:
+    return {"hand": "the hand"}.get(place, place)
+
+
+def perform(game, method: str, player: str, card: Card, materials: list[Card], zone: str | None,
+            position: str = "attack") -> None:
+    zone = choose_zone(game, player, card, materials, zone)
+    place_materials(game, method, player, card, materials)
+    game.place_monster(card, player, zone, "attack" if card.kind == "link" else position)
+    card.properly_summoned = True
+    pos = "Attack" if card.position == "attack" else "Defense"
+    text = {"fusion": "Fusion Summons", "synchro": "Synchro Summons", "xyz": "Xyz Summons",
+            "link": "Link Summons"}[method]
+    keys = [f"ygo.summon.{method}", "ygo.summon.extra_deck_procedure"]
+    keys.append("ygo.zones.extra_link_zone" if card.kind == "link" else "ygo.zones.extra_deck_main_zone")
+    if zone.startswith("EMZ"):
+        keys.append("ygo.zones.emz_extra_deck_only")
+    if card.kind == "link":
+        keys.append("ygo.link.always_attack")
+    if method != "fusion":
+        keys.append("ygo.summon.conditional")
+    game.step(f"summon.{method}", f"{player} {text} {card.label()} from the Extra Deck to {zone} in face-up {pos} "
+              f"Position ({card.atk} ATK).", *keys)
+    if zone.startswith("EMZ") and sum(1 for z in player_emz(game, player)) == 2:
+        game.step("zones.extra_link", f"{player} now uses both Extra Monster Zones: {card.label()} completes an Extra "
+                  "Link.", "ygo.zones.extra_link", "ygo.link.co_linked")
+
+
+def player_emz(game, player: str) -> list[str]:
+    return [z for z in game.board.player(player).monsters if z.startswith("EMZ")]
+
+
+# ---------- player actions: Synchro, Xyz and Link Summons (conditional Special Summons, 3.4.2)
+
+def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone: str | None = None,
+                     position: str = "attack") -> Refusal:
+    from .actions import _open_main_phase
+
+    player = card.owner
+    refusal = _open_main_phase(game, player)
+    if refusal:
+        return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
+    if card.kind == "link" and position != "attack":
+        return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
+    return summon_refusal(game, method, player, card, materials, zone)
+
+
+def extra_summon(game, method: str, card: Card, materials: list[Card], zone: str | None = None,
+                 position: str = "attack") -> None:
+    from .actions import _summoned
+
+    player = card.owner
+    perform(game, method, player, card, materials, zone, position)
+    _summoned(game, card, player)
+
+
+def _action(method: str):
+    def can(game, card, materials, zone=None, position="attack"):
+        return can_extra_summon(game, method, card, materials, zone, position)
+
+    def do(game, card, materials, zone=None, position="attack"):
+        extra_summon(game, method, card, materials, zone, position)
+    return can, do
+
+
+ACTIONS = {f"{m}_summon": _action(m) for m in ("synchro", "xyz", "link")}
+
+
+# ---------- Fusion Summon: an effect operation (the Fusion Spell resolves, 3.3.2.p21)
+
+def fusion_choice(game, link) -> dict | None:
+    """The player's choice for a Fusion Summon by `link`: `choose: {fusion.<spell id>: {monster, materials,
+    zone}}` (or `fusion`). **Default** — the first Fusion Monster in the Extra Deck whose materials can be
+    found, taking them from the hand first, then the field, in order."""
+    chosen = game.choose.get(f"fusion.{link.card.id}") or game.choose.get("fusion")
+    if chosen:
+        return chosen
+    me = game.board.player(link.player)
+    pool = [c for c in me.hand if c.card_type == "monster"] + me.monster_list()
+    for card in me.extra_deck:
+        if card.kind != "fusion" or card.face_up_in_extra_deck:
+            continue
+        need = card.material_req if card.material_req is not None else DEFAULT_FUSION_MATERIALS
+        picked: list[Card] = []
+        if isinstance(need, list):
+            for name in need:
+                m = next((c for c in pool if (c.name or c.id) == name and c not in picked), None)
+                if m is None:
+                    break
+                picked.append(m)
+            else:
+                return {"monster": card.id, "materials": [m.id for m in picked]}
+        elif len(pool) >= need:
+            return {"monster": card.id, "materials": [m.id for m in pool[:need]]}
+    return None
+
+
+def _fusion_args(choice: dict, game) -> tuple[Card | None, list[Card], str | None]:
+    def card(i):
+        found = game.board.find(i)
+        return found[2] if found else None
+    mats = [card(i) for i in choice.get("materials", [])]
+    return card(choice.get("monster")), [m for m in mats if m is not None], choice.get("zone")
+
+
+def check_fusion(game, card: Card, player: str, _targets) -> Refusal:
+    """A Fusion Spell is activated only when the Fusion Summon can be made."""
+    from .game import Link
+    choice = fusion_choice(game, Link(0, card, player, 1, [], None))
+    if choice is None:
+        return f"{player} has no Fusion Monster whose materials are in the hand or on the field", ("ygo.summon.fusion",)
+    monster, mats, zone = _fusion_args(choice, game)
+    if monster is None:
+        return f"the chosen Fusion Monster {choice.get('monster')!r} is not in the game", ("ygo.summon.fusion",)
+    return summon_refusal(game, "fusion", player, monster, mats, zone)
+
+
+def apply_fusion(game, link, _args) -> None:
+    from .actions import _summoned
+
+    choice = fusion_choice(game, link)
+    monster, mats, zone = _fusion_args(choice, game) if choice else (None, [], None)
+    refusal = summon_refusal(game, "fusion", link.player, monster, mats, zone) if monster else \
+        ("no Fusion Monster can be summoned", ("ygo.summon.fusion",))
+    if refusal:
+        game.step("summon.fusion.fails", f"The Fusion Summon by {link.card.label()} cannot be made: {refusal[0]}.",
+                  *refusal[1])
+        return
+    perform(game, "fusion", link.player, monster, mats, zone)
+    _summoned(game, monster, link.player)
+
+
+def parse_fusion(args) -> dict:
+    if args not in (None, {}, True):
+        raise ValueError("takes no arguments (write {}); the monster and materials are chosen with "
+                         "`choose: {fusion.<card id>: {monster, materials, zone}}`")
+    return {}
+
+
+# ---------- revive limits (3.3.3, 3.3.4)
+
+def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None:
+    """Why an effect cannot Special Summon `card` from `place`, or None."""
+    if not is_special_summon_monster(card):
+        return None
+    if card.own_procedure_only:
+        return (f"{card.label()} can only be Special Summoned by its own procedure; an effect cannot summon it",
+                ("ygo.summon.nomi",))
+    if place in ("hand", "deck") or place == "extra_deck" and not card.face_up_in_extra_deck:
+        return (f"{card.label()} is a Special Summon Monster: from the {place.replace('_', ' ')} it must be properly "
+                "summoned (its own procedure), not by another effect", ("ygo.summon.nomi",))
+    if not card.properly_summoned:
+        keys = ("ygo.summon.revive_limit", "ygo.summon.revive_limit_banished") if place == "banished" \
+            else ("ygo.summon.revive_limit",)
+        return (f"{card.label()} was never properly summoned, so it cannot be Special Summoned from the "
+                f"{place.replace('_', ' ')} by an effect", keys)
+    return None

@@ -1,0 +1,58 @@
+"""Link Monsters as targets of position effects: a Link Monster has no DEF and cannot be in Defense
+Position or face-down, so an effect that would change a targeted Link Monster to Defense Position or
+face-down cannot be activated (rulebook 2.1.3.p4); a token cannot be face-down (3.1.10.p6).
+Also the `change_position` effect operation."""
+from __future__ import annotations
+
+from .model import MONSTER_ZONES
+
+TO = ("attack", "defense")
+
+
+def position_check(to: str):
+    """An activation check for an operation that turns its `targets` to `to` (defense | set)."""
+    def check(game, card, _player, targets):
+        for name, args in card.effect.ops:
+            if not _targets_of(name, args, to):
+                continue
+            for t in targets:
+                if t.kind == "link" and t.zone in MONSTER_ZONES:
+                    what = "face-down" if to == "set" else "Defense Position"
+                    return (f"{t.label()} is a Link Monster: it cannot be changed to {what}, so {card.label()} cannot "
+                            "be activated targeting it", ("ygo.link.no_defense",))
+                if to == "set" and t.kind == "token":
+                    return (f"{t.label()} is a token: it cannot be face-down, so {card.label()} cannot be activated "
+                            "targeting it", ("ygo.tokens.no_face_down",))
+        return None
+    return check
+
+
+def _targets_of(name: str, args, to: str) -> bool:
+    if name == "flip_face_down":
+        return to == "set" and args == "targets"
+    if name == "change_position":
+        return args.get("to") == to and args.get("target") == "targets"
+    return False
+
+
+def parse_change_position(args) -> dict:
+    from .effects import _keys, _selector
+
+    args = _keys(args, ("target", "to"), ("target", "to"))
+    if args["to"] not in TO:
+        raise ValueError(f"`to` is attack or defense, not {args['to']!r}")
+    return {"target": _selector(args["target"]), "to": args["to"]}
+
+
+def apply_change_position(game, link, args) -> None:
+    from .effects import resolve_selector
+
+    for card in resolve_selector(game, link, args["target"]):
+        if card.zone not in MONSTER_ZONES or card.position == args["to"]:
+            continue
+        if card.kind == "link" and args["to"] == "defense":
+            continue   # a Link Monster is never in Defense Position (an untargeted effect passes it by)
+        before = "face-down Defense" if card.position == "set" else card.position.capitalize()
+        card.position = args["to"]
+        game.step("effect.change_position", f"The effect of {link.card.label()} changes {card.label()} from {before} "
+                  f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position")
