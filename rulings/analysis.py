@@ -22,7 +22,7 @@ from whoosh.lang.porter import stem as porter_stem
 from .terms import to_simplified
 
 # Bump when anything here changes the indexed tokens: the index is rebuilt on the next start.
-ANALYZER_VERSION = "2"
+ANALYZER_VERSION = "3"
 
 # Longest query text analysed; the rest is ignored (a pasted page must not cost more than a question).
 MAX_QUERY_CHARS = 200
@@ -65,19 +65,28 @@ def english_tokens(text: str) -> list[str]:
             if (len(w) > 1 or w.isdigit()) and w not in _STOP]
 
 
+# Small kana read as their full-size forms in tokens: ッ/ツ, ィ/イ differ in OCR and typing, not in meaning.
+_SMALL_KANA = str.maketrans("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ", "あいうえおつやゆよわアイウエオツヤユヨワカケ")
+
+
+def fold_kana(text: str) -> str:
+    return text.translate(_SMALL_KANA)
+
+
 def cjk_tokens(text: str) -> list[str]:
-    """What the CJK fields index: the bigrams of every CJK run (a one-character run as itself)."""
-    return [gram for run in cjk_runs(text) for gram in bigrams(run)]
+    """What the CJK fields index: the bigrams of every CJK run (a one-character run as itself), small
+    kana folded."""
+    return [gram for run in cjk_runs(fold_kana(text)) for gram in bigrams(run)]
 
 
 def cjk_chars(text: str) -> list[str]:
     """The single CJK characters of prepared text (a one-character question word such as 输 or 放)."""
-    return [ch for run in cjk_runs(text) for ch in run]
+    return [ch for run in cjk_runs(fold_kana(text)) for ch in run]
 
 
 def cjk_chars(text: str) -> list[str]:
     """The single CJK characters of prepared text (a one-character question word such as 输 or 放)."""
-    return [ch for run in cjk_runs(text) for ch in run]
+    return [ch for run in cjk_runs(fold_kana(text)) for ch in run]
 
 
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")

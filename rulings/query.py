@@ -151,3 +151,25 @@ def _one_edit(a: str, b: str) -> bool:
         return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
     short, long_ = (a, b) if la < lb else (b, a)
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+class NameMatcher:
+    """Names (of 3+ characters) one edit away from a string: a character replaced, added or left out."""
+
+    def __init__(self, names: dict[str, object]):
+        self._deletes: dict[str, list[tuple[str, object]]] = {}
+        self._names = {n: v for n, v in names.items() if len(n) >= 3}
+        for name, value in self._names.items():
+            for variant in _deletes(name) | {name}:
+                self._deletes.setdefault(variant, []).append((name, value))
+
+    def near(self, text: str) -> list:
+        """Values of the names exactly one edit from `text` (not equal: an exact name is a mention)."""
+        if len(text) < 3 or text in self._names:
+            return []
+        out = []
+        for variant in _deletes(text) | {text}:
+            for name, value in self._deletes.get(variant, ()):
+                if _one_edit(text, name) and value not in out:
+                    out.append(value)
+        return out

@@ -183,6 +183,9 @@ class RuleSearch:
         self._ix, self._info = ix, info
         self._own_terms = own_terms(info.manifest)
         self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
+        self._cjk_speller = q.NameMatcher({analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name): t
+                                           for t in terms.all_terms() for lang in ("zh", "ja")
+                                           for name in t.names(lang)})
         self._filters = {}
         stored = ix.stored
         self._game = np.array([GAMES.index(f["game"]) for f in stored], dtype=np.int8)
@@ -430,6 +433,16 @@ class RuleSearch:
         plan.needles += runs
         plan.typed = [r for r in runs if len(r) >= 2]
         residual = _residual_runs(text, simplified, mentions)
+        for stretch, near in self._near_terms(analysis.cjk_runs(text), game):
+            near = [t for t in near if t.id not in plan.named_languages]
+            if not near:
+                continue
+            # a name the typo contains (阻挡 in 阻挡着 for 阻挡者) was not what the judge meant
+            inside = {m.term.id for m in mentions if m.language != "en" and analysis.fold_kana(m.name) in stretch}
+            plan.concepts = [c for c in plan.concepts if c.name not in inside]
+            clauses = [(f, t.id, b) for t in near for f, b in (("defines", 4.0), ("title_terms", 1.0), ("terms", 0.75))]
+            plan.concepts.append(_Concept("near:" + stretch, clauses, NEAR_TERM_WEIGHT))
+            plan.named_terms += near
         residual, gloss_concepts = self._gloss_concepts(residual)
         plan.concepts += gloss_concepts
         grams, chars = self._cjk_grams(residual)
@@ -483,6 +496,24 @@ class RuleSearch:
 
         return re.sub(r"[A-Za-z]+", fix, text)
 
+    def _near_terms(self, runs: list[str], game: str | None) -> list[tuple[str, list[terms.Term]]]:
+        """Stretches of the query one typo away from a Chinese or Japanese term name (阻挡着 -> 阻挡者,
+        ブロッカ -> ブロッカー, 伤害部骤 -> 伤害步骤: names of 3+ characters, one character replaced,
+        added or left out), longest first, each with the terms it may mean."""
+        found: list[tuple[str, list[terms.Term]]] = []
+        for run in runs:
+            japanese = bool(_KANA.search(run))
+            run = analysis.fold_kana(run if japanese else terms.to_simplified(run))
+            for length in range(min(len(run), NEAR_TERM_MAX), 2, -1):
+                for start in range(len(run) - length + 1):
+                    stretch = run[start:start + length]
+                    if any(stretch in longer for longer, _ in found):
+                        continue
+                    near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
+                    if near:
+                        found.append((stretch, near))
+        return found
+
     def _gloss_concepts(self, runs: list[str]) -> tuple[list[str], list[_Concept]]:
         """Ordinary words of the glosses table found in the runs, each one concept that its synonyms also
         satisfy (强制 / 必须 -> "mandatory": the index gave every section the English of its glosses);
@@ -517,6 +548,7 @@ class RuleSearch:
         for run in runs:
             japanese = bool(_KANA.search(run))
             for piece in q.strip_question_words(run):
+                piece = analysis.fold_kana(piece)
                 if len(piece) < 2:
                     simple = piece if japanese else terms.to_simplified(piece)
                     if not _HIRAGANA.match(simple) and 0 < self._ix.doc_frequency("body1", simple) / n <= STOP_SHARE:
@@ -524,7 +556,10 @@ class RuleSearch:
                     continue
                 simplified = piece if japanese else terms.to_simplified(piece)
                 for typed, simple in zip(analysis.bigrams(piece), analysis.bigrams(simplified)):
-                    if japanese and _HIRAGANA.match(typed):
+                    if japanese and _HIRAGANA.search(typed[1]):
+                        # 置け / 置く: an inflected word is matched by its kanji stem alone
+                        if _KANJI.match(typed[0]) and 0 < self._ix.doc_frequency("body1", typed[0]) / n <= STOP_SHARE:
+                            chars.append(typed[0])
                         continue
                     found.setdefault(simple, list(dict.fromkeys([typed, simple])))
         if len(found) > 1:
@@ -724,10 +759,13 @@ NUMBER_ANSWER_BOOST = 1.3   # "how many" questions: sections stating a number
 _ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
 STOP_SHARE = 0.06
 QUERY_GRAMS = 10
+NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
+NEAR_TERM_MAX = 8           # longest stretch of the query compared with term names
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way
 UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
+_KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def _tree_levels(stored: list[dict], by_ref: dict[str, int]) -> list[tuple[np.ndarray, np.ndarray]]:
