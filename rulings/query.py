@@ -90,10 +90,9 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 
 def strip_question_words(run: str) -> list[str]:
     """The pieces of a CJK run left when its question words and particles are cut out (Japanese words for a
-    run with kana, Chinese otherwise). A run that is nothing but question words is kept as it is."""
+    run with kana, Chinese otherwise); none for a run of question words only."""
     pattern = _QUESTION_JA if _KANA.search(run) else _QUESTION_ZH
-    pieces = [p for p in pattern.split(run) if p]
-    return pieces or [run]
+    return [p for p in pattern.split(run) if p]
 
 
 ENGLISH_STOP = frozenset("""

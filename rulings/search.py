@@ -185,7 +185,7 @@ class RuleSearch:
         self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
         self._cjk_speller = q.NameMatcher({analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name): t
                                            for t in terms.all_terms() for lang in ("zh", "ja")
-                                           for name in t.names(lang)})
+                                           for name in t.names(lang) if not re.search(r"[A-Za-z0-9]", name)})
         self._filters = {}
         stored = ix.stored
         self._game = np.array([GAMES.index(f["game"]) for f in stored], dtype=np.int8)
@@ -433,7 +433,8 @@ class RuleSearch:
         plan.needles += runs
         plan.typed = [r for r in runs if len(r) >= 2]
         residual = _residual_runs(text, simplified, mentions)
-        for stretch, near in self._near_terms(analysis.cjk_runs(text), game):
+        named = [analysis.fold_kana(m.name) for m in mentions if m.language != "en"]
+        for stretch, near in self._near_terms(analysis.cjk_runs(text), game, named):
             near = [t for t in near if t.id not in plan.named_languages]
             if not near:
                 continue
@@ -496,18 +497,21 @@ class RuleSearch:
 
         return re.sub(r"[A-Za-z]+", fix, text)
 
-    def _near_terms(self, runs: list[str], game: str | None) -> list[tuple[str, list[terms.Term]]]:
+    def _near_terms(self, runs: list[str], game: str | None, named: list[str]) -> list[tuple[str, list[terms.Term]]]:
         """Stretches of the query one typo away from a Chinese or Japanese term name (阻挡着 -> 阻挡者,
         ブロッカ -> ブロッカー, 伤害部骤 -> 伤害步骤: names of 3+ characters, one character replaced,
         added or left out), longest first, each with the terms it may mean."""
         found: list[tuple[str, list[terms.Term]]] = []
-        for run in runs:
-            japanese = bool(_KANA.search(run))
-            run = analysis.fold_kana(run if japanese else terms.to_simplified(run))
-            for length in range(min(len(run), NEAR_TERM_MAX), 2, -1):
-                for start in range(len(run) - length + 1):
-                    stretch = run[start:start + length]
+        pieces = [p for run in runs for p in q.strip_question_words(run)]
+        for piece in pieces:
+            japanese = bool(_KANA.search(piece))
+            piece = analysis.fold_kana(piece if japanese else terms.to_simplified(piece))
+            for length in range(min(len(piece), NEAR_TERM_MAX), 2, -1):
+                for start in range(len(piece) - length + 1):
+                    stretch = piece[start:start + length]
                     if any(stretch in longer for longer, _ in found):
+                        continue
+                    if _cuts_a_name(piece, start, start + length, named):
                         continue
                     near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
                     if near:
@@ -781,6 +785,18 @@ def _tree_levels(stored: list[dict], by_ref: dict[str, int]) -> list[tuple[np.nd
             depth_of.setdefault(len(re.findall(r"[-.]", number)), []).append((i, parent))
     return [(np.array([c for c, _ in pairs]), np.array([p for _, p in pairs]))
             for _, pairs in sorted(depth_of.items(), reverse=True)]
+
+
+def _cuts_a_name(piece: str, start: int, end: int, names: list[str]) -> bool:
+    """Whether piece[start:end] cuts through a term name found in the piece (アタック対 in アタック対象):
+    a typo is looked for in text that no exact name explains, or that wholly holds one (阻挡着)."""
+    for name in names:
+        at = piece.find(name)
+        while at >= 0:
+            if at < end and start < at + len(name) and not (start <= at and at + len(name) <= end):
+                return True
+            at = piece.find(name, at + 1)
+    return False
 
 
 def _idf(frequency: int, n: int) -> float:
