@@ -204,6 +204,7 @@ class RuleSearch:
         self._superseded = superseded
         self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
                                 if a in ix.by_ref and b in ix.by_ref]
+        self._language = np.array([f["language"] for f in stored])
         self._has_number = np.array([bool(re.search(r"\d", f["text_s"] or "")) for f in stored])
         self._levels = _tree_levels(stored, ix.by_ref)
         self._stamp = self._pointer_stamp()
@@ -277,6 +278,9 @@ class RuleSearch:
             scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
         if plan.asks_number:
             scores[self._has_number] *= NUMBER_ANSWER_BOOST
+        language = _query_language(text)
+        if language:
+            scores[self._language == language] *= SAME_LANGUAGE_BOOST
         for number_ref in self._numbered(plan.numbers, scope, game):
             scores[self._ix.by_ref[number_ref]] += NUMBER_SCORE
         if mask is not None:
@@ -294,6 +298,8 @@ class RuleSearch:
             rows.append((float(scores[i]) * (1 + 0.25 * min(bonus, 4)), f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         rows = _order_definitions(rows, plan.named_languages)
+        if not inferred and not game and len({EDITIONS[e].game for e in scope}) > 1:
+            rows = _both_games(rows, plan)
         hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
         return hits, None, plan.expanded, inferred
 
@@ -419,14 +425,32 @@ class RuleSearch:
         for term in dict.fromkeys(m.term for m in mentions):
             plan.named_terms.append(term)
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
-            clauses = [("defines", term.id, 8.0), ("title_terms", term.id, 2.0), ("terms", term.id, 1.5)]
-            frequency = self._ix.doc_frequency("terms", term.id) + self._ix.doc_frequency("defines", term.id)
-            words = []
-            for m in mentions:
-                if m.term is term:
-                    words += ([("body_en", t) for t in analysis.english_tokens(m.name)] if m.language == "en"
-                              else [("body", g) for g in analysis.cjk_tokens(m.name)])
-            plan.concepts.append(_Concept(term.id, clauses, _idf(frequency, n) + 1.0, list(dict.fromkeys(words))))
+        # one concept per name as typed: 贯通 / piercing names a term of each game, and either one will do
+        by_span: dict[tuple[int, int], list[terms.Term]] = {}
+        names: dict[tuple[int, int], str] = {}
+        for m in mentions:
+            by_span.setdefault((m.start, m.end), [])
+            names.setdefault((m.start, m.end), m.name)
+            if m.term not in by_span[(m.start, m.end)]:
+                by_span[(m.start, m.end)].append(m.term)
+        for span, named in by_span.items():
+            name = names[span]
+            if any(_concept_of(plan, t.id) for t in named):
+                continue
+            clauses = [(f, t.id, b) for t in named for f, b in (("defines", 8.0), ("title_terms", 2.0), ("terms", 1.5))]
+            frequency = max(self._ix.doc_frequency("terms", t.id) + self._ix.doc_frequency("defines", t.id)
+                            for t in named)
+            latin = bool(re.search(r"[a-z]", name))
+            words = ([("body_en", t) for t in analysis.english_tokens(name)] if latin
+                     else [("body", g) for g in analysis.cjk_tokens(name)])
+            concept = _Concept(",".join(t.id for t in named), clauses, _idf(frequency, n) + 1.0,
+                               list(dict.fromkeys(words)))
+            family = next((c for c in plan.concepts if latin and _same_family(c, concept)), None)
+            if family:      # "a blocker blocks": Blocker or block, one thing asked about, not two
+                family.name += "," + concept.name
+                family.clauses += concept.clauses
+            else:
+                plan.concepts.append(concept)
         plan.expanded = terms.expand(text, game)
         # 4. CJK text not covered by a term name: its meaningful bigrams, as typed and simplified
         runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
@@ -440,7 +464,7 @@ class RuleSearch:
                 continue
             # a name the typo contains (阻挡 in 阻挡着 for 阻挡者) was not what the judge meant
             inside = {m.term.id for m in mentions if m.language != "en" and analysis.fold_kana(m.name) in stretch}
-            plan.concepts = [c for c in plan.concepts if c.name not in inside]
+            plan.concepts = [c for c in plan.concepts if not set(c.name.split(",")) & inside]
             clauses = [(f, t.id, b) for t in near for f, b in (("defines", 4.0), ("title_terms", 1.0), ("terms", 0.75))]
             plan.concepts.append(_Concept("near:" + stretch, clauses, NEAR_TERM_WEIGHT))
             plan.named_terms += near
@@ -609,9 +633,10 @@ class RuleSearch:
             if counts.any():
                 share = counts / np.maximum(self._game_sizes, 1)
                 total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
-            elif concept.words and terms.by_id(concept.name):    # typed in a language only one game's table has
-                total += concept.weight * (UNSEEN_TERM_LEAN if terms.by_id(concept.name).game == GAMES[1]
-                                           else -UNSEEN_TERM_LEAN)
+            elif concept.words and len({terms.by_id(i).game for i in concept.name.split(",") if terms.by_id(i)}) == 1:
+                # a term typed in a language only its game's table has (ダメージステップ)
+                game_of = terms.by_id(concept.name.split(",")[0]).game
+                total += concept.weight * (UNSEEN_TERM_LEAN if game_of == GAMES[1] else -UNSEEN_TERM_LEAN)
             else:
                 continue
             weights += concept.weight
@@ -760,6 +785,7 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 COVERAGE_POWER = 1.0
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
 NUMBER_ANSWER_BOOST = 1.3   # "how many" questions: sections stating a number
+SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
 _ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
 STOP_SHARE = 0.06
 QUERY_GRAMS = 10
@@ -785,6 +811,44 @@ def _tree_levels(stored: list[dict], by_ref: dict[str, int]) -> list[tuple[np.nd
             depth_of.setdefault(len(re.findall(r"[-.]", number)), []).append((i, parent))
     return [(np.array([c for c, _ in pairs]), np.array([p for _, p in pairs]))
             for _, pairs in sorted(depth_of.items(), reverse=True)]
+
+
+def _both_games(rows: list, plan: "_Plan") -> list:
+    """A query naming terms of both games (ブロッカー 連鎖) that no game wins: the best section of each
+    game comes in the first two places (each place keeps its score, so scores stay best first)."""
+    games = set()
+    for c in plan.concepts:
+        owners = {terms.by_id(i).game for i in c.name.split(",") if terms.by_id(i)}
+        if len(owners) == 1:
+            games |= owners
+    if len(games) < 2 or len(rows) < 3:
+        return rows
+    first_game = rows[0][1]["game"]
+    other = next((i for i, (_, f) in enumerate(rows) if f["game"] != first_game), None)
+    if other is None or other <= 1:
+        return rows
+    order = [rows[0][1], rows[other][1]] + [f for i, (_, f) in enumerate(rows) if i not in (0, other)]
+    return [(score, f) for (score, _), f in zip(rows, order)]
+
+
+def _query_language(text: str) -> str | None:
+    if _KANA.search(text):
+        return "ja"
+    return "zh" if analysis.cjk_runs(text) else None
+
+
+def _same_family(a: "_Concept", b: "_Concept") -> bool:
+    """Two English term names of one word family: one's first stem begins the other's (block / blocker)."""
+    wa = [t for f, t in a.words if f == "body_en"]
+    wb = [t for f, t in b.words if f == "body_en"]
+    if len(wa) != 1 or len(wb) != 1:
+        return False
+    x, y = sorted((wa[0], wb[0]), key=len)
+    return len(x) >= 4 and y.startswith(x)
+
+
+def _concept_of(plan: "_Plan", term_id: str) -> bool:
+    return any(term_id in c.name.split(",") for c in plan.concepts)
 
 
 def _cuts_a_name(piece: str, start: int, end: int, names: list[str]) -> bool:
