@@ -41,6 +41,7 @@ import threading
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -187,6 +188,7 @@ class RuleSearch:
                                            for t in terms.all_terms() for lang in ("zh", "ja")
                                            for name in t.names(lang) if not re.search(r"[A-Za-z0-9]", name)})
         self._filters = {}
+        self._game_count_cache: dict = {}
         stored = ix.stored
         self._game = np.array([GAMES.index(f["game"]) for f in stored], dtype=np.int8)
         self._game_sizes = np.bincount(self._game, minlength=len(GAMES)).astype(np.float64)
@@ -206,7 +208,7 @@ class RuleSearch:
                                 if a in ix.by_ref and b in ix.by_ref]
         self._language = np.array([f["language"] for f in stored])
         self._has_number = np.array([bool(re.search(r"\d", f["text_s"] or "")) for f in stored])
-        self._levels = _tree_levels(stored, ix.by_ref)
+        self._descendant, self._ancestor = _ancestry(stored, ix.by_ref)
         self._stamp = self._pointer_stamp()
 
     def _maybe_reopen(self) -> None:
@@ -326,9 +328,7 @@ class RuleSearch:
                 seen[docs] = True
             # a heading also shows, at half weight, what the sections under it say (in full when it
             # defines a term the query names: the whole section is about it)
-            below = seen.copy()
-            for children, parents in self._levels:
-                below[parents[below[children]]] = True
+            below = seen | (np.bincount(self._ancestor, weights=seen[self._descendant], minlength=n) > 0)
             covered += concept.weight * np.where(seen, 1.0, np.where(defining, 1.0, SUBTREE_SHARE) * below)
             weight_sum += concept.weight
         for fieldname, token, boost in plan.bonuses:
@@ -611,6 +611,18 @@ class RuleSearch:
         side = 1 if by_terms == GAMES[1] else -1
         return by_terms if lean * side >= LEAN_AGREEMENT else None
 
+    def _game_counts(self, fieldname: str, token: str) -> np.ndarray:
+        """How many sections of each game hold the token (remembered: a few thousand tokens at most)."""
+        key = (fieldname, token)
+        counts = self._game_count_cache.get(key)
+        if counts is None:
+            found = self._ix.postings(fieldname, token)
+            counts = (np.bincount(self._game[found[0]], minlength=len(GAMES)).astype(float) if found is not None
+                      else np.zeros(len(GAMES)))
+            if len(self._game_count_cache) < 50_000:
+                self._game_count_cache[key] = counts
+        return counts
+
     def _lean(self, plan: _Plan) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
         of the share of each game's sections that use each word. A term counts by the words it was typed
@@ -622,11 +634,7 @@ class RuleSearch:
             tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
             per_token = []
             for fieldname, token in tokens:
-                found = self._ix.postings(fieldname, token)
-                counts = np.zeros(len(GAMES))
-                if found is not None:
-                    counts += np.bincount(self._game[found[0]], minlength=len(GAMES))
-                per_token.append(counts)
+                per_token.append(self._game_counts(fieldname, token))
             if not per_token:
                 continue
             counts = np.min(per_token, axis=0) if concept.words else np.max(per_token, axis=0)
@@ -798,19 +806,23 @@ _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
-def _tree_levels(stored: list[dict], by_ref: dict[str, int]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(children, parents) index arrays, deepest level first: propagating a mask through them in order
-    marks every ancestor of a marked section."""
-    depth_of: dict[int, list[tuple[int, int]]] = {}
+def _ancestry(stored: list[dict], by_ref: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Every (section, one of its ancestors) pair as two index arrays: a bincount over them marks each
+    ancestor of the marked sections in one step."""
+    parent: dict[int, int] = {}
     for i, f in enumerate(stored):
         number = f["number"]
-        if not re.search(r"[-.]", number):
-            continue
-        parent = by_ref.get(f"{f['edition']}:{re.sub(r'[-.][^-.]*$', '', number)}")
-        if parent is not None:
-            depth_of.setdefault(len(re.findall(r"[-.]", number)), []).append((i, parent))
-    return [(np.array([c for c, _ in pairs]), np.array([p for _, p in pairs]))
-            for _, pairs in sorted(depth_of.items(), reverse=True)]
+        if re.search(r"[-.]", number):
+            found = by_ref.get(f"{f['edition']}:{re.sub(r'[-.][^-.]*$', '', number)}")
+            if found is not None:
+                parent[i] = found
+    pairs = []
+    for i in range(len(stored)):
+        up = parent.get(i)
+        while up is not None:
+            pairs.append((i, up))
+            up = parent.get(up)
+    return (np.array([d for d, _ in pairs], dtype=np.int64), np.array([a for _, a in pairs], dtype=np.int64))
 
 
 def _both_games(rows: list, plan: "_Plan") -> list:
@@ -880,7 +892,7 @@ def make_snippet(text: str, needles: list[str], stems: list[str], language: str)
     The HTML is built from escaped pieces only, so no text from a section or a query is ever markup.
     """
     text = " ".join((text or "").split())
-    probe = analysis.prepare(text, language)
+    probe = _prepared(text, language)
     if len(probe) != len(text):            # NFKC/t2s changed lengths: mark on the raw text instead
         probe = text
     spans = _match_spans(probe.casefold(), needles, stems)
@@ -907,7 +919,7 @@ def _best_source(sources: list[str], needles: list[str], stems: list[str], langu
     earlier one (a section's opening paragraph says what it is about; labels were left out at indexing)."""
     best, best_key = "", None
     for i, text in enumerate(sources):
-        hay = analysis.prepare(text, language).casefold()
+        hay = _prepared(text, language).casefold()
         found = {hay[a:b] for a, b in _match_spans(hay, needles, stems)} if len(hay) == len(text) else set()
         key = (len(found), -i)
         if best_key is None or key > best_key:
@@ -916,6 +928,15 @@ def _best_source(sources: list[str], needles: list[str], stems: list[str], langu
 
 
 def _match_spans(hay: str, needles: list[str], stems: list[str]) -> list[tuple[int, int]]:
+    pattern = _marks_pattern(tuple(needles), tuple(stems))
+    if pattern is None:
+        return []
+    return [m.span() for m in pattern.finditer(hay) if m.end() > m.start()]
+
+
+@lru_cache(maxsize=256)
+def _marks_pattern(needles: tuple[str, ...], stems: tuple[str, ...]) -> re.Pattern | None:
+    """One regex of everything to mark (compiled once per query, used for each of its hits)."""
     patterns = []
     for n in sorted({n.casefold() for n in needles if n.strip()}, key=len, reverse=True):
         if re.fullmatch(r"[a-z0-9.+-]+", n):
@@ -924,13 +945,13 @@ def _match_spans(hay: str, needles: list[str], stems: list[str]) -> list[tuple[i
             chars = [re.escape(c) for c in n if not c.isspace()]
             patterns.append(r"\s*".join(chars))
     patterns += [r"(?<![a-z0-9])" + re.escape(s) + r"[a-z]*" for s in dict.fromkeys(stems) if len(s) > 1]
-    if not patterns:
-        return []
-    spans: list[tuple[int, int]] = []
-    for m in re.finditer("|".join(f"(?:{p})" for p in patterns), hay):
-        if m.end() > m.start():
-            spans.append((m.start(), m.end()))
-    return spans
+    return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+
+
+@lru_cache(maxsize=8192)
+def _prepared(text: str, language: str) -> str:
+    """analysis.prepare, remembered: snippets convert the same section texts over and over."""
+    return analysis.prepare(text, language)
 
 
 _SEARCHERS: dict[Path, RuleSearch] = {}
