@@ -13,17 +13,35 @@ GLOSSES_FILE = Path(__file__).resolve().parent / "data" / "glosses.yaml"
 def _table() -> dict[str, tuple[re.Pattern, dict[str, str]]]:
     """language -> (one pattern of every gloss name, name -> its English words)."""
     from .terms import _trie_pattern
-    from .yamlio import load_yaml
 
     out = {}
     for lang in ("zh", "ja"):
         english: dict[str, str] = {}
-        for entry in load_yaml(GLOSSES_FILE.read_text(encoding="utf-8")) or []:
+        for entry in _entries():
             for name in entry.get(lang) or []:
                 name = str(name).casefold()
                 english[name] = (english.get(name, "") + " " + str(entry["en"])).strip()
         out[lang] = (_trie_pattern(english, boundary=False), english)
     return out
+
+
+@lru_cache(maxsize=1)
+def _entries() -> list[dict]:
+    from .yamlio import load_yaml
+
+    return load_yaml(GLOSSES_FILE.read_text(encoding="utf-8")) or []
+
+
+def synonyms(name: str, language: str) -> list[str]:
+    """Every Chinese and Japanese name of the glosses that list `name` (itself included)."""
+    key = name.casefold()
+    out: list[str] = []
+    for entry in _entries():
+        names = [str(x).casefold() for x in entry.get(language) or []]
+        if key in names:
+            for lang in ("zh", "ja"):
+                out += [str(x).casefold() for x in entry.get(lang) or []]
+    return list(dict.fromkeys(out or [key]))
 
 
 def english_of(text: str, language: str, named_terms=()) -> list[str]:

@@ -327,7 +327,8 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
         "title": analysis.cjk_tokens(title), "body": analysis.cjk_tokens(text),
         "body1": analysis.cjk_chars(text),
         "title_en": analysis.english_tokens(english_title), "body_en": analysis.english_tokens(english_text),
-        "title_key": [alias_key(title) or "\u0000"],
+        # a heading, or a paragraph short enough to be one (伤害计算时, 连锁块: sub-headings inside a section)
+        "title_key": [alias_key(title) or (alias_key(text) if len(text.strip()) <= SHORT_HEADING else "") or "\u0000"],
         "terms": [m.term.id for m in in_text if m.term.game == own],
         "title_terms": list(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
         "defines": definitions.get(section.number, []),
@@ -335,6 +336,7 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     return doc, tokens, {m.term.id for m in in_text + in_title}
 
 
+SHORT_HEADING = 12           # characters: a paragraph this short is a sub-heading line (伤害计算时)
 HEADING_CHILDREN = 4         # a bare heading's snippet comes from its first few children
 HEADING_TITLES = 8           # …or from the line of its first children's titles
 MIN_SNIPPET_TEXT = 12        # shorter child texts are table cells or labels (其他翻译), not snippets

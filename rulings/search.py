@@ -116,6 +116,7 @@ class _Concept:
     clauses: list[tuple[str, str, float]]
     weight: float = 1.0
     words: list[tuple[str, str]] = field(default_factory=list)   # (field, token) of the name as typed
+    phrases: list[list[tuple[str, str]]] = field(default_factory=list)  # alternatives: all tokens of one
 
 
 @dataclass
@@ -326,6 +327,18 @@ class RuleSearch:
                 docs, weights = found
                 total[docs] += boost * weights
                 seen[docs] = True
+            for phrase in concept.phrases:      # a synonym: shown where all of its bigrams are
+                found = [self._ix.postings(f, t) for f, t in phrase]
+                if not found or any(x is None for x in found):
+                    continue
+                has = np.ones(n, dtype=bool)
+                for docs, _ in found:
+                    mask = np.zeros(n, dtype=bool)
+                    mask[docs] = True
+                    has &= mask
+                for docs, weights in found:
+                    total[docs] += has[docs] * weights
+                seen |= has
             # a heading also shows, at half weight, what the sections under it say (in full when it
             # defines a term the query names: the whole section is about it)
             below = seen | (np.bincount(self._ancestor, weights=seen[self._descendant], minlength=n) > 0)
@@ -498,8 +511,12 @@ class RuleSearch:
                 plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5)],
                                               _idf(frequency, n)))
         plan.needles += [w for w, _ in words]
-        # 6. a heading that is exactly the query
-        for key in dict.fromkeys([terms.alias_key(text), terms.alias_key(simplified)]):
+        # 6. a heading that is exactly the query (or what is left of it without question words)
+        content = "".join(p for run in analysis.cjk_runs(text) for p in q.strip_question_words(run))
+        keys = [terms.alias_key(text), terms.alias_key(simplified)]
+        if content and not re.search(r"[A-Za-z]", text):
+            keys += [terms.alias_key(content), terms.alias_key(terms.to_simplified(content))]
+        for key in dict.fromkeys(keys):
             if key:
                 plan.bonuses.append(("title_key", key, 12.0))
         for name in plan.expanded:             # marked in snippets
@@ -554,12 +571,13 @@ class RuleSearch:
             hits = glosses.found_in(hay, language) if len(hay) == len(run) else []
             cut = list(run)
             for name, english, (a, b) in hits:
-                stems = list(dict.fromkeys(analysis.english_tokens(english)))
-                clauses = [(fieldname, stem, 1.0) for stem in stems for fieldname in ("title_en", "body_en")]
-                if len(name) >= 2:
-                    clauses += [(fieldname, g, 1.0) for g in analysis.bigrams(name) for fieldname in ("title", "body")]
-                frequency = max((self._ix.doc_frequency("body_en", s) for s in stems), default=0)
-                concepts.append(_Concept("gloss:" + english, clauses, _idf(frequency, n)))
+                synonyms = glosses.synonyms(name, language)
+                phrases = [[("body", g) for g in analysis.cjk_tokens(v)] for v in synonyms if len(v) >= 2]
+                phrases += [[("title", g) for g in analysis.cjk_tokens(v)] for v in synonyms if len(v) >= 2]
+                phrases += [[("body1", v)] for v in synonyms if len(v) == 1]
+                frequency = max((self._ix.doc_frequency("body", g) for v in synonyms for g in analysis.cjk_tokens(v)),
+                                default=0)
+                concepts.append(_Concept("gloss:" + english, [], _idf(frequency, n), phrases=phrases))
                 cut[a:b] = "\n" * (b - a)
             rest += [piece for piece in "".join(cut).split("\n") if piece]
         return rest, concepts
@@ -792,7 +810,7 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
 COVERAGE_POWER = 1.0
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
-NUMBER_ANSWER_BOOST = 1.3   # "how many" questions: sections stating a number
+NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
 SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
 _ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
 STOP_SHARE = 0.06
