@@ -298,6 +298,8 @@ class RuleSearch:
             f = self._ix.stored[i]
             # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in)
             bonus = sum(1.5 for p in phrases if p in f["probe"])
+            title = f["probe"].split("\n", 1)[0]
+            bonus += sum(TITLE_PHRASE_BONUS for p in phrases if len(p) >= 3 and p in title)
             rows.append((float(scores[i]) * (1 + 0.25 * min(bonus, 4)), f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         rows = _order_definitions(rows, plan.named_languages)
@@ -344,6 +346,11 @@ class RuleSearch:
             below = seen | (np.bincount(self._ancestor, weights=seen[self._descendant], minlength=n) > 0)
             covered += concept.weight * np.where(seen, 1.0, np.where(defining, 1.0, SUBTREE_SHARE) * below)
             weight_sum += concept.weight
+        if plan.asks_number and plan.concepts:
+            # "how many": a sentence stating a number answers; a heading above it does not
+            weight = NUMBER_CONCEPT_SHARE * weight_sum / len(plan.concepts)
+            covered += weight * self._has_number
+            weight_sum += weight
         for fieldname, token, boost in plan.bonuses:
             found = self._ix.postings(fieldname, token)
             if found is not None:
@@ -809,8 +816,10 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # COVERAGE_POWER. Bigrams in more than STOP_SHARE of the sections (ます, 发动, 对方) are dropped from a query
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
 COVERAGE_POWER = 1.0
+TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
 NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
+NUMBER_CONCEPT_SHARE = 1.0  # ... and stating one counts as one more concept (of average weight) covered
 SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
 _ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
 STOP_SHARE = 0.06
