@@ -344,7 +344,7 @@ class RuleSearch:
             # a heading also shows, at half weight, what the sections under it say (in full when it
             # defines a term the query names: the whole section is about it)
             below = seen | (np.bincount(self._ancestor, weights=seen[self._descendant], minlength=n) > 0)
-            covered += concept.weight * np.where(seen, 1.0, np.where(defining, 1.0, SUBTREE_SHARE) * below)
+            covered += concept.weight * np.where(seen, 1.0, np.where(defining, DEFINING_SUBTREE_SHARE, SUBTREE_SHARE) * below)
             weight_sum += concept.weight
         if plan.asks_number and plan.concepts:
             # "how many": a sentence stating a number answers; a heading above it does not
@@ -818,6 +818,7 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 COVERAGE_POWER = 1.0
 TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
+DEFINING_SUBTREE_SHARE = 0.5  # ... for a section defining a term the query names (it is about the term)
 NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
 NUMBER_CONCEPT_SHARE = 1.0  # ... and stating one counts as one more concept (of average weight) covered
 SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
