@@ -134,7 +134,7 @@ class _Plan:
     mentions: list[terms.Mention] = field(default_factory=list)
     corrected: dict[str, str] = field(default_factory=dict)               # misspelt word -> known word
     single: str | None = None                            # a lone CJK character (substring fallback)
-    asks_number: bool = False                            # 几 / 多少 / 何枚 / how many: the answer is a number
+    asks_number: str = ""                                # 几只 / 何枚 / how many: the kind of count asked for
 
 
 def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
@@ -208,7 +208,8 @@ class RuleSearch:
         self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
                                 if a in ix.by_ref and b in ix.by_ref]
         self._language = np.array([f["language"] for f in stored])
-        self._has_number = np.array([bool(re.search(r"\d", f["text_s"] or "")) for f in stored])
+        self._has_number = {kind: np.array([bool(pattern.search(f["text_s"] or "")) for f in stored])
+                            for kind, pattern in _COUNTS.items()}
         self._descendant, self._ancestor = _ancestry(stored, ix.by_ref)
         self._stamp = self._pointer_stamp()
 
@@ -280,7 +281,7 @@ class RuleSearch:
         if inferred:
             scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
         if plan.asks_number:
-            scores[self._has_number] *= NUMBER_ANSWER_BOOST
+            scores[self._has_number[plan.asks_number]] *= NUMBER_ANSWER_BOOST
         language = _query_language(text)
         if language:
             scores[self._language == language] *= SAME_LANGUAGE_BOOST
@@ -349,7 +350,7 @@ class RuleSearch:
         if plan.asks_number and plan.concepts:
             # "how many": a sentence stating a number answers; a heading above it does not
             weight = NUMBER_CONCEPT_SHARE * weight_sum / len(plan.concepts)
-            covered += weight * self._has_number
+            covered += weight * self._has_number[plan.asks_number]
             weight_sum += weight
         for fieldname, token, boost in plan.bonuses:
             found = self._ix.postings(fieldname, token)
@@ -434,7 +435,9 @@ class RuleSearch:
         for number, (a, b) in reversed(q.numbers_in(text)):
             plan.numbers.insert(0, number)
             text = text[:a] + " " + text[b:]
-        plan.asks_number = bool(_ASKS_NUMBER.search(text))
+        asked = _ASKS_NUMBER.search(text)
+        if asked:
+            plan.asks_number = next((kind for kind, counters in _COUNTERS.items() if asked.group(1) and asked.group(1) in counters), "any")
         # 2. English: spelling first (blokcer -> blocker), so that term names are found in the corrected text
         text = self._correct_english(text, plan)
         simplified = terms.to_simplified(text)
@@ -822,7 +825,12 @@ DEFINING_SUBTREE_SHARE = 0.5  # ... for a section defining a term the query name
 NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
 NUMBER_CONCEPT_SHARE = 1.0  # ... and stating one counts as one more concept (of average weight) covered
 SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
-_ASKS_NUMBER = re.compile(r"几|幾|多少|何枚|何体|何回|何度|いくつ|how many|how much|number of", re.IGNORECASE)
+# "how many": the counter asked with (几只, 何枚) says which counts answer; a bare 几 / how many takes any
+_COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回度"}
+_COUNTS = {kind: re.compile(r"\d+\s*[" + counters + "]") for kind, counters in _COUNTERS.items()}
+_COUNTS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]")
+_ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|いくつ)\s*([只隻体體张張枚次回度个個级級]?)|how many|how much|number of",
+                          re.IGNORECASE)
 STOP_SHARE = 0.06
 QUERY_GRAMS = 10
 NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
