@@ -582,9 +582,7 @@ class RuleSearch:
             cut = list(run)
             for name, english, (a, b) in hits:
                 synonyms = glosses.synonyms(name, language)
-                phrases = [[("body", g) for g in analysis.cjk_tokens(v)] for v in synonyms if len(v) >= 2]
-                phrases += [[("title", g) for g in analysis.cjk_tokens(v)] for v in synonyms if len(v) >= 2]
-                phrases += [[("body1", v)] for v in synonyms if len(v) == 1]
+                phrases = [p for v in synonyms for p in (_phrase(v, "body"), _phrase(v, "title")) if p]
                 frequency = max((self._ix.doc_frequency("body", g) for v in synonyms for g in analysis.cjk_tokens(v)),
                                 default=0)
                 concepts.append(_Concept("gloss:" + english, [], _idf(frequency, n), phrases=phrases))
@@ -909,6 +907,18 @@ def _cuts_a_name(piece: str, start: int, end: int, names: list[str]) -> bool:
                 return True
             at = piece.find(name, at + 1)
     return False
+
+
+def _phrase(name: str, fieldname: str) -> list[tuple[str, str]]:
+    """The tokens a section shows `name` with: bigrams of its CJK runs of 2+, single characters (body1)
+    of its one-character runs (为 in 为 0)."""
+    out = []
+    for run in analysis.cjk_runs(analysis.fold_kana(name)):
+        if len(run) >= 2:
+            out += [(fieldname, g) for g in analysis.bigrams(run)]
+        elif fieldname == "body":
+            out.append(("body1", run))
+    return out
 
 
 def _idf(frequency: int, n: int) -> float:
