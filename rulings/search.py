@@ -523,6 +523,8 @@ class RuleSearch:
         plan.needles += [w for w, _ in words]
         # 6. a heading that is exactly the query (or what is left of it without question words)
         content = "".join(p for run in analysis.cjk_runs(text) for p in q.strip_question_words(run))
+        if len(content) >= 3 and content not in plan.typed:
+            plan.typed.append(content)          # 攻击被无效 -> 攻击无效: the phrase a title may hold
         keys = [terms.alias_key(text), terms.alias_key(simplified)]
         if content and not re.search(r"[A-Za-z]", text):
             keys += [terms.alias_key(content), terms.alias_key(terms.to_simplified(content))]
@@ -826,6 +828,8 @@ SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana:
 # "how many": the counter asked with (几只, 何枚) says which counts answer; a bare 几 / how many takes any
 _COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回度"}
 _COUNTS = {kind: re.compile(r"\d+\s*[" + counters + "]") for kind, counters in _COUNTERS.items()}
+_COUNTERS["level"] = "级級"
+_COUNTS["level"] = re.compile(r"(?:Lv\.?\s*\d|\d+\s*[级級])", re.IGNORECASE)
 _COUNTS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]")
 _ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|いくつ)\s*([只隻体體张張枚次回度个個级級]?)|how many|how much|number of",
                           re.IGNORECASE)
