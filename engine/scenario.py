@@ -5,6 +5,7 @@ YAML is read with a safe loader under size, depth, alias and node limits (see SE
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 
 import yaml
 
@@ -17,8 +18,20 @@ TOP_KEYS = ("game", "edition", "title", "question", "board", "actions", "expect"
             "answer", "sources", "known_divergence", "tags", "id")
 
 
+def field_path(parts) -> str:
+    """("board", "A", "battle_area", 0, "id") -> "board.A.battle_area[0].id" (the InvalidScenario path)."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _duplicate(key, path) -> InvalidScenario:
+    return InvalidScenario(field_path([*path, key]), "duplicate key (a mapping names each key once)")
+
+
 class _LimitedLoader(yaml.SafeLoader):
-    """Safe YAML without aliases (no 'billion laughs') and with bounded depth and size."""
+    """Safe YAML without aliases (no 'billion laughs'), duplicate keys, and with bounded depth and size."""
 
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
@@ -26,14 +39,61 @@ class _LimitedLoader(yaml.SafeLoader):
             raise InvalidScenario("", f"YAML aliases are not allowed (line {event.start_mark.line + 1})")
         self._depth = getattr(self, "_depth", 0) + 1
         self._nodes = getattr(self, "_nodes", 0) + 1
+        self._path = getattr(self, "_path", [])
+        if isinstance(index, int):
+            self._path.append(index)
+        elif isinstance(index, yaml.ScalarNode):
+            self._path.append(index.value)
         try:
             if self._depth > MAX_DEPTH:
                 raise InvalidScenario("", f"YAML nested deeper than {MAX_DEPTH} levels")
             if self._nodes > MAX_NODES:
                 raise InvalidScenario("", f"YAML has more than {MAX_NODES} nodes")
-            return super().compose_node(parent, index)
+            node = super().compose_node(parent, index)
+            node.field_path = tuple(self._path)
+            return node
         finally:
             self._depth -= 1
+            if isinstance(index, (int, yaml.ScalarNode)):
+                self._path.pop()
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            keys = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if isinstance(key, Hashable) and key in keys:
+                    raise _duplicate(key, getattr(node, "field_path", ()))
+                if isinstance(key, Hashable):
+                    keys.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+class _JSONObject(dict):
+    """A JSON object that named a key twice (`duplicate`): reported with its path after loading."""
+    duplicate = None
+
+
+def _json_object(pairs):
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set = set()
+    marked = _JSONObject(pairs)
+    marked.duplicate = next(k for k, _ in pairs if k in seen or seen.add(k))
+    return marked
+
+
+def _check_json_duplicates(data) -> None:
+    stack = [(data, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, _JSONObject) and node.duplicate is not None:
+            raise _duplicate(node.duplicate, path)
+        if isinstance(node, dict):
+            stack.extend((v, (*path, k)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, (*path, i)) for i, v in enumerate(node))
 
 
 def _check_shape(data) -> None:
@@ -65,10 +125,12 @@ def read_document(text: str | bytes):
         raise InvalidScenario("", f"scenario is larger than {MAX_BYTES} bytes")
     try:
         if text.lstrip().startswith(("{", "[")):
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_json_object)
+            _check_shape(data)
+            _check_json_duplicates(data)
         else:
             data = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
-        _check_shape(data)
+            _check_shape(data)
         return data
     except InvalidScenario:
         raise

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import logging
+import re
 import sys
 
 COMMAND_MODULES = (
@@ -15,6 +17,7 @@ COMMAND_MODULES = (
     "judge_app.cli_simulate",  # simulate
     "judge_app.cli_check",     # check, coverage
     "judge_app.cli_serve",     # serve
+    "judge_app.cli_align",     # align, diff
 )
 
 
@@ -39,10 +42,47 @@ def emit_json(doc) -> None:
     sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
 
 
+# Control characters (ESC, OSC …, C1 CSI) and bidi/format characters in titles, ids, names or errors would
+# reach the terminal raw: they are written as \uXXXX (also valid inside the JSON strings of --json).
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+                     r"\ufff9-\ufffb]")
+
+
+def terminal_safe(text: str) -> str:
+    r"""`text` with every control and bidi character written as a visible \uXXXX escape (newline and tab kept)."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _TerminalSafe:
+    """A text stream whose writes go through `terminal_safe`."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(terminal_safe(text))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _TerminalSafe(out), _TerminalSafe(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
     from engine.errors import JudgeError
     from rulings.corpus import BadRef, UnknownRef
 
+    progress, handler = logging.getLogger("rulings.index"), _StderrProgress(logging.DEBUG)
+    level = progress.level
+    progress.addHandler(handler)
+    progress.setLevel(logging.DEBUG)  # the per-edition progress lines are debug records
     try:
         args = build_parser().parse_args(argv)
         code = args.func(args)
@@ -60,6 +100,20 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # never a traceback for the user
         print(f"error: internal error: {type(e).__name__}: {_one_line(e)}", file=sys.stderr)
         return 2
+    finally:
+        progress.removeHandler(handler)
+        progress.setLevel(level)
+
+
+class _StderrProgress(logging.Handler):
+    """Long first-use work (building the search index) says so on stderr instead of staying silent: the
+    index's per-edition progress (debug records, sent only once the build is under way) and its warnings.
+    Its info records (what it is about to do) stay out, so a failure is still one `error: …` line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno == logging.INFO:
+            return
+        print(f"judge: {record.getMessage()}", file=sys.stderr, flush=True)  # sys.stderr at the time of use
 
 
 def _one_line(e: BaseException) -> str:

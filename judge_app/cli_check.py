@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 
-from engine.check import check_paths
 from engine.errors import InvalidScenario
 from rulings.editions import EDITIONS
 
@@ -33,16 +32,19 @@ def register(sub) -> None:
 def run_check(args) -> int:
     if args.edition is not None and args.edition not in EDITIONS:
         raise InvalidScenario("--edition", f"unknown edition {args.edition!r}")
+    from engine.check import check_paths  # late: the parser is built for every command
+
     doc = check_paths(args.paths, edition=args.edition)
+    if doc["invalid"]:   # bad input: exit 2 with one `error: …` line on stderr and nothing on stdout
+        first = next(e for e in doc["results"] if e["status"] == "invalid")
+        label = first["file"] + (f" {first['id']}" if first.get("id") else "")
+        more = f" (and {doc['invalid'] - 1} more invalid)" if doc["invalid"] > 1 else ""
+        print(f"error: {label}: {' '.join(first['error'].split())}{more}", file=sys.stderr)
+        return 2
     if args.json:
         emit_json(doc)
     else:
         sys.stdout.write(render_report(doc))
-    if doc["invalid"]:
-        first = next(e for e in doc["results"] if e["status"] == "invalid")
-        more = f" (and {doc['invalid'] - 1} more invalid)" if doc["invalid"] > 1 else ""
-        print(f"error: {' '.join(first['error'].split())}{more}", file=sys.stderr)
-        return 2
     return 1 if doc["failed"] else 0
 
 

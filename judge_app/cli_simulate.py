@@ -4,8 +4,6 @@ from __future__ import annotations
 import sys
 
 from engine.errors import InvalidScenario
-from engine.render import render_text
-from engine.scenario import MAX_BYTES, parse_text, simulate
 from rulings.editions import EDITIONS
 
 from .cli import UsageError, emit_json
@@ -20,6 +18,8 @@ def register(sub) -> None:
 
 
 def read_scenario(path: str) -> dict:
+    from engine.scenario import MAX_BYTES, parse_text  # late: the parser is built for every command
+
     if path == "-":
         raw = sys.stdin.buffer.read(MAX_BYTES + 1)
     else:
@@ -34,6 +34,9 @@ def read_scenario(path: str) -> dict:
 def run(args) -> int:
     if args.edition is not None and args.edition not in EDITIONS:
         raise InvalidScenario("--edition", f"unknown edition {args.edition!r}")
+    from engine.render import render_text
+    from engine.scenario import simulate
+
     result = simulate(read_scenario(args.file), edition=args.edition).to_json()
     if args.json:
         emit_json(result)

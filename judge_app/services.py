@@ -1,10 +1,13 @@
 """The web app's view of the other parts (corpus, search, terms, casebook): what the pages need from them."""
 from __future__ import annotations
 
+import copy
 import logging
+import os
+import time
 from functools import lru_cache
 
-from rulings import casebook, corpus, terms
+from rulings import casebook, corpus, index, terms
 from rulings.editions import EDITIONS
 from rulings.model import Section
 from rulings.search import SearchInputError, get_search  # noqa: F401 - SearchInputError is re-exported
@@ -52,8 +55,29 @@ def editions_for(game: str | None) -> list[str]:
 # --- search -----------------------------------------------------------------------------------
 
 def search(query: str, editions: list[str] | None, game: str | None, limit: int) -> dict:
-    """The search response JSON. Raises SearchInputError."""
-    return get_search().search(query, editions=editions, game=game, limit=limit).to_json()
+    """The search response JSON (a fresh copy: callers may change it). Raises SearchInputError.
+
+    Answers are cached per index generation: one query always has one answer from one index, and the
+    same questions come from many judges (the same card at the same event). `took_ms` is this look-up's.
+    """
+    started = time.perf_counter()
+    doc = copy.deepcopy(_search(_generation(), query, tuple(editions) if editions else None, game, limit))
+    doc["took_ms"] = round((time.perf_counter() - started) * 1000, 3)
+    return doc
+
+
+def _generation():
+    try:
+        st = os.stat(index.search_dir() / "CURRENT")
+        return st.st_ino, st.st_mtime_ns
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=2048)
+def _search(generation, query: str, editions: tuple[str, ...] | None, game: str | None, limit: int) -> dict:
+    return get_search().search(query, editions=list(editions) if editions else None, game=game,
+                               limit=limit).to_json()
 
 
 # --- terms ------------------------------------------------------------------------------------
@@ -90,3 +114,18 @@ def rulings_citing(ref: str) -> list | None:
     except Exception:  # a broken casebook must not take the rule text down with it
         log.exception("casebook look-up for %s failed", ref)
         return None
+
+
+@lru_cache(maxsize=None)
+def casebook_verdict(rid: str) -> dict:
+    """A bundled ruling's check entry (the engine's run and the agreement). `create_app` computes them all
+    at start, so the casebook pages run in the request thread and never wait on the uploads' check pool."""
+    from engine.check import check_item
+
+    ruling = casebook.by_id(rid)
+    return check_item(ruling.data, ruling.path, None)
+
+
+def warm_casebook_verdicts() -> None:
+    for ruling in casebook.load_casebook():
+        casebook_verdict(ruling.id)

@@ -27,6 +27,11 @@ class UnknownRef(LookupError):
         super().__init__(f"no section {ref}{hint}")
 
 
+# The longest section number is 11 characters (`4.4.2.p169`); forgiving input (spaces, §, full-width
+# digits) stays well under this. Longer input is refused before any look-up: the nearest-ancestor walk
+# and the fuzzy match cost grow with the number of parts.
+MAX_NUMBER_CHARS = 40
+
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70]")  # hyphens, dashes, minus, katakana long mark
 
 
@@ -48,12 +53,19 @@ def normalize_number(edition: str, raw: str) -> str:
 def load(edition_id: str) -> Edition:
     if edition_id not in EDITIONS:
         raise BadRef(f"unknown edition {edition_id!r} (one of: {', '.join(EDITIONS)})")
-    from . import parsers  # parser modules register one function per edition
+    from . import parsed_cache
 
     info = EDITIONS[edition_id]
+    cached_at = parsed_cache.path_for(edition_id, info.file)
+    edition = parsed_cache.read(cached_at)
+    if isinstance(edition, Edition) and edition.id == edition_id:
+        return edition
+    from . import parsers  # parser modules register one function per edition
+
     text = (TEXT_DIR / info.file).read_text(encoding="utf-8")
     edition = Edition(info.id, info.game, info.language, info.title, info.version, info.file)
     parsers.PARSERS[edition_id](text, edition)
+    parsed_cache.write(cached_at, edition)
     return edition
 
 
@@ -80,6 +92,8 @@ def lookup(ref: str) -> Section:
 
 def section(edition_id: str, number: str) -> Section:
     edition = load(edition_id)
+    if len(number) > MAX_NUMBER_CHARS:
+        raise UnknownRef(f"{edition_id}:{number[:MAX_NUMBER_CHARS]}… (longer than any section number)", [])
     canonical = normalize_number(edition_id, number)
     sec = edition.get(canonical)
     if sec is None:

@@ -127,29 +127,41 @@ class BuildReport:
     editions: dict
 
 
+class IndexDamaged(SearchIndexError):
+    """A generation that cannot be used: a missing, truncated, altered or unreadable file (the message says
+    which)."""
+
+
 def damage(info: IndexInfo) -> str | None:
     """Why a generation cannot be used (a missing, truncated, altered or unreadable file), or None when it
     is sound."""
+    try:
+        open_checked(info).close()
+    except IndexDamaged as e:
+        return str(e)
+    return None
+
+
+def open_checked(info: IndexInfo) -> postings.PostingsIndex:
+    """The generation loaded and checked: every file as large as the build wrote it and holding what it
+    wrote (SHA-256), the manifest's section count. Raises IndexDamaged."""
     files = info.manifest.get("files", {})
     digests = info.manifest.get("sha256", {})
     if not files:
-        return "its manifest lists no files"
+        raise IndexDamaged("its manifest lists no files")
     for name, size in files.items():
         try:
             actual = (info.path / name).stat().st_size
         except OSError:
-            return f"{name} is missing"
+            raise IndexDamaged(f"{name} is missing") from None
         if actual != size:
-            return f"{name} is {actual} bytes, the build wrote {size}"
+            raise IndexDamaged(f"{name} is {actual} bytes, the build wrote {size}")
         if name in digests and _sha256(info.path / name) != digests[name]:
-            return f"{name} does not hold what the build wrote"
-    try:
-        loaded = open_index(info)
-    except postings.PostingsError as e:
-        return f"unreadable: {' '.join(str(e).split())[:160]}"
+            raise IndexDamaged(f"{name} does not hold what the build wrote")
+    loaded = open_index(info)
     if loaded.size != info.manifest.get("sections", loaded.size):
-        return f"it holds {loaded.size} sections, the build wrote {info.manifest['sections']}"
-    return None
+        raise IndexDamaged(f"it holds {loaded.size} sections, the build wrote {info.manifest['sections']}")
+    return loaded
 
 
 def _sha256(path: Path) -> str:
@@ -255,7 +267,9 @@ def _write(path: Path) -> tuple[dict, dict]:
     documents: list[dict] = []
     stored: list[dict] = []
     words: dict[str, int] = {}
-    for edition_id in indexed_editions():
+    editions = indexed_editions()
+    for i, edition_id in enumerate(editions, 1):
+        log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
         edition = corpus.load(edition_id)
         definitions = _definitions(edition)
         game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
@@ -381,10 +395,14 @@ def _first_text(edition, section, depth: int = 2) -> str:
 
 
 def open_index(info: IndexInfo) -> postings.PostingsIndex:
-    """Load a generation into memory (raises postings.PostingsError when its files do not form an index)."""
-    loaded = postings.PostingsIndex.load(info.path)
+    """The generation read into memory (about 10 MB), never mapped: a file truncated or rewritten under a
+    running server then cannot kill it nor change what it answers. Raises IndexDamaged when its files do
+    not form an index."""
     try:
+        loaded = postings.PostingsIndex.load(info.path)
         loaded.words = json.loads((info.path / "words.json").read_text(encoding="utf-8"))
+    except postings.PostingsError as e:
+        raise IndexDamaged(f"unreadable: {' '.join(str(e).split())[:160]}") from None
     except (OSError, ValueError) as e:
-        raise postings.PostingsError(f"words.json: {e}") from None
+        raise IndexDamaged(f"words.json is unreadable: {type(e).__name__}") from None
     return loaded

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import logging
 import math
 import os
 import re
@@ -48,8 +49,10 @@ import numpy as np
 
 from . import analysis, glosses, index, query as q, supersession, terms
 from .analysis import MAX_QUERY_CHARS
+from .corpus import MAX_NUMBER_CHARS
 from .editions import DEFAULT_EDITION, EDITIONS, GAMES
 
+log = logging.getLogger(__name__)
 _NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70\uff0d]")
 _SNIPPET_CHARS = 140
@@ -181,7 +184,7 @@ class RuleSearch:
             return None
 
     def _open(self, info: index.IndexInfo) -> None:
-        ix = index.open_index(info)
+        ix = index.open_checked(info)
         self._ix, self._info = ix, info
         self._own_terms = own_terms(info.manifest)
         self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
@@ -218,7 +221,12 @@ class RuleSearch:
         if stamp is not None and stamp != self._stamp:
             info = index.current(self.base)
             if info is not None and info.path != self._info.path:
-                self._open(info)
+                try:
+                    self._open(info)
+                except index.IndexDamaged as e:   # keep answering from the generation already open
+                    log.warning("search index %s is damaged (%s): still searching %s", info.path, e,
+                                self._info.path.name)
+                    self._stamp = stamp
             else:
                 self._stamp = stamp
 
@@ -401,6 +409,8 @@ class RuleSearch:
         if not m:
             return [], None
         raw = m.group(1)
+        if len(raw) > MAX_NUMBER_CHARS:   # longer than any section number: no look-up, no ancestor walk
+            return [], []
         candidates = [edition_prefix] if edition_prefix else _edition_order(scope, game, dotted="." in raw)
         out: list[Hit] = []
         nearest: list[str] = []

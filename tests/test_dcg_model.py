@@ -116,10 +116,19 @@ def test_invalid_scenarios_name_the_field(data, path):
     assert e.value.path == path
 
 
-@pytest.mark.parametrize("kw", ["Digisorption -2", "《セーブ》", "《延迟》", "Material Save 1"])
-def test_unimplemented_keywords_are_unsupported(kw):
-    with pytest.raises(UnsupportedKeyword):
+@pytest.mark.parametrize("kw", ["Digisorption -2", "『吸収進化-2』", "Material Save 1", "Decode <Blue Lv.4>",
+                                "Partition (Blue Lv.4 & Green Lv.4)", "Overclock (Puppet)", "《氷装》", "Fragment <3>",
+                                "Link +1", "《替罪羊》", "Vortex", "Execute", "Progress", "Training"])
+def test_every_chapter_16_keyword_is_implemented(kw):
+    s = validate(scenario({**BASE, "A": {"battle_area": [{"id": "g", "dp": 1, "keywords": [kw]}]}}))
+    assert s.board.A.battle_area[0].card.keywords
+
+
+@pytest.mark.parametrize("kw", ["《延迟》", "Digi-Burst 1"])
+def test_effect_qualifying_keywords_say_where_they_go(kw):
+    with pytest.raises(InvalidScenario) as e:
         validate(scenario({**BASE, "A": {"battle_area": [{"id": "g", "dp": 1, "keywords": [kw]}]}}))
+    assert not isinstance(e.value, UnsupportedKeyword) and "effect" in str(e.value)
 
 
 def test_zone_names_and_generated_ids_in_three_languages():

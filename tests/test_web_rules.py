@@ -23,7 +23,7 @@ def test_rule_page_shows_the_section_with_breadcrumb_and_neighbours(client):
     assert 'rel="next" href="/rules/dcg-ja-3.6/' in page
     # copyable citation and permalink
     assert 'value="dcg-ja-3.6:14-2-1-3"' in page
-    assert 'href="http://localhost/rules/dcg-ja-3.6/14-2-1-3"' in page
+    assert '<a class="permalink" href="/rules/dcg-ja-3.6/14-2-1-3"' in page   # absolute with PUBLIC_URL
     assert '<article class="rule" lang="ja">' in page
 
 

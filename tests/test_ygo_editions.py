@@ -29,7 +29,7 @@ def test_nmr_cites_the_article_where_it_states_the_rule():
     assert "ygo-zh-nmr:4.1" in refs                       # 胜利条件: LP 0 loses
     assert "ygo-zh-rulebook:4.4.4.p104" in refs           # direct-attack damage: the article does not say it
     win = next(s for s in out["steps"] if s["event"] == "duel.won")
-    assert win["cites"] == ["ygo-zh-nmr:4.1"]
+    assert win["cites"] == ["ygo-zh-nmr:4.1", "ygo-zh-nmr:5.1"]   # 胜利条件; 基本分: LP 0 loses
 
 
 def test_nmr_battle_damage_sections():

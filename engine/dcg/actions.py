@@ -15,6 +15,17 @@ from .options import activate, can_activate, can_use, use
 from .resolve import play_card
 from .turn import can_end_turn, end_turn_if_memory_crossed, start_next_turn
 from .validate import Action
+from . import combine
+
+# action -> (can_x, x, the action's fields in argument order)
+COMBINE_ACTIONS = {
+    "dna_digivolve": (combine.can_dna, combine.dna, ("card", "onto", "cost")),
+    "burst_digivolve": (combine.can_burst, combine.burst, ("card", "onto", "tamer", "cost")),
+    "app_fusion": (combine.can_app_fusion, combine.app_fusion, ("card", "onto", "cost")),
+    "link": (combine.can_link, combine.link, ("card", "onto", "cost")),
+    "training": (combine.can_training, combine.training, ("card",)),
+    "delay": (combine.can_delay, combine.delay, ("card",)),
+}
 
 
 def _main_phase_refusal(game: Game, action: str, p: str | None) -> Refusal | None:
@@ -42,12 +53,16 @@ def _cannot_pay(game: Game, action: str, p: str, cost: int) -> Refusal | None:
     have = game.board.memory_for(p)
     if have - cost < -10:
         return Refusal(action, f"{p} cannot pay {cost}: memory {have} would pass the opponent's 10, the end of "
-                       f"the gauge.", ("dcg.cost.cannot_pay", "dcg.memory.gauge_limit"))
+                       f"the gauge; the card goes back and memory does not move.",
+                       ("dcg.cost.cannot_pay", "dcg.memory.gauge_limit",
+                        *{"play": ("dcg.play.cannot_complete",),
+                          "digivolve": ("dcg.digivolve.cannot_complete",)}.get(action, ())))
     return None
 
 
 # ------------------------------------------------------------------------------------------ play
-def can_play(game: Game, card_id: str, cost: int | None) -> Refusal | None:
+def can_play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | None = None) -> Refusal | None:
+    """`xros`: ("digixros" | "assembly", the card ids placed under the card as it is played, 7-2 / 7-3)."""
     held = _hand_owner(game, card_id)
     refusal = _main_phase_refusal(game, "play", held[0] if held else None)
     if refusal:
@@ -61,17 +76,36 @@ def can_play(game: Game, card_id: str, cost: int | None) -> Refusal | None:
     if card.kind == "digimon" and card.dp is None:
         return Refusal("play", f"{card.label} has no DP: a Digimon without DP would be trashed at once.",
                        ("dcg.rule_check.no_dp",))
-    return _cannot_pay(game, "play", p, _cost(card, cost, "play_cost"))
+    price = _cost(card, cost, "play_cost")
+    if xros is not None:
+        refusal = combine.xros_refusal(game, p, card, xros[1], xros[0])
+        if refusal:
+            return refusal
+        spec = getattr(card, xros[0])
+        price = max(0, price - (spec.reduce * len(xros[1]) if xros[0] == "digixros" else spec.reduce))
+    return _cannot_pay(game, "play", p, price)
 
 
-def play(game: Game, card_id: str, cost: int | None) -> None:
+def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | None = None) -> None:
     p, card = _hand_owner(game, card_id)
     price = _cost(card, cost, "play_cost")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
+    sources, keys = (), ["dcg.play.procedure", "dcg.memory.pay", "dcg.play.rule", "dcg.play.declare",
+                         "dcg.play.pay", "dcg.play.place"]
+    if xros is not None:
+        sources, reduction = combine.place_xros(game, p, card, xros[1], xros[0])
+        keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play"]
+        if price - reduction < 0:
+            keys.append("dcg.cost.floor_zero")
+        price = max(0, price - reduction)
+    elif card.digixros is not None or card.assembly is not None:
+        name = "DigiXros" if card.digixros is not None else "Assembly"
+        game.step("xros.not_used", f"{p} plays {card.label} without {name}: it is not mandatory.",
+                  "dcg.digixros.optional" if card.digixros is not None else "dcg.assembly.optional")
     before, after = game.memory_add(p, -price)
     play_card(game, p, card, f"{p} plays {card.label}, paying {price} memory ({game.memory_text(p, before)} → "
-              f"{game.memory_text(p, after)}).", "dcg.play.procedure", "dcg.memory.pay")
+              f"{game.memory_text(p, after)}).", *keys, "dcg.main.play", sources=sources)
 
 
 def _cost(card: Card, given: int | None, field: str) -> int:
@@ -90,7 +124,8 @@ def _onto(game: Game, onto: str) -> tuple[str, Digimon, str] | None:
     return None
 
 
-def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal | None:
+def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
+                  digisorption: list[str] | None = None) -> Refusal | None:
     held = _hand_owner(game, card_id)
     refusal = _main_phase_refusal(game, "digivolve", held[0] if held else None)
     if refusal:
@@ -106,6 +141,9 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> Refu
         return Refusal("digivolve", f"{onto} is not {p}'s Digimon in the battle or breeding area.",
                        ("dcg.digivolve.rule",))
     _, d, _ = base
+    if d.is_token:
+        return Refusal("digivolve", f"{d.label} is a token: no card can be placed on a token.",
+                       ("dcg.token.no_stacking",))
     if not d.is_digimon:
         return Refusal("digivolve", f"{d.label} is a Tamer: only a Digimon meets the digivolution requirements.",
                        ("dcg.digivolve.requirements",))
@@ -113,13 +151,24 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> Refu
         return Refusal("digivolve", f"{card.label} (Lv.{card.level}) does not digivolve from {d.label} "
                        f"(Lv.{d.card.level}): the requirement is a Digimon one level lower.",
                        ("dcg.digivolve.requirements",))
-    return _cannot_pay(game, "digivolve", p, _cost(card, cost, "digivolve_cost"))
-
-
-def digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> None:
-    p, card = _hand_owner(game, card_id)
-    _, d, area = _onto(game, onto)
+    if digisorption:
+        refusal = combine.digisorption_refusal(game, p, card, digisorption)
+        if refusal:
+            return refusal
     price = _cost(card, cost, "digivolve_cost")
+    for kw, _ in zip([k for k in card.keywords if k.kid == "digisorption"],
+                     combine.digisorption_picks(game, p, card, onto, digisorption)):
+        price = max(0, price - kw.n)
+    return _cannot_pay(game, "digivolve", p, price)
+
+
+def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorption: list[str] | None = None) -> None:
+    p, card = _hand_owner(game, card_id)
+    price = _cost(card, cost, "digivolve_cost")
+    picks = combine.digisorption_picks(game, p, card, onto, digisorption)
+    if picks:                         # 8-1-2-5: it triggers as the card is revealed, before the cost is paid
+        price = combine.digisorption(game, p, card, onto, picks, price)
+    _, d, area = _onto(game, onto)
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
@@ -130,8 +179,12 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None) -> None:
         game.set_ps(p, replace(game.ps(p), breeding_area=new))
     state = "suspended" if d.suspended else "unsuspended"
     game.step("digivolve.done", f"{p} digivolves {d.label} into {card.label}, paying {price} memory "
-              f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state}.",
-              "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state")
+              f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state} and is the same "
+              f"Digimon; {d.label} becomes a digivolution card without leaving the area.",
+              "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state", "dcg.main.digivolve",
+              "dcg.digivolve.rule", "dcg.digivolve.declare", "dcg.digivolve.pay", "dcg.digivolve.same_digimon",
+              "dcg.digivolve.not_left", "dcg.sources.definition", "dcg.stack.source_any_category",
+              *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []))
     if game.draw(p, 1):
         game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw")
     else:
@@ -172,13 +225,23 @@ def run_action(game: Game, action: Action) -> None:
             refusal = Refusal("block", "A block answers an attack at its block timing.",
                               ("dcg.attack.block_timing",))
     elif kind == "play":
-        refusal = can_play(game, action.get("card"), action.get("cost"))
+        how = next((k for k in ("digixros", "assembly") if action.get(k) is not None), None)
+        xros = (how, list(action.get(how))) if how else None
+        refusal = can_play(game, action.get("card"), action.get("cost"), xros)
         if refusal is None:
-            play(game, action.get("card"), action.get("cost"))
+            play(game, action.get("card"), action.get("cost"), xros)
     elif kind == "digivolve":
-        refusal = can_digivolve(game, action.get("card"), action.get("onto"), action.get("cost"))
+        sorb = action.get("digisorption")
+        sorb = list(sorb) if sorb is not None else None
+        refusal = can_digivolve(game, action.get("card"), action.get("onto"), action.get("cost"), sorb)
         if refusal is None:
-            digivolve(game, action.get("card"), action.get("onto"), action.get("cost"))
+            digivolve(game, action.get("card"), action.get("onto"), action.get("cost"), sorb)
+    elif kind in COMBINE_ACTIONS:
+        can, do, fields = COMBINE_ACTIONS[kind]
+        args = [list(action.get(f)) if isinstance(action.get(f), tuple) else action.get(f) for f in fields]
+        refusal = can(game, *args)
+        if refusal is None:
+            do(game, *args)
     elif kind == "use":
         refusal = can_use(game, action.get("card"), action.get("cost"), _main_phase_refusal, _cannot_pay)
         if refusal is None:

@@ -11,11 +11,15 @@ from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
 from .options import counter_timing
+from .resolve import effect_kind_keys
 from .model import Digimon, opponent
 
 
-def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) -> Refusal | None:
-    """Why `attacker` may not attack `target` now, or None."""
+def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, *, unsuspended_target: bool = False,
+               played_ok: bool = False, without_suspending: bool = False) -> Refusal | None:
+    """Why `attacker` may not attack `target` now, or None. Keyword attacks relax some rules: Execute may
+    target an unsuspended Digimon (16-37-1), Vortex attacks in the turn it was played (16-32-1), Overclock
+    attacks without suspending (16-33-1)."""
     def no(why, *keys):
         return Refusal("attack", why, keys)
 
@@ -38,9 +42,9 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) 
         return no(f"{b.turn}'s turn has not reached its main phase yet (run `end_turn`).", "dcg.phase.main")
     if not d.is_digimon:
         return no(f"{d.label} is a Tamer: only Digimon attack.", "dcg.attack.declare")
-    if d.suspended:
+    if d.suspended and not without_suspending:
         return no(f"{d.label} is suspended and cannot be suspended to attack.", "dcg.attack.must_suspend")
-    if d.played_this_turn and not d.has("rush"):
+    if d.played_this_turn and not d.has("rush") and not played_ok:
         return no(f"{d.label} was played this turn and has no Rush, so it cannot attack this turn.",
                   "dcg.play.no_attack_this_turn", "dcg.keyword.rush")
     if target != "player":
@@ -51,32 +55,36 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False) 
         if not tf[1].is_digimon:
             return no(f"{tf[1].label} is a Tamer: the target is the opponent or a suspended opposing Digimon.",
                       "dcg.attack.target")
-        if not tf[1].suspended:
+        if not tf[1].suspended and not unsuspended_target:
             return no(f"{tf[1].label} is unsuspended: only a suspended opposing Digimon can be attacked.",
                       "dcg.attack.target")
     return None
 
 
-def attack(game: Game, attacker: str, target: str) -> None:
-    """Run one whole attack (can_attack must have allowed it)."""
+def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute: bool = False) -> None:
+    """Run one whole attack (can_attack must have allowed it). `suspend=False`: Overclock's attack without
+    suspending; `execute`: Execute deletes the attacker at the end of the attack (16-37-4)."""
     p, d = game.find(attacker)
-    game.put(p, replace(d, suspended=True))
+    if suspend:
+        game.put(p, replace(d, suspended=True))
     foe = opponent(p)
     aim = f"player {foe}" if target == "player" else game.find(target)[1].label
     rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
-    game.step("attack.declared", f"{d.label} is suspended and attacks {aim}"
+    game.step("attack.declared", f"{d.label} {'is suspended and ' * suspend}attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
-              "dcg.attack.target", *(["dcg.keyword.rush", "dcg.text_over_rules"] if rush else []),
+              "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
+              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
-    game.attack = Attack(p, attacker, target)
+    game.attack = Attack(p, attacker, target, execute=execute)
     try:
         resolved = _when_attacking(game, p, attacker)
-        if not game.over:
+        if not game.over and not game.attack.ended:
             _counter_timing(game, foe, resolved)
+        if not game.over and not game.attack.ended:
             _block_timing(game, foe)
-        if not game.over:
+        if not game.over and not game.attack.ended:
             _confirm(game, foe)
-        if not game.over and game.attack.pierce:
+        if not game.over and game.attack.pierce and not game.attack.ended:
             _pierce(game, foe)
         if not game.over:
             _end_of_attack(game)
@@ -175,10 +183,10 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
                   "dcg.attack.block_timing")
     if not d.is_digimon or not (d.has("blocker") or collision):
         return no(f"{d.label} has no Blocker.", "dcg.block.rule", "dcg.keyword.blocker")
-    if d.suspended:
-        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
     if d.id == game.attack.target:
         return no(f"{d.label} is the target of the attack and cannot block.", "dcg.block.not_target")
+    if d.suspended:
+        return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
     if game.find(game.attack.attacker) is None:
         return no("The attacking Digimon is no longer in the battle area: no block is possible.",
                   "dcg.block.attacker_gone")
@@ -205,9 +213,15 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
     game.put(foe, replace(d, suspended=True))
     game.attack.target = d.id
     game.attack.blocked = True
-    why = "dcg.keyword.collision" if collision and not d.has("blocker") else "dcg.keyword.blocker"
+    if collision and not d.has("blocker"):
+        why = ["dcg.keyword.collision", "dcg.keyword.collision_static", "dcg.keyword.collision_during_attack",
+               "dcg.keyword.collision_affects"]
+    else:
+        why = ["dcg.keyword.blocker", "dcg.keyword.blocker_static", "dcg.digimon.can_block"]
+        if d.count("blocker") > 1:
+            why.append("dcg.keyword.blocker_once")
     game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
-              f"attack.", "dcg.block.declare", why)
+              f"attack.", "dcg.block.declare", *why, "dcg.block.procedure", "dcg.attack.target_changes")
     att = game.find(game.attack.attacker)
     if att is not None:
         game.trigger_effects(att[0], att[1], "when_blocked")
@@ -235,11 +249,12 @@ def _confirm(game: Game, foe: str) -> None:
                 return
             game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
                       f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
-                      "dcg.check.count", *sa_keys)
+                      "dcg.check.count", "dcg.confirm.timing", "dcg.confirm.player_security", *sa_keys)
             run_checks(game, foe)
         elif n >= 1:
             game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "
-                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero")
+                     f"wins the game.", "dcg.confirm.win", "dcg.win.security_zero",
+                     "dcg.confirm.timing", "dcg.confirm.player_no_security", "dcg.win.at_once")
         else:
             game.step("attack.no_win", f"The attack on {foe} goes through with {foe} at 0 security, but "
                       f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win", *sa_keys,
@@ -266,14 +281,14 @@ def _security_attack_keys(d) -> list[str]:
     sas = sum(1 for k in d.keywords() if k.kid == "security_attack")
     if not sas:
         return []
-    return (["dcg.keyword.security_attack"] + (["dcg.keyword.sa_stacking"] if sas > 1 else [])
+    return (["dcg.keyword.security_attack", "dcg.keyword.sa_static"] + (["dcg.keyword.sa_stacking"] if sas > 1 else [])
             + (["dcg.inherited"] if _inherited(d, "security_attack") else []))
 
 
 def run_checks(game: Game, foe: str) -> None:
     """13-1: check the top security card, one at a time, while the attacker can still check."""
     done = 0
-    while not game.over:
+    while not game.over and not game.attack.ended:
         found = game.find(game.attack.attacker)
         if found is None:
             if done:
@@ -294,7 +309,9 @@ def run_checks(game: Game, foe: str) -> None:
         kind = {"blank": "a card with no effect", "digimon": f"a Digimon card, {card.dp} DP"}.get(
             card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
-                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else []))
+                  "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else
+                                        ["dcg.check.rule", "dcg.check.mandatory", "dcg.check.procedure"]),
+                  "dcg.check.leaves_security")
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
         game.limbo = card
@@ -305,7 +322,7 @@ def run_checks(game: Game, foe: str) -> None:
                     from .resolve import run_effect
                     game.step("effect.security", f"{card.label}'s [Security] effect activates at once and "
                               f"resolves before anything else of this check.", "dcg.timing.security",
-                              "dcg.check.effects_first")
+                              "dcg.check.effects_first", "dcg.timing.security_trigger", *effect_kind_keys(card))
                     run_effect(game, foe, e, card_id=card.id, holder=sec)
             game.flush()
             if sec is not None and not game.over:
@@ -325,7 +342,8 @@ def run_checks(game: Game, foe: str) -> None:
             game.limbo = None
         if trashed:
             game.trash_cards(foe, (card,))
-            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash")
+            game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash",
+                      "dcg.zone.trash")
         done += 1
 
 
@@ -341,7 +359,7 @@ def _pierce(game: Game, foe: str) -> None:
                   "dcg.keyword.piercing_no_security")
         return
     game.step("keyword.piercing_check", f"Piercing: {found[1].label} proceeds to check {foe}'s security.",
-              "dcg.keyword.piercing", "dcg.confirm.check")
+              "dcg.keyword.piercing", "dcg.confirm.check", "dcg.keyword.piercing_forced")
     run_checks(game, foe)
 
 
@@ -350,4 +368,14 @@ def _end_of_attack(game: Game) -> None:
     game.step("attack.end", "End of Attack.", "dcg.attack.end")
     if found is not None:
         game.trigger_effects(found[0], found[1], "end_of_attack")
+        if game.new_triggers:
+            game.step("attack.end_waits", "The attack does not end until the effects triggered at End of Attack "
+                      "are processed.", "dcg.attack.end_waits")
+        game.flush()
+    found = game.find(game.attack.attacker)
+    if game.attack.execute and found is not None and not game.over:
+        from .battle import destroy
+        game.step("keyword.execute_delete", f"Execute: at the end of this attack {found[1].label} is deleted (a "
+                  f"pending process).", "dcg.keyword.execute_pending", "dcg.pending")
+        destroy(game, [found[1].id], cause="effect", by=found[0])
         game.flush()

@@ -5,8 +5,10 @@ from dataclasses import replace
 
 from .game import Game, Trigger
 from .keywords import keyword_text
+from .leave import before_leaving, fragment, scapegoat
 from .model import Digimon, Keyword, opponent
 
+BATTLE_KEYS = ("dcg.battle.rule", "dcg.battle.procedure", "dcg.battle.compare")
 CAUSE_KEYS = {"battle": "dcg.battle.delete", "rule": "dcg.rule_check.dp_zero", "effect": "dcg.effect.delete"}
 
 
@@ -27,18 +29,23 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         p, d = found
         if not _prevented(game, p, d, cause, by):
             doomed.append(game.find(did) or found)
+    doomed = [(p, before_leaving(game, p, d, cause, by)) for p, d in doomed]
     for p, d in doomed:
-        game.set_ps(p, game.ps(p).without(d.id))
-        game.trash_cards(p, tuple(reversed(d.cards())))
         under = f" with its {len(d.sources)} digivolution card{'s' * (len(d.sources) != 1)}" if d.sources else ""
-        keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together"] if d.sources else [])
+        keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together", "dcg.zone.leave_together"]
+                                                    if d.sources else [])
+        if cause == "rule":
+            keys += ["dcg.rule_check.simultaneous"] + (["dcg.rule_check.not_during_effect"]
+                                                       if game.rule_after_effect else [])
         game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys)
+        game.leave_area(p, d)
         for e in d.effects():
             if e.timing == "on_deletion":
                 game.new_triggers.append(Trigger(p, d.id, "trash", effect=e))
         if d.sources:
             for _ in range(d.count("fortitude")):
-                game.new_triggers.append(Trigger(p, d.id, "trash", keyword="fortitude"))
+                game.new_triggers.append(Trigger(p, d.id, "trash", keyword="fortitude",
+                                                 keyword_count=d.count("fortitude")))
     return doomed
 
 
@@ -47,7 +54,8 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
     if d.has("evade") and not d.suspended and game.uses("evade", d.id):
         game.put(p, replace(d, suspended=True))
         game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",
-                  "dcg.keyword.evade", "dcg.immediate.before")
+                  "dcg.keyword.evade", "dcg.keyword.evade_immediate", "dcg.keyword.evade_condition",
+                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.evade_multiple"] if d.count("evade") > 1 else []))
         return True
     if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
         top, rest = d.sources[0], d.sources[1:]
@@ -56,7 +64,9 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         state = "suspended" if d.suspended else "unsuspended"
         game.step("keyword.armor_purge", f"Armor Purge: just before the deletion, {d.label}'s top card is trashed "
                   f"and so the Digimon is not deleted; {top.label} is now on top ({state}).",
-                  "dcg.keyword.armor_purge", "dcg.immediate.before", "dcg.stack.top_keeps_state")
+                  "dcg.keyword.armor_purge", "dcg.keyword.armor_purge_immediate", "dcg.keyword.armor_purge_condition",
+                  "dcg.immediate.before", "dcg.immediate.effect", "dcg.stack.top_keeps_state",
+                  *(["dcg.keyword.armor_purge_multiple"] if d.count("armor_purge") > 1 else []))
         return True
     security = game.ps(p).security
     if cause == "battle" and d.has("barrier") and security and game.uses("barrier", d.id):
@@ -64,7 +74,12 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.trash_cards(p, security[:1])
         game.step("keyword.barrier", f"Barrier: just before the deletion in battle, {p} trashes the top card of "
                   f"their security ({security[0].id}) and so {d.label} is not deleted.", "dcg.keyword.barrier",
-                  "dcg.immediate.before")
+                  "dcg.keyword.barrier_immediate", "dcg.keyword.barrier_condition", "dcg.immediate.before", "dcg.immediate.effect",
+                  *(["dcg.keyword.barrier_multiple"] if d.count("barrier") > 1 else []))
+        return True
+    if fragment(game, p, d):
+        return True
+    if scapegoat(game, p, d, cause, by):
         return True
     if cause == "effect" and by == opponent(p):
         decoys = [x for x in game.ps(p).battle_area
@@ -74,7 +89,8 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         if decoy is not None:
             game.step("keyword.decoy", f"Decoy: just before the deletion, {p} deletes {decoy.label} so that "
                       f"{d.label} is not deleted by the opponent's effect.", "dcg.keyword.decoy",
-                      "dcg.immediate.before")
+                      "dcg.keyword.decoy_immediate", "dcg.keyword.decoy_condition", "dcg.immediate.before", "dcg.immediate.effect",
+                      *(["dcg.keyword.decoy_multiple"] if decoy.count("decoy") > 1 else []))
             if destroy(game, [decoy.id], cause="effect", by=p):
                 return True
             game.step("keyword.decoy_failed", f"Decoy: {decoy.label} was not deleted, so the condition was not "
@@ -90,16 +106,43 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
         return
     (ap, a), (dp_, d) = a_found, d_found
     head = f"{a.label} ({a.dp} DP) battles {d.label} ({d.dp} DP): "
+    iceclad = a.has("iceclad") or d.has("iceclad")
+    if iceclad:
+        return _iceclad_battle(game, a, d, (ap, dp_))
     if a.dp == d.dp:
         game.step("battle.tie", head + "equal DP, both lose and are deleted.", "dcg.battle.tie",
-                  "dcg.battle.delete")
+                  "dcg.battle.delete", *BATTLE_KEYS)
         losers = [a, d]
     else:
         win, lose = (a, d) if a.dp > d.dp else (d, a)
         game.step("battle.result", head + f"{win.label} has the higher DP and wins; {lose.label} has the lower "
                   f"DP, loses and is deleted.", "dcg.battle.higher_wins", "dcg.battle.lower_loses",
-                  "dcg.battle.delete")
+                  "dcg.battle.delete", *BATTLE_KEYS)
         losers = [lose]
+    _battle_end(game, a, d, ap, dp_, losers)
+
+
+def _iceclad_battle(game: Game, a: Digimon, d: Digimon, owners) -> None:
+    """16-34: a battle involving a Digimon with Iceclad compares digivolution card counts, not DP."""
+    na, nd = len(a.sources), len(d.sources)
+    who = a if a.has("iceclad") else d
+    head = (f"Iceclad ({who.label}): {a.label} ({na} digivolution card{'s' * (na != 1)}) battles {d.label} "
+            f"({nd} digivolution card{'s' * (nd != 1)}), comparing digivolution cards instead of DP: ")
+    keys = ["dcg.keyword.iceclad", "dcg.keyword.iceclad_static", "dcg.keyword.iceclad_rule",
+            "dcg.keyword.iceclad_decided"]
+    if na == nd:
+        game.step("battle.tie", head + "the same number, both lose and are deleted.", *keys,
+                  "dcg.keyword.iceclad_tie", "dcg.battle.delete")
+        losers = [a, d]
+    else:
+        win, lose = (a, d) if na > nd else (d, a)
+        game.step("battle.result", head + f"{win.label} has more and wins; {lose.label} has fewer, loses and is "
+                  f"deleted.", *keys, "dcg.keyword.iceclad_more", "dcg.keyword.iceclad_fewer", "dcg.battle.delete")
+        losers = [lose]
+    _battle_end(game, a, d, owners[0], owners[1], losers)
+
+
+def _battle_end(game: Game, a: Digimon, d: Digimon, ap: str, dp_: str, losers: list[Digimon]) -> None:
     attacking = game.attack is not None and game.attack.attacker == a.id
     deleted = {x.id for _, x in destroy(game, [x.id for x in losers], cause="battle")}
     # Piercing triggers when the defender is deleted (16-6-2): the attacker as it is then counts - after an
@@ -111,7 +154,7 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
         if loser.id in deleted and other.id not in deleted:
             for _ in range(loser.count("retaliation")):   # 16-12-4: each one triggers
                 game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
-                                                 partner=other.id))
+                                                 partner=other.id, keyword_count=loser.count("retaliation")))
     for winner, loser, owner in ((a, d, ap), (d, a, dp_)):
         if loser.id in deleted and winner.id not in deleted:
             now_winner = game.find(winner.id)
@@ -123,7 +166,8 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
             k.kid == "piercing" for c in piercer.sources for k in c.inherited)
         game.step("keyword.piercing", f"Piercing{' (inherited from a digivolution card)' * inherited} triggers: "
                   f"{piercer.label} deleted {d.label} in battle; it will check security just before End of Attack.",
-                  "dcg.keyword.piercing", "dcg.keyword.piercing_timing", *(["dcg.inherited"] if inherited else []))
+                  "dcg.keyword.piercing", "dcg.keyword.piercing_timing", "dcg.keyword.piercing_trigger",
+                  *(["dcg.inherited"] if inherited else []))
     _battle_effects(game)
 
 
@@ -139,6 +183,9 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     head = f"{a.label} ({a.dp} DP) battles the security Digimon {sec.label} ({sec.dp} DP{printed}): "
     a_loses = a.dp <= sec.dp
     s_loses = sec.dp <= a.dp
+    if a.has("iceclad"):
+        game.step("keyword.iceclad_security", f"Iceclad: {a.label} battles a security Digimon, so DP are "
+                  f"compared as usual.", "dcg.keyword.iceclad")
     if a_loses and s_loses:
         result = "equal DP, both lose."
         keys = ["dcg.battle.tie"]
@@ -146,14 +193,14 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
         win, lose = (a, sec) if s_loses else (sec, a)
         result = f"{win.label} has the higher DP and wins; {lose.label} has the lower DP and loses."
         keys = ["dcg.battle.higher_wins", "dcg.battle.lower_loses"]
-    game.step("battle.security", head + result, "dcg.check.battle", *keys)
+    game.step("battle.security", head + result, "dcg.check.battle", *keys, *BATTLE_KEYS)
     if s_loses:
         game.step("battle.security_not_deleted", f"The security Digimon {sec.label} lost but is not deleted.",
                   "dcg.battle.security_not_deleted")
     if a_loses:
         if a.has("jamming"):
             game.step("keyword.jamming", f"Jamming: {a.label} is not deleted in battle with a security Digimon.",
-                      "dcg.keyword.jamming")
+                      "dcg.keyword.jamming", "dcg.keyword.jamming_static")
         else:
             destroy(game, [a.id], cause="battle")
     _battle_effects(game)
@@ -165,6 +212,8 @@ def _battle_effects(game: Game) -> None:
         game.step("battle.effects", "The effects triggered by the battle are processed before it ends.",
                   "dcg.battle.effects")
     game.flush()
+    if any(m.until == "end_of_battle" for p in ("A", "B") for d in game.ps(p).battle_area for m in d.mods):
+        game.step("battle.end", "The battle ends: what was given for the battle ends with it.", "dcg.battle.end")
     game.expire("end_of_battle")
 
 

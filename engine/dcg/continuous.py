@@ -16,13 +16,35 @@ from .model import PLAYERS, Board, Digimon, Effect, Mod, opponent
 TURN_NAMES = {"your_turn": "Your Turn", "opponents_turn": "Opponent's Turn", "all_turns": "All Turns"}
 
 
-def has_continuous(board: Board) -> bool:
-    """Whether any card of the scenario carries a continuous effect (else refreshing is skipped)."""
-    return any(e.timing in CONTINUOUS for p in PLAYERS for c in board.player(p).all_cards() for e in c.effects)
+def continuous_card_ids(board: Board) -> dict[str, tuple[Effect, ...]]:
+    """card id -> its continuous effects, for the cards of the scenario that have some (none: refreshing is
+    skipped)."""
+    out = {}
+    for p in PLAYERS:
+        for c in board.player(p).all_cards():
+            effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
+            if effects:
+                out[c.id] = effects
+    return out
 
 
 def turn_holds(board: Board, owner: str, timing: str) -> bool:
     return timing == "all_turns" or (board.turn == owner) == (timing == "your_turn")
+
+
+def holds(board: Board, owner: str, e: Effect, holder: Digimon | None, facts: dict) -> bool:
+    """condition_holds(…)[0], with the board-wide facts (has a Tamer …) computed once per board in `facts`."""
+    for name, want in e.condition:
+        if name in ("suspended", "sources_at_least"):
+            if not condition_holds(board, owner, Effect("", "", condition=((name, want),)), holder)[0]:
+                return False
+            continue
+        key = (owner, name, want)
+        if key not in facts:
+            facts[key] = condition_holds(board, owner, Effect("", "", condition=((name, want),)), holder)[0]
+        if not facts[key]:
+            return False
+    return True
 
 
 def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None) -> tuple[bool, str]:
@@ -49,33 +71,43 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
         elif name == "security_at_most":
             words.append(f"{owner} has {want} or fewer security cards")
             ok &= len(ps.security) <= want
+        elif name == "opponent_has_digimon":
+            # a breeding-area Digimon does not count (3-4-5-7): only the battle area is looked at
+            have = any(d.is_digimon for d in board.player(opponent(owner)).battle_area)
+            words.append(f"{opponent(owner)} has {'a' if want else 'no'} Digimon")
+            ok &= have == want
         elif name == "opponent_security_at_most":
             words.append(f"{opponent(owner)} has {want} or fewer security cards")
             ok &= len(board.player(opponent(owner)).security) <= want
     return ok, " and ".join(words)
 
 
-def _grants(board: Board) -> list[tuple[str, str, str, Effect, Mod]]:
-    """(target owner, target id, source card id, effect, what it gives) for every continuous effect that
-    applies now. Only cards in the battle area apply them (3-4-5-4: not the breeding area)."""
+def _sources(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tuple[str, str, Effect, Digimon]]:
+    """(owner, source card id, effect, holder) of every continuous effect that applies now. Only cards in the
+    battle area apply them (3-4-5-4: not the breeding area)."""
     out = []
+    facts: dict = {}
     for p in PLAYERS:
         for d in board.player(p).battle_area:
-            for e in d.effects():
-                if e.timing not in CONTINUOUS or not turn_holds(board, p, e.timing):
+            for card in d.cards():
+                effects = carriers.get(card.id)
+                if not effects:
                     continue
-                if e.condition and not condition_holds(board, p, e, d)[0]:
-                    continue
-                mod = Mod("continuous", dp=e.amount or 0 if e.do == "dp" else 0, keyword=e.keyword,
-                          flag="cannot_be_blocked" if e.do == "cannot_be_blocked" else None)
-                if e.target == "self":
-                    targets = [(p, d)]
-                else:
-                    side = p if e.target == "all_own_digimon" else opponent(p)
-                    targets = [(side, x) for x in board.player(side).battle_area if x.is_digimon]
-                source = next(c.id for c in d.cards() if e in c.effects)
-                out.extend((tp, t.id, source, e, mod) for tp, t in targets)
+                own = card is d.card
+                for e in effects:
+                    if e.inherited == own or not turn_holds(board, p, e.timing):
+                        continue
+                    if e.condition and not holds(board, p, e, d, facts):
+                        continue
+                    out.append((p, card.id, e, d))
     return out
+
+
+def _targets(board: Board, p: str, e: Effect, holder: Digimon) -> tuple[str, tuple[str, ...]]:
+    if e.target == "self":
+        return p, (holder.id,)
+    side = p if e.target == "all_own_digimon" else opponent(p)
+    return side, tuple(x.id for x in board.player(side).battle_area if x.is_digimon)
 
 
 def describe(e: Effect) -> str:
@@ -86,38 +118,62 @@ def describe(e: Effect) -> str:
     return "cannot be blocked"
 
 
+def _names(ids: list[str]) -> str:
+    return ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
+
+
 def refresh(game) -> None:
-    """Recompute what continuous effects give; record each effect that starts or stops applying."""
+    """Recompute what continuous effects give; record each effect that starts or stops applying (one step per
+    effect, naming the Digimon it starts or stops applying to). Nothing is recomputed while the turn, the
+    applying effects and the Digimon in play stay the same."""
     board = game.board
-    grants = _grants(board)
-    active = {(tp, tid, src, e) for tp, tid, src, e, _ in grants}
-    for key in sorted(active - game.continuous_active, key=str):
-        tp, tid, src, e = key
-        keys = ["dcg.continuous.effect", "dcg.continuous.starts",
-                "dcg.timing.all_turns" if e.timing == "all_turns" else "dcg.timing.turn"]
-        keys += ["dcg.continuous.condition", "dcg.condition.processing"] if e.condition else []
-        if len([g for g in grants if g[1] == tid]) > 1:
-            keys.append("dcg.continuous.stack")
-        cond = f" (while {condition_holds(board, board.owner_of(src) or tp, e, None)[1]})" if e.condition else ""
-        game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{cond}: "
-                  f"{tid} {describe(e)}.", *keys)
-    for key in sorted(game.continuous_active - active, key=str):
-        tp, tid, src, e = key
-        if game.find(tid) is None:
-            continue   # the Digimon left: nothing to report
-        keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])
-        game.step("continuous.stops", f"{src}'s [{TURN_NAMES[e.timing]}] effect no longer applies to {tid} "
-                  f"({describe(e)} ends).", *keys)
-    game.continuous_active = active
-    per_target: dict[tuple[str, str], list[Mod]] = {}
-    for tp, tid, _, _, mod in grants:
-        per_target.setdefault((tp, tid), []).append(mod)
+    sources = _sources(board, game.continuous)
+    ids = (tuple(d.id for d in board.A.battle_area), tuple(d.id for d in board.B.battle_area))
+    signature = (tuple((p, src, id(e), holder.id) for p, src, e, holder in sources), ids)
+    if signature == game.continuous_signature:
+        return
+    game.continuous_signature = signature
+    groups = {(src, e): _targets(board, p, e, holder) for p, src, e, holder in sources}
+    before = game.continuous_active
+    for key in sorted(set(groups) | set(before), key=str):
+        src, e = key
+        now = set(groups[key][1]) if key in groups else set()
+        was = set(before[key][1]) if key in before else set()
+        started, stopped = sorted(now - was), sorted(t for t in was - now if game.find(t) is not None)
+        if started:
+            keys = ["dcg.continuous.effect", "dcg.continuous.starts",
+                    "dcg.timing.all_turns" if e.timing == "all_turns" else "dcg.timing.turn"]
+            keys += ["dcg.continuous.condition", "dcg.condition.processing"] if e.condition else []
+            if any(k != key and set(started) & set(v[1]) for k, v in groups.items()):
+                keys.append("dcg.continuous.stack")
+            owner = next(p for p, s_, e_, _ in sources if s_ == src and e_ == e)
+            cond = f" (while {condition_holds(board, owner, e, None)[1]})" if e.condition else ""
+            game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{cond}: "
+                      f"{_names(started)} {describe(e)}.", *keys)
+        if stopped:
+            keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])
+            game.step("continuous.stops", f"{src}'s [{TURN_NAMES[e.timing]}] effect no longer applies to "
+                      f"{_names(stopped)} ({describe(e)} ends).", *keys)
+    game.continuous_active = groups
+    # what each Digimon gets: its DP changes added into one Mod (1-3-8), keywords and restrictions one each
+    dp: dict[tuple[str, str], int] = {}
+    extra: dict[tuple[str, str], list[Mod]] = {}
+    for (src, e), (side, tids) in groups.items():
+        for tid in tids:
+            if e.do == "dp":
+                dp[(side, tid)] = dp.get((side, tid), 0) + (e.amount or 0)
+            else:
+                extra.setdefault((side, tid), []).append(
+                    Mod("continuous", keyword=e.keyword, flag="cannot_be_blocked" if e.do == "cannot_be_blocked"
+                        else None))
     for p in PLAYERS:
         ps = game.ps(p)
         changed = False
         area = []
         for d in ps.battle_area:
-            mods = tuple(m for m in d.mods if m.until != "continuous") + tuple(per_target.get((p, d.id), ()))
+            mine = ((Mod("continuous", dp=dp[(p, d.id)]),) if dp.get((p, d.id)) else ()) + tuple(
+                extra.get((p, d.id), ()))
+            mods = tuple(m for m in d.mods if m.until != "continuous") + mine
             if mods != d.mods:
                 d, changed = replace(d, mods=mods), True
             area.append(d)

@@ -28,6 +28,11 @@ TIMINGS = {
     "end_of_opponents_turn": ("end of opponent's turn", "end of opponents turn", "对方的回合结束时",
                               "相手のターン終了時"),
     "main": ("main", "主要", "メイン"),
+    "start_of_main": ("start of your main phase", "我方的主要阶段开始时", "自分のメインフェイズ開始時"),
+    "start_of_opponents_main": ("start of opponent's main phase", "start of opponents main phase",
+                                "对方的主要阶段开始时", "相手のメインフェイズ開始時"),
+    "end_of_all_turns": ("end of all turns", "双方的回合结束时", "お互いのターン終了時"),
+    "on_move": ("on move", "移动时", "移動時"),
     "counter": ("counter", "反击", "カウンター"),
     "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
     "deletes_in_battle": ("when this digimon deletes a digimon in battle", "deletes in battle",
@@ -36,13 +41,15 @@ TIMINGS = {
     "your_turn": ("your turn", "我方的回合", "自分のターン"),
     "opponents_turn": ("opponent's turn", "opponents turn", "对方的回合", "相手のターン"),
     "all_turns": ("all turns", "双方的回合", "お互いのターン"),
+    "delay": ("delay", "延迟", "ディレイ"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
 CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
-              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int}
+              "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
+              "opponent_has_digimon": bool}
 ZONES = ("hand", "trash")
 
 # verb -> (operands it needs, operands it allows)
@@ -63,16 +70,23 @@ VERBS = {
     "cannot_be_blocked": ({"target"}, {"until", "choose"}),
     "activate_main": (set(), set()),
     "play_this": (set(), set()),
+    "end_attack": (set(), set()),
+    "save": (set(), {"choose"}),
+    "mind_link": (set(), {"choose"}),
+    "blast_digivolve": (set(), {"target", "choose"}),
+    "create_token": ({"token"}, {"amount"}),
+    "blast_dna_digivolve": (set(), {"target", "choose"}),
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
-          "once_per_turn", "zone", "cost"}
+          "once_per_turn", "zone", "cost", "digiburst", "token"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
-                  "blitz": "blitz"}
-_OPTIONAL_VERBS = {"blitz"}   # 16-15-3: Blitz's attack is optional
+                  "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
+                  "blast_dna_digivolve": "blast_dna_digivolve"}
+_OPTIONAL_VERBS = {"blitz", "save", "blast_digivolve", "blast_dna_digivolve"}   # 16-15-3, 16-19-3, 16-25-3: optional
 
 
 def _fold(text: str) -> str:
@@ -111,7 +125,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     for key in needs:
         if fields.get(key) is None:     # `amount: null` is as missing as no `amount`
             raise InvalidScenario(f"{path}.{key}", f"required for `do: {verb}`")
-    for key in ("target", "amount", "until", "choose"):
+    for key in ("target", "amount", "until", "choose", "token"):
         if key in fields and key not in needs | allows:
             raise InvalidScenario(f"{path}.{key}", f"not used by `do: {verb}`")
     target = fields.get("target")
@@ -120,7 +134,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     amt = fields.get("amount")
     if amt is not None:
         amt = _int(amt, f"{path}.amount", -100000, 100000)
-        if verb in ("draw", "recovery", "de_digivolve", "trash_security") and not 1 <= amt <= 60:
+        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token") and not 1 <= amt <= 60:
             raise InvalidScenario(f"{path}.amount", "must be 1..60")
         if verb == "memory" and not -20 <= amt <= 20:
             raise InvalidScenario(f"{path}.amount", "must be -20..20")
@@ -172,8 +186,12 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         until = None
     elif verb in ("gain", "cannot_be_blocked") and until is None:
         until = "end_of_turn"
+    burst = fields.get("digiburst")
+    if burst is not None:
+        burst = _int(burst, f"{path}.digiburst", 1, 20)
+    token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost)
+                  cost, digiburst=burst, token=token)
 
 
 def _condition(value, path: str) -> tuple:
@@ -193,6 +211,39 @@ def _condition(value, path: str) -> tuple:
             val = _int(val, f"{path}.{key}", -10 if key.startswith("memory") else 0, 60)
         out.append((key, val))
     return tuple(sorted(out))
+
+
+TOKEN_FIELDS = {"name", "dp", "level", "colors", "traits", "keywords"}
+
+
+def _token(data, path: str):
+    """The card information a token is created with (4-18-1)."""
+    from .keywords import COLORS, parse_static
+    from .model import Card
+
+    if not isinstance(data, dict):
+        raise InvalidScenario(path, "a mapping like {name: Gammamon, dp: 3000}")
+    for key in data:
+        if key not in TOKEN_FIELDS:
+            raise InvalidScenario(f"{path}.{key}", "unknown field")
+    name = data.get("name", "Token")
+    if not isinstance(name, str) or not name or len(name) > 100:
+        raise InvalidScenario(f"{path}.name", "a string of at most 100 characters")
+    dp = _int(data["dp"], f"{path}.dp", 0, 100000) if data.get("dp") is not None else None
+    level = _int(data["level"], f"{path}.level", 2, 7) if data.get("level") is not None else None
+    lists = {}
+    for key in ("colors", "traits", "keywords"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or len(value) > 20 or not all(isinstance(v, str) and v for v in value):
+            raise InvalidScenario(f"{path}.{key}", "a list of names")
+        lists[key] = value
+    for i, c in enumerate(lists["colors"]):
+        if c.casefold() not in COLORS:
+            raise InvalidScenario(f"{path}.colors[{i}]", f"unknown color {c!r}")
+    keywords = tuple(parse_static(k, f"{path}.keywords[{i}]") for i, k in enumerate(lists["keywords"]))
+    return Card("token", name, "digimon" if dp is not None else "tamer", level, dp,
+                colors=tuple(COLORS[c.casefold()] for c in lists["colors"]), keywords=keywords,
+                traits=tuple(lists["traits"]), token=True)
 
 
 def _verb(value, path: str) -> tuple[str, int | None]:

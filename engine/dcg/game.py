@@ -24,6 +24,7 @@ class Trigger:
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
+    keyword_count: int = field(default=1, compare=False)   # how many copies of the keyword triggered (16-12-4)
     loop_key: int | None = field(default=None, compare=False, repr=False)   # Game.trigger_key, once known
 
 
@@ -34,6 +35,8 @@ class Attack:
     target: str                  # "player" or the id of the Digimon under attack
     blocked: bool = False
     pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
+    ended: bool = False          # an effect ended the attack: straight to End of Attack (15-15-1-1)
+    execute: bool = False        # Execute: the attacker is deleted at the end of the attack (16-37-4)
 
 _LOOP_KEY = attrgetter("loop_key")
 
@@ -51,10 +54,14 @@ class Game:
         self.seen: set = set()       # (board, pending effects) met while processing the current action
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
+        self.rule_after_effect = False
         self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
-        from .continuous import has_continuous
-        self.continuous = has_continuous(self.board)
-        self.continuous_active: set = set()
+        from .continuous import continuous_card_ids
+        self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
+        self.continuous_active: dict = {}
+        self.continuous_signature = None
+        self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
+        self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str) -> None:
@@ -68,7 +75,7 @@ class Game:
         return self.board.winner is not None
 
     def win(self, player: str, reason: str, text: str, *keys: str) -> None:
-        self.step("game.won", text, *keys)
+        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []))
         self.board = replace(self.board, winner=player, reason=reason, phase="over")
 
     # ------------------------------------------------------------------ choices
@@ -116,8 +123,43 @@ class Game:
         self.set_ps(p, replace(ps, battle_area=ps.battle_area + (d,)))
 
     def trash_cards(self, p: str, cards) -> None:
+        """Put cards in p's trash; a token is removed from the game instead (4-18-5)."""
+        cards = tuple(cards)
+        tokens = [c for c in cards if c.token]
         ps = self.ps(p)
-        self.set_ps(p, replace(ps, trash=ps.trash + tuple(cards)))
+        self.set_ps(p, replace(ps, trash=ps.trash + tuple(c for c in cards if not c.token)))
+        if tokens:
+            self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
+                      f"it is removed from the game.", "dcg.token.removed")
+
+    def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
+        """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
+        card by the caller), its digivolution cards and
+        link cards are trashed with it (4-5-8, 4-7-6); a token is removed from the game (4-18-5)."""
+        self.set_ps(p, self.ps(p).without(d.id))
+        if d.links:
+            self.trash_cards(p, d.links)
+            self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
+                      f"{', '.join(c.label for c in d.links)} {'are' if len(d.links) > 1 else 'is'} trashed at the "
+                      f"same time.", "dcg.link.new_card_trashed")
+        if dest in ("hand", "under") and not d.card.token:
+            if dest == "hand":
+                ps = self.ps(p)
+                self.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
+            self.trash_cards(p, tuple(reversed(d.sources)))
+        else:
+            self.trash_cards(p, tuple(reversed(d.cards())))
+        # 4-17-4: a card placed under another card does not move memory
+        self.overflow(p, d.sources if dest == "under" else d.cards())
+
+    def overflow(self, p: str, cards) -> None:
+        """4-17: a card with Overflow that leaves the area or a stack for anywhere else moves memory at once."""
+        for c in cards:
+            if c.overflow:
+                before, after = self.memory_add(p, c.overflow)
+                self.step("rule.overflow", f"Overflow: {c.label} left the area, so memory moves {c.overflow:+d} at "
+                          f"once ({self.memory_text(p, before)} → {self.memory_text(p, after)}).",
+                          "dcg.overflow", "dcg.overflow.immediate")
 
     def draw(self, p: str, n: int) -> int:
         """Draw up to n cards from the top of p's deck (4-12); as many as possible (1-3-2)."""
@@ -209,13 +251,19 @@ class Game:
         """Process pending triggered effects (15-4-3-5, 15-4-5-2), each followed by the rule check."""
         from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
 
+        waiting = len(self.new_triggers)
         self.rule_check()
+        if waiting and len(self.new_triggers) > waiting:
+            self.step("effects.rule_check_simultaneous", "Effects triggered by the rule check trigger at the same "
+                      "time as the effects already waiting.", "dcg.effects.rule_check_simultaneous")
         pending, self.new_triggers = self.new_triggers, []
         for t in pending:
             self.trigger_key(t)
         if len({t.owner for t in pending}) > 1:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
-                      f"player's) are processed first, one at a time.", "dcg.effects.turn_player_first")
+                      f"player's) are processed first, one at a time, then the other player's.",
+                      "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
+                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time")
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -223,11 +271,17 @@ class Game:
             if self.looping(t, pending):
                 return
             run_trigger(self, t)
-            self.rule_check()
+            self.rule_check(after_effect=True)
             if self.new_triggers:
                 if pending:
+                    turn = self.board.turn
+                    late = any(x.owner != turn for x in self.new_triggers) and any(x.owner == turn for x in pending)
                     self.step("effects.derived", "Effects triggered while that effect was processed are "
-                              "processed before the ones still pending.", "dcg.effects.derived_first")
+                              "processed before the ones still pending"
+                              + (", even the non-turn player's before the turn player's." if late else "."),
+                              "dcg.effects.derived_first", "dcg.effects.derived", "dcg.trigger.any_time",
+                              "dcg.triggered.not_during", "dcg.effects.pending",
+                              *(["dcg.effects.derived_non_turn"] if late else []))
                 self.flush()
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
@@ -238,7 +292,7 @@ class Game:
             self.seen.add(state)
             return False
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
-                  "them: the game is a draw.", "dcg.loop.draw")
+                  "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")
         self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
         return True
 
@@ -250,13 +304,14 @@ class Game:
             t.loop_key = self.trigger_keys.setdefault(what, len(self.trigger_keys))
         return t.loop_key
 
-    def rule_check(self) -> None:
+    def rule_check(self, after_effect: bool = False) -> None:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs
         again as long as it finds something (17-1-1): a Digimon that Evade or Armor Purge kept in play at 0 DP
         is still at 0 DP (the DP change lasts), so the next check deletes it."""
         from .battle import destroy
 
         self.refresh()
+        self.rule_after_effect = after_effect   # 17-1-2-2: it waited until the effect was processed
         seen: set = set()
         while not self.over:
             zero = []
@@ -268,7 +323,8 @@ class Game:
                         self.set_ps(p, self.ps(p).without(d.id))
                         self.trash_cards(p, d.cards())
                         self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
-                                  f"trashed (this is not a deletion).", "dcg.rule_check.no_dp")
+                                  f"trashed (this is not a deletion).", "dcg.rule_check.no_dp",
+                                  "dcg.trash.not_delete")
                     elif d.dp == 0:
                         zero.append(d.id)
             if not zero or self.board in seen:   # the same board again: nothing more this check can change

@@ -23,10 +23,17 @@ STATIC = {                          # persistent or triggered keywords a card si
     "security_attack": "signed", "blocker": None, "piercing": None, "jamming": None, "reboot": None,
     "retaliation": None, "rush": None, "decoy": "param", "armor_purge": None, "evade": None, "raid": None,
     "alliance": None, "barrier": None, "fortitude": None, "collision": None,
+    "digisorption": "reduce", "material_save": "count", "partition": "spec", "scapegoat": None, "vortex": None,
+    "overclock": "trait", "iceclad": None, "decode": "spec", "fragment": "count", "execute": None,
+    "progress": None, "link_plus": "count", "training": None,
 }
 ACTING = {                          # keywords that do something when an effect runs them: need a timing
     "recovery": "recovery", "draw_keyword": "count", "de_digivolve": "count", "blitz": None,
+    "save": None, "mind_link": None, "blast_digivolve": None, "blast_dna_digivolve": None,
 }
+# keywords that qualify an effect rather than being a keyword a card has: written as effect fields
+EFFECT_FIELDS = {"digi_burst": "`digiburst: N` on the effect it pays for (16-13)",
+                 "delay": "`timing: delay` on the effect it activates (16-16)"}
 IMPLEMENTED = {**STATIC, **ACTING}
 
 # Colors (2-4-2) in English, Japanese and Chinese, folded -> English.
@@ -83,9 +90,25 @@ def parse_keyword(text, path: str) -> Keyword:
 
 
 def _finish(kid: str, tail: str, lead: int | None, text: str, path: str) -> Keyword:
+    if kid in EFFECT_FIELDS:
+        raise InvalidScenario(path, f"{text!r} qualifies an effect: write {EFFECT_FIELDS[kid]}")
     if kid not in IMPLEMENTED:
         raise UnsupportedKeyword(path, text)
     shape = IMPLEMENTED[kid]
+    if shape == "spec":
+        if lead is not None or not tail:
+            raise InvalidScenario(path, f"keyword {text!r} names its cards, e.g. (Blue Lv.4 & Green Lv.4)")
+        return Keyword(kid, None, spec_text(parse_spec(tail, text, path)))
+    if shape == "trait":
+        trait = tail.strip("()（）「」特徴:：")
+        if lead is not None or not trait:
+            raise InvalidScenario(path, f"keyword {text!r} names a trait, e.g. Overclock (Puppet)")
+        return Keyword(kid, None, trait)
+    if shape == "reduce":      # Digisorption -3: the digivolve cost minus 3 (the sign may be omitted)
+        m = re.match(r"^-?(\d+)$", tail.strip("()（）"))
+        if m is None or lead is not None or not 1 <= int(m.group(1)) <= 20:
+            raise InvalidScenario(path, f"keyword {text!r} needs a reduction 1..20, e.g. Digisorption -2")
+        return Keyword(kid, int(m.group(1)), None)
     n = lead
     m = _NUMBER.match(tail)
     if m:
@@ -121,6 +144,25 @@ def _finish(kid: str, tail: str, lead: int | None, text: str, path: str) -> Keyw
     return Keyword(kid, n, None)
 
 
+_SPEC_PART = re.compile(r"^(?P<color>[^\d&+＆]*?)lv\.?(?P<level>\d)$")
+
+
+def parse_spec(tail: str, text: str = "", path: str = "") -> tuple[tuple[str | None, int], ...]:
+    """`bluelv.4&greenlv.4` (folded) -> (("blue", 4), ("green", 4)): the cards Decode/Partition name."""
+    out = []
+    for part in re.split(r"[&+＆]", tail.strip("()（）")):
+        m = _SPEC_PART.match(part)
+        color = m and (m.group("color") or None)
+        if m is None or (color is not None and color not in COLORS):
+            raise InvalidScenario(path, f"keyword {text!r}: name cards as <color> Lv.<n>, e.g. (Blue Lv.4)")
+        out.append((COLORS[color] if color else None, int(m.group("level"))))
+    return tuple(out)
+
+
+def spec_text(spec) -> str:
+    return " & ".join(f"{c.capitalize() + ' ' if c else ''}Lv.{lv}" for c, lv in spec)
+
+
 def parse_static(text, path: str) -> Keyword:
     """A keyword a card has (`keywords:`, `inherited:`); acting keywords belong under `effects:`."""
     kw = parse_keyword(text, path)
@@ -137,6 +179,8 @@ def keyword_text(kw: Keyword) -> str:
         return f"{name} {kw.n:+d}"
     if kw.kid == "recovery":
         return f"{name} +{kw.n} (Deck)"
+    if kw.kid in ("digisorption", "link_plus"):
+        return f"{name} {'-' if kw.kid == 'digisorption' else '+'}{kw.n}"
     if kw.n is not None:
         return f"{name} {kw.n}"
     if kw.param:
@@ -150,6 +194,11 @@ ENGLISH = {
     "armor_purge": "Armor Purge", "evade": "Evade", "raid": "Raid", "alliance": "Alliance",
     "barrier": "Barrier", "fortitude": "Fortitude", "collision": "Collision", "recovery": "Recovery",
     "draw_keyword": "Draw", "de_digivolve": "De-Digivolve", "blitz": "Blitz",
+    "digisorption": "Digisorption", "material_save": "Material Save", "partition": "Partition",
+    "scapegoat": "Scapegoat", "vortex": "Vortex", "overclock": "Overclock", "iceclad": "Iceclad",
+    "decode": "Decode", "fragment": "Fragment", "execute": "Execute", "progress": "Progress",
+    "link_plus": "Link", "training": "Training", "save": "Save", "mind_link": "Mind Link",
+    "blast_digivolve": "Blast Digivolve", "blast_dna_digivolve": "Blast DNA Digivolve",
 }
 
 

@@ -61,6 +61,46 @@ class Effect:
     once_per_turn: bool = False                 # [Once Per Turn] (15-14-1)
     zone: str | None = None                     # hand | trash: works from there (15-14-2, 15-14-3)
     cost: int | None = None                     # `timing: main` of a Digimon/Tamer: memory paid to activate
+    digiburst: int | None = None          # Digi-Burst N: trash N digivolution cards to run it (16-13)
+    token: "Card | None" = None           # `do: create_token`: the token created (4-18-1)
+
+
+@dataclass(frozen=True)
+class Req:
+    """A card requirement of DigiXros, Assembly, DNA, Burst, App Fusion and Link (`name`, `trait`, `color`,
+    `level`: every given one must hold; `count`: how many such cards, for Assembly)."""
+    name: str | None = None
+    trait: str | None = None
+    color: str | None = None
+    level: int | None = None
+    count: int = 1
+
+    def matches(self, card: "Card") -> bool:
+        if card.face_down:
+            return False     # 4-5-9: a face-down card has no information to match
+        return ((self.name is None or self.name.casefold() in (card.name.casefold(), card.id.casefold()))
+                and (self.trait is None or self.trait.casefold() in (t.casefold() for t in card.traits))
+                and (self.color is None or self.color in card.colors)
+                and (self.level is None or self.level == card.level))
+
+    @property
+    def text(self) -> str:
+        parts = [f"{self.color.capitalize()}" if self.color else "", f"Lv.{self.level}" if self.level else "",
+                 f"[{self.trait}]" if self.trait else "", f"\"{self.name}\"" if self.name else ""]
+        return " ".join(p for p in parts if p) + (f" ×{self.count}" if self.count != 1 else "")
+
+
+@dataclass(frozen=True)
+class Combine:
+    """A card's DigiXros / Assembly requirement (`reduce`: play cost minus per card or in all), DNA, Burst or
+    App Fusion requirement (`cost`: the digivolve cost), or its Link (`cost`, `dp`, `keywords`, `to`)."""
+    cards: tuple[Req, ...] = ()
+    reduce: int = 0
+    cost: int | None = None
+    dp: int = 0
+    keywords: tuple[Keyword, ...] = ()
+    tamer: Req | None = None       # Burst: the Tamer returned to hand
+    to: Req | None = None          # Burst: the Digimon digivolved from; Link: the Digimon linked to
 
 
 @_hash_once
@@ -77,6 +117,16 @@ class Card:
     keywords: tuple[Keyword, ...] = ()
     inherited: tuple[Keyword, ...] = ()
     effects: tuple[Effect, ...] = ()
+    traits: tuple[str, ...] = ()
+    token: bool = False           # 4-18: created from outside the game; removed from the game when it leaves
+    face_down: bool = False       # 4-5-9: a face-down digivolution card (Training) has no information
+    overflow: int | None = None   # 4-17: memory moved when the card leaves the area or a stack
+    digixros: Combine | None = None      # 7-2
+    assembly: Combine | None = None      # 7-3
+    dna: Combine | None = None           # 8-2
+    burst: Combine | None = None         # 8-3
+    app_fusion: Combine | None = None    # 8-4
+    link: Combine | None = None          # 10, 4-7
 
     @property
     def label(self) -> str:
@@ -103,6 +153,7 @@ class Digimon:
     suspended: bool = False
     played_this_turn: bool = False
     mods: tuple[Mod, ...] = ()
+    links: tuple[Card, ...] = ()     # link cards (4-7), oldest first
 
     @property
     def id(self) -> str:
@@ -121,13 +172,16 @@ class Digimon:
         """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
         if self.card.dp is None:
             return None
-        return max(0, self.card.dp + sum(m.dp for m in self.mods))
+        return max(0, self.card.dp + sum(m.dp for m in self.mods) + sum(c.link.dp for c in self.links))
 
     def keywords(self) -> list[Keyword]:
         """The top card's keywords, inherited keywords of the digivolution cards (4-2-4), granted ones."""
         out = list(self.card.keywords)
         for src in self.sources:
-            out.extend(src.inherited)
+            if not src.face_down:     # 4-5-9
+                out.extend(src.inherited)
+        for link in self.links:       # 4-2-6: a Digimon gains its link cards' link effects
+            out.extend(link.link.keywords)
         out.extend(m.keyword for m in self.mods if m.keyword is not None)
         return out
 
@@ -145,11 +199,16 @@ class Digimon:
         """The top card's own effects and the inherited effects of its digivolution cards."""
         out = [e for e in self.card.effects if not e.inherited]
         for src in self.sources:
-            out.extend(e for e in src.effects if e.inherited)
+            if not src.face_down:
+                out.extend(e for e in src.effects if e.inherited)
         return out
 
     def cards(self) -> tuple[Card, ...]:
         return (self.card,) + self.sources
+
+    @property
+    def is_token(self) -> bool:
+        return self.card.token
 
     @cached_property
     def card_ids(self) -> frozenset[str]:
@@ -185,7 +244,7 @@ class PlayerState:
     def all_cards(self) -> list[Card]:
         out: list[Card] = []
         for d in self.battle_area:
-            out.extend(d.cards())
+            out.extend(d.cards() + d.links)
         if self.breeding_area is not None:
             out.extend(self.breeding_area.cards())
         for zone in (self.security, self.hand, self.deck, self.digitama, self.trash):

@@ -76,7 +76,7 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
     colors = f" (colour requirement met: {p} has a {'/'.join(card.colors)} Digimon or Tamer)" if card.colors else ""
     game.step("option.used", f"{p} uses {card.label}: it is revealed and {p} pays its use cost of {price} memory "
               f"({game.memory_text(p, before)} → {game.memory_text(p, after)}){colors}.", "dcg.main.use",
-              "dcg.use.declare", "dcg.use.cost", "dcg.use.cost_info", "dcg.memory.pay", *_color_keys(game, p, card))
+              "dcg.use.declare", "dcg.use.cost", "dcg.use.cost_info", "dcg.use.procedure", "dcg.memory.pay", *_color_keys(game, p, card))
     game.limbo = card
     try:
         run_main_effects(game, p, card.id, by_security=False)
@@ -85,8 +85,13 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
         game.limbo = None
     if still:
         game.trash_cards(p, (card,))
-        game.step("option.trashed", f"{card.label}'s [Main] effect has resolved; it is in no area, so it is "
-                  f"trashed.", "dcg.use.trash", "dcg.pending.rule")
+        several = len(_main_effects(card)) > 1
+        game.step("option.trashed", f"{card.label}'s [Main] effect has resolved"
+                  + (" (all its processings are done)" if several else "") + "; it is in no area, so it is trashed"
+                  + (", as a pending process alongside the effects it triggered." if game.new_triggers else "."),
+                  "dcg.use.trash", "dcg.pending.rule", "dcg.zone.trash",
+                  *(["dcg.effect.resolves_whole"] if several else []),
+                  *(["dcg.pending.simultaneous"] if game.new_triggers else []))
 
 
 def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) -> None:
@@ -105,12 +110,18 @@ def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) ->
     if by_security:
         game.step("option.main_from_security", f"{card.label}'s [Security] effect activates its [Main] effect; "
                   f"the colour requirement applies only when an option is used, so it does not apply here.",
-                  "dcg.color.not_for_effects", "dcg.timing.main")
+                  "dcg.color.not_for_effects", "dcg.timing.main", "dcg.effect.kind_option")
     else:
         game.step("option.main", f"{card.label}'s [Main] effect activates at once; while it resolves the card "
                   f"is in no area and nothing interrupts it.", "dcg.use.resolve", "dcg.use.no_interrupt",
-                  "dcg.use.no_area", "dcg.timing.main", *(["dcg.effect.text_order"] if len(mains) > 1 else []))
+                  "dcg.use.no_area", "dcg.timing.main", "dcg.effect.kind_option", *(["dcg.effect.text_order"] if len(mains) > 1 else []))
+    from .resolve import ready
     for e in mains:
+        if e.condition or e.once_per_turn:
+            if not ready(game, owner, e, card.id, None):
+                continue
+            game.step("option.condition", f"{card.label}'s [Main] effect: its condition holds, so it is carried out.",
+                      "dcg.use.condition", "dcg.condition.processing")
         run_effect(game, owner, e, card_id=card.id, holder=None)
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .battle import destroy
+from . import keyword_verbs
+from .leave import before_leaving
+from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds
 from .game import Game, Trigger
 from .keywords import keyword_text
@@ -17,13 +20,17 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
                "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
                "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
-               "deletes_in_battle": "dcg.triggered.effect"}
+               "deletes_in_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
+               "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
+               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
                 "end_of_turn": "End of Your Turn", "security": "Security",
                 "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
-                "deletes_in_battle": "When Deleting in Battle"}
+                "deletes_in_battle": "When Deleting in Battle", "start_of_main": "Start of Your Main Phase",
+                "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
+                "on_move": "On Move"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
 
 
@@ -31,7 +38,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if not game.still_there(t):
         what = t.effect and f"[{TIMING_NAMES[t.effect.timing]}] effect" or t.keyword.capitalize()
         game.step("effect.lost", f"{t.card_id}'s {what} is not executed: the card left the place where it "
-                  f"triggered.", "dcg.effects.new_card_lost")
+                  f"triggered.", "dcg.effects.new_card_lost", "dcg.new_card.becomes", "dcg.new_card.different")
         return
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
@@ -45,16 +52,40 @@ def run_trigger(game: Game, t: Trigger) -> None:
         # 4-13-2: it triggered in the battle area and waited until the card was in the trash;
         # 15-8-3-5: an inherited one is the effect of the card that was on top
         name = f"inherited {name}" if t.effect.inherited else name
-        keys += ["dcg.delete.triggers_in_trash"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
+        keys += ["dcg.delete.triggers_in_trash", "dcg.triggered.effect"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
                                                     if t.effect.inherited else [])
         game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
                   + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
-                     else "."), *keys, *_ready_keys(t.effect))
+                     else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
     else:
         where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
-        game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect))
+        if t.effect.inherited:
+            keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
+        if t.effect.timing in ("when_blocked", "deletes_in_battle"):
+            keys.append("dcg.trigger.condition")
+        card = _card_of(game, t)
+        game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
+                  *(["dcg.triggered.effect"] if t.effect.timing != "counter" else []),
+                  *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []))
+    before = len(game.trace.steps)
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
+    if t.effect.once_per_turn and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+        game.step("effect.once_spent", f"{t.card_id}'s [Once Per Turn] effect did nothing, but it is used up for "
+                  f"this turn all the same.", "dcg.icon.once_spent_anyway")
+
+
+def _card_of(game: Game, t: Trigger):
+    if t.where in ("trash", "hand"):
+        return next((c for c in getattr(game.ps(t.owner), t.where) if c.id == t.card_id), None)
+    holder = game.holder(t)
+    return next((c for c in holder.cards() if c.id == t.card_id), None) if holder else None
+
+
+def effect_kind_keys(card) -> list[str]:
+    """15-2-1: whose effect it is follows the kind of card that activates it."""
+    return {"digimon": ["dcg.effect.kind_digimon"], "digiegg": ["dcg.effect.kind_digimon"],
+            "tamer": ["dcg.effect.kind_tamer"], "option": ["dcg.effect.kind_option"]}.get(card.kind, [])
 
 
 def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
@@ -68,30 +99,54 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
     if e.condition:
         ok, words = condition_holds(game.board, owner, e, holder)
         if not ok:
+            breeding = (dict(e.condition).get("opponent_has_digimon") is True
+                        and game.ps(opponent(owner)).breeding_area is not None)
             game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
-                      f"not hold now: it does not activate.", "dcg.condition.checked_at_activation",
-                      "dcg.condition.none_met")
+                      f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
+                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
+                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
             return False
     if e.once_per_turn:
         game.used_once.add((card_id, e))
     return True
 
 
-def _ready_keys(e: Effect) -> list[str]:
+def _once_keys(game: Game, card_id: str, e: Effect) -> list[str]:
+    """15-14-1-3: another card's use of the same [Once Per Turn] effect does not count against this one."""
+    return ["dcg.icon.once_per_card"] if any(c != card_id and x == e for c, x in game.used_once) else []
+
+
+def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[str]:
     return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
-        ["dcg.icon.once_per_turn"] if e.once_per_turn else [])
+        ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
 def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
-                  "dcg.effects.optional")
+                  "dcg.effects.optional", "dcg.effects.optional_def")
+        return
+    if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return
     VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
 
 
 # ---------------------------------------------------------------------------------------- targets
 def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
+    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38)."""
+    return [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+
+
+def shielded(game: Game, by: str, p: str, d: Digimon) -> bool:
+    """16-38: an attacking Digimon with Progress is not affected by its opponent's effects."""
+    if by == p or game.attack is None or game.attack.attacker != d.id or not d.has("progress"):
+        return False
+    game.step("keyword.progress", f"Progress: {d.label} is attacking, so {by}'s effect does not affect it.",
+              "dcg.keyword.progress", "dcg.keyword.progress_static", "dcg.keyword.progress_during_attack")
+    return True
+
+
+def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
     """The Digimon an effect acts on (battle area only, 15-1-7; choices 15-10-2, default first in board order)."""
     foe = opponent(owner)
     theirs = [d for d in game.ps(foe).battle_area if d.is_digimon]
@@ -140,7 +195,14 @@ def _left_out(game: Game, owner: str, e: Effect) -> list[Digimon]:
 
 
 def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
-    return ["dcg.effect.battle_area_only"] if _left_out(game, owner, e) else []
+    """Rules behind whom an effect acts on: all-target or single-target processing (15-10, 15-11), and the
+    battle area only (15-1-7)."""
+    keys = ["dcg.effect.battle_area_only"] if _left_out(game, owner, e) else []
+    if e.target in ("all_opponent_digimon", "all_own_digimon"):
+        keys += ["dcg.target.all", "dcg.target.all_processing"]
+    elif e.target in ("opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp", "own_digimon"):
+        keys += ["dcg.target.count", "dcg.target.single_processing"]
+    return keys
 
 
 def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
@@ -150,7 +212,7 @@ def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: E
         game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on in the battle area; "
                   f"{names} in the breeding area cannot be chosen by an effect that does not name the breeding "
                   f"area: it does nothing.", "dcg.impossible", "dcg.breeding.not_chosen",
-                  "dcg.effect.battle_area_only")
+                  "dcg.effect.battle_area_only", "dcg.breeding.unaffected")
         return
     game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
               "dcg.impossible")
@@ -207,7 +269,8 @@ def _draw(game, owner, e, card_id, holder):
     n = game.draw(owner, e.amount)
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
-              "dcg.keyword.draw", *(["dcg.impossible"] if short else []))
+              "dcg.keyword.draw", "dcg.keyword.draw_acting", "dcg.keyword.draw_forced", "dcg.draw", "dcg.draw.top",
+              *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
 
 
 def _memory(game, owner, e, card_id, holder):
@@ -231,12 +294,11 @@ def _return_to_hand(game, owner, e, card_id, holder):
     if not targets:
         return _nothing(game, card_id, "return to hand", owner, e)
     for p, d in targets:
-        ps = game.ps(p).without(d.id)
-        game.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
-        game.trash_cards(p, tuple(reversed(d.sources)))
+        d = before_leaving(game, p, d, "return", owner)
+        game.leave_area(p, d, "hand")
         under = f"; its {len(d.sources)} digivolution cards are trashed" if d.sources else ""
         game.step("effect.return_to_hand", f"{card_id}'s effect returns {d.label} to {p}'s hand{under}.",
-                  "dcg.stack.leaves_together", *_area_keys(game, owner, e))
+                  "dcg.stack.leaves_together", "dcg.zone.hand", *_area_keys(game, owner, e))
 
 
 def _trash_security(game, owner, e, card_id, holder):
@@ -248,7 +310,7 @@ def _trash_security(game, owner, e, card_id, holder):
     game.set_ps(p, replace(ps, security=ps.security[n:]))
     game.trash_cards(p, ps.security[:n])
     game.step("effect.trash_security", f"{card_id}'s effect trashes the top {n} card{'s' * (n != 1)} of {p}'s "
-              f"security.", "dcg.trash")
+              f"security.", "dcg.trash", *(["dcg.security.one_by_one"] if n > 1 else []))
 
 
 def _play_from_trash(game, owner, e, card_id, holder):
@@ -270,6 +332,8 @@ def _recovery(game, owner, e, card_id, holder):
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.recovery", f"Recovery +{e.amount} (Deck): {owner} places the top {n} card{'s' * (n != 1)} "
               f"of the deck on top of their security{short}.", "dcg.keyword.recovery",
+              "dcg.keyword.recovery_def", "dcg.keyword.recovery_acting",
+              *(["dcg.deck.one_by_one"] if n > 1 else []),
               *(["dcg.impossible"] if short else []))
 
 
@@ -293,6 +357,8 @@ def _de_digivolve(game, owner, e, card_id, holder):
                   f"trashed from the top; {d.label} is now on top"
                   + (f" (a level {d.card.level} card and the cards below it cannot be trashed)." if stopped
                      else "."), "dcg.keyword.de_digivolve", "dcg.stack.top_keeps_state",
+                  "dcg.keyword.de_digivolve_acting", "dcg.keyword.de_digivolve_forced",
+                  *(["dcg.keyword.de_digivolve_one_by_one"] if len(trashed) > 1 else []),
                   *(["dcg.keyword.de_digivolve_limit"] if stopped else []))
 
 
@@ -316,7 +382,8 @@ def _blitz(game, owner, e, card_id, holder):
         return
     memory = game.memory_text(owner, game.board.memory_for(owner))
     game.step("keyword.blitz", f"Blitz: memory is on the opponent's side 1 or more ({memory}), so {holder.label} "
-              f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side")
+              f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side", "dcg.keyword.blitz_acting",
+              "dcg.keyword.blitz_optional")
     attack(game, holder.id, target)
 
 
@@ -331,7 +398,7 @@ def _gain(game, owner, e, card_id, holder):
     for p, d in targets:
         game.add_mod(p, d.id, mod)
         game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}.", "dcg.effect.gains",
-                  "dcg.effect.given", *_area_keys(game, owner, e))
+                  "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e))
 
 
 def _activate_main(game, owner, e, card_id, holder):
@@ -344,11 +411,20 @@ def _play_this(game, owner, e, card_id, holder):
     play_this(game, owner, card_id)
 
 
-VERB_RUNNERS = {"gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+def _end_attack(game, owner, e, card_id, holder):
+    if game.attack is None:
+        return _nothing(game, card_id, "end the attack")
+    game.attack.ended = True
+    game.step("effect.end_attack", f"{card_id}'s effect ends the attack: it goes straight to End of Attack.",
+              "dcg.effect.end_attack")
+
+
+VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
-                "de_digivolve": _de_digivolve, "blitz": _blitz}
+                "de_digivolve": _de_digivolve, "blitz": _blitz,
+                **keyword_verbs.RUNNERS}
 
 
 # ---------------------------------------------------------------------------------------- keywords
@@ -366,7 +442,10 @@ def _raid(game: Game, t: Trigger) -> None:
     chosen = game.pick("raid", [d for d in active if d.dp == best])
     game.attack.target = chosen.id
     game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
-              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid")
+              f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid", "dcg.attack.target_changes",
+              "dcg.keyword.raid_trigger", "dcg.keyword.raid_optional",
+              *(["dcg.keyword.raid_tie"] if sum(d.dp == best for d in active) > 1 else []),
+              *(["dcg.keyword.raid_multiple"] if attacker.count("raid") > 1 else []))
 
 
 def _alliance(game: Game, t: Trigger) -> None:
@@ -385,7 +464,10 @@ def _alliance(game: Game, t: Trigger) -> None:
                                            keyword=Keyword("security_attack", 1)))
     now = game.find(attacker.id)[1]
     game.step("keyword.alliance", f"Alliance: {partner.label} is suspended; until the end of the attack "
-              f"{attacker.label} gets +{partner.dp} DP ({now.dp} DP) and Security Attack +1.", "dcg.keyword.alliance")
+              f"{attacker.label} gets +{partner.dp} DP ({now.dp} DP) and Security Attack +1 (the DP it had when suspended, "
+              f"kept even if it changes or leaves).", "dcg.keyword.alliance", "dcg.keyword.alliance_trigger",
+              "dcg.keyword.alliance_condition", "dcg.keyword.alliance_dp_at_suspend", "dcg.keyword.alliance_kept",
+              *(["dcg.keyword.alliance_multiple"] if attacker.count("alliance") > 1 else []))
 
 
 def _retaliation(game: Game, t: Trigger) -> None:
@@ -394,8 +476,14 @@ def _retaliation(game: Game, t: Trigger) -> None:
         game.step("keyword.retaliation", f"Retaliation ({t.card_id}): the Digimon it battled is no longer in the "
                   f"battle area.", "dcg.keyword.retaliation")
         return
+    if game.attack is not None and game.attack.attacker == found[1].id and found[1].has("progress"):
+        game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so it "
+                  f"would delete {found[1].label}.", "dcg.keyword.retaliation")
+    if shielded(game, t.owner, opponent(t.owner), found[1]):
+        return
     game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so "
-              f"{found[1].label} is deleted.", "dcg.keyword.retaliation")
+              f"{found[1].label} is deleted.", "dcg.keyword.retaliation", "dcg.keyword.retaliation_trigger",
+              "dcg.keyword.retaliation_forced", *(["dcg.keyword.retaliation_multiple"] if t.keyword_count > 1 else []))
     destroy(game, [found[1].id], cause="effect", by=t.owner)
 
 
@@ -405,15 +493,18 @@ def _fortitude(game: Game, t: Trigger) -> None:
     game.set_ps(t.owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
     play_card(game, t.owner, card, f"Fortitude: {card.label} had digivolution cards when it was deleted (the "
               f"condition is read as of the deletion), so it is played from the trash without paying its cost.",
-              "dcg.keyword.fortitude", "dcg.condition_at_deletion")
+              "dcg.keyword.fortitude", "dcg.condition_at_deletion", "dcg.keyword.fortitude_trigger",
+              "dcg.keyword.fortitude_forced", *(["dcg.keyword.fortitude_multiple"] if t.keyword_count > 1 else []))
 
 
-KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude}
+KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude,
+                   **END_ATTACK_RUNNERS}
 
 
-def play_card(game: Game, owner: str, card, text: str, *keys: str) -> None:
-    """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers."""
-    d = Digimon(card, played_this_turn=True)
+def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = ()) -> None:
+    """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
+    `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
+    d = Digimon(card, sources=tuple(sources), played_this_turn=True)
     game.add_to_battle_area(owner, d)
     game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
     game.trigger_effects(owner, d, "on_play")

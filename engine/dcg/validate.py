@@ -15,10 +15,14 @@ import yaml
 from rulings.editions import DEFAULT_EDITION
 
 from ..errors import InvalidScenario
+from ..ids import register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
 from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
+from .requirements import SHAPES as COMBINE_SHAPES, parse_combine
+
+COMBINE_FIELDS = tuple(COMBINE_SHAPES)
 
 EDITIONS = ("dcg-ja-3.6", "dcg-zh-1.2")
 ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
@@ -26,8 +30,8 @@ COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given
 MAX_ZONE = 100
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
-               "keywords", "inherited", "effects"}
-STACK_FIELDS = {"suspended", "played_this_turn", "sources"}
+               "keywords", "inherited", "effects", "traits", "token", "face_down", "overflow", *COMBINE_FIELDS}
+STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links"}
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
               "digi-egg": "digiegg", "digitama": "digiegg", "blank": "blank",
               "数码宝贝": "digimon", "驯兽师": "tamer", "选项": "option", "数码蛋": "digiegg",
@@ -35,8 +39,14 @@ KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digie
 ACTION_FIELDS = {
     "attack": ({"attacker"}, {"target"}),
     "block": ({"blocker"}, set()),
-    "digivolve": ({"card", "onto"}, {"cost"}),
-    "play": ({"card"}, {"cost"}),
+    "digivolve": ({"card", "onto"}, {"cost", "digisorption"}),
+    "play": ({"card"}, {"cost", "digixros", "assembly"}),
+    "dna_digivolve": ({"card", "onto"}, {"cost"}),
+    "burst_digivolve": ({"card", "onto"}, {"tamer", "cost"}),
+    "app_fusion": ({"card", "onto"}, {"cost"}),
+    "link": ({"card", "onto"}, {"cost"}),
+    "training": ({"card"}, set()),
+    "delay": ({"card"}, set()),
     "use": ({"card"}, {"cost"}),
     "activate": ({"card"}, {"effect"}),
     "pass": (set(), set()),
@@ -91,6 +101,7 @@ def zone_names() -> dict[str, str]:
 class _Ctx:
     def __init__(self):
         self.ids: dict[str, str] = {}            # id -> path where it is defined
+        self.id_keys: dict[str, tuple[str, str]] = {}   # NFKC form -> (id, path): engine.ids.register_id
         self.refs: list[tuple[str, str]] = []    # (path, id) to check once all ids are known
         self.cards: dict[str, Card] = {}
 
@@ -102,6 +113,7 @@ class _Ctx:
             raise InvalidScenario(path, f"duplicate id {cid!r} (also at {self.ids[cid]})")
         if len(self.ids) >= MAX_CARDS:
             raise InvalidScenario(path, f"more than {MAX_CARDS} cards in one scenario")
+        register_id(cid, path, self.id_keys)
         self.ids[cid] = path
         return cid
 
@@ -176,8 +188,18 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
                       for i, k in enumerate(_list(data.get("inherited", []), f"{path}.inherited")))
     effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
                     for i, e in enumerate(_list(data.get("effects", []), f"{path}.effects")))
+    traits = _list(data.get("traits", []), f"{path}.traits")
+    for i, t in enumerate(traits):
+        if not isinstance(t, str) or not t.strip() or len(t) > 60:
+            raise InvalidScenario(f"{path}.traits[{i}]", "a trait is a non-empty string")
+    flags = {k: _bool(data.get(k, False), f"{path}.{k}") for k in ("token", "face_down")}
+    if flags["token"] and zone not in ("battle_area",):
+        raise InvalidScenario(f"{path}.token", "a token exists only in the battle area (4-18-5)")
+    overflow = _int(data["overflow"], f"{path}.overflow", -10, 10) if data.get("overflow") is not None else None
+    combine = {k: parse_combine(k, data[k], f"{path}.{k}") for k in COMBINE_FIELDS if data.get(k) is not None}
     card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
-                keywords, inherited, effects)
+                keywords, inherited, effects, tuple(t.strip() for t in traits), flags["token"], flags["face_down"],
+                overflow, **combine)
     ctx.cards[cid] = card
     return card, {k: data[k] for k in STACK_FIELDS if k in data}
 
@@ -201,8 +223,10 @@ def _colors(data, path: str) -> tuple[str, ...]:
 def _stack(data, path: str, ctx: _Ctx, zone: str) -> Digimon:
     card, extra = _card(data, path, ctx, zone, stack_ok=True)
     if zone == "battle_area":
-        if card.kind in ("option", "blank"):
-            raise InvalidScenario(f"{path}.kind", "only Digimon and Tamers are in the battle area")
+        delayed = card.kind == "option" and any(e.timing == "delay" for e in card.effects)
+        if card.kind in ("option", "blank") and not delayed:   # 16-16-1: an Option with Delay waits there
+            raise InvalidScenario(f"{path}.kind", "only Digimon and Tamers (and Options with Delay) are in the "
+                                                  "battle area")
         if card.kind in ("digimon", "digiegg") and card.dp is None:
             raise InvalidScenario(f"{path}.dp", "a Digimon in the battle area needs DP (17-1-3-2 trashes it)")
     elif card.kind not in ("digimon", "digiegg"):
@@ -211,9 +235,19 @@ def _stack(data, path: str, ctx: _Ctx, zone: str) -> Digimon:
     for i, s in enumerate(_list(extra.get("sources", []), f"{path}.sources")):
         src, _ = _card(s, f"{path}.sources[{i}]", ctx, "sources", stack_ok=False)
         sources.append(src)
+    if card.token and sources:
+        raise InvalidScenario(f"{path}.sources", "no card can be placed under a token (4-18-3)")
+    links = []
+    for i, s in enumerate(_list(extra.get("links", []), f"{path}.links")):
+        link, _ = _card(s, f"{path}.links[{i}]", ctx, "links", stack_ok=False)
+        if link.link is None:
+            raise InvalidScenario(f"{path}.links[{i}].link", "a link card needs its `link:` (4-7-1)")
+        links.append(link)
+    if links and (zone != "battle_area" or not card.kind == "digimon"):
+        raise InvalidScenario(f"{path}.links", "only a Digimon in the battle area holds link cards (10-1-1)")
     suspended = _bool(extra.get("suspended", False), f"{path}.suspended")
     played = _bool(extra.get("played_this_turn", False), f"{path}.played_this_turn")
-    return Digimon(card, tuple(sources), suspended, played)
+    return Digimon(card, tuple(sources), suspended, played, (), tuple(links))
 
 
 def _zone_cards(value, path: str, ctx: _Ctx, player: str, zone: str) -> tuple[Card, ...]:
@@ -302,9 +336,19 @@ def _action(item, i: int, ctx: _Ctx) -> Action:
         if key not in body:
             raise InvalidScenario(f"{path}.{key}", "required")
     args = dict(body)
-    for key in ("attacker", "card", "onto"):
+    for key in ("attacker", "card", "tamer") + (("onto",) if kind != "dna_digivolve" else ()):
         if key in args:
             ctx.refs.append((f"{path}.{key}", args[key]))
+    for key in ("digixros", "assembly", "digisorption") + (("onto",) if kind == "dna_digivolve" else ()):
+        if key in args:
+            ids = _list(args[key], f"{path}.{key}")
+            if kind == "dna_digivolve" and len(ids) < 2:
+                raise InvalidScenario(f"{path}.onto", "DNA digivolution names two or more Digimon")
+            for j, cid in enumerate(ids):
+                ctx.refs.append((f"{path}.{key}[{j}]", cid))
+            args[key] = tuple(ids)
+    if "digixros" in args and "assembly" in args:
+        raise InvalidScenario(f"{path}.assembly", "a card is played with DigiXros or with Assembly, not both")
     if kind == "block" and args["blocker"] not in (None, "none"):
         ctx.refs.append((f"{path}.blocker", args["blocker"]))
     elif kind == "block":
@@ -348,7 +392,9 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 
 
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
-               "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked")
+               "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked", "scapegoat", "material_save",
+               "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve",
+               "blast_dna_digivolve")
 
 
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
@@ -391,6 +437,11 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
     for a in actions:
         cost_field = {"play": "play_cost", "digivolve": "digivolve_cost", "use": "play_cost"}.get(a.kind)
         card = ctx.cards.get(a.get("card"))
+        spec = {"dna_digivolve": "dna", "burst_digivolve": "burst", "app_fusion": "app_fusion"}.get(a.kind)
+        if spec and a.get("cost") is None and card is not None and (getattr(card, spec) is None
+                                                                   or getattr(card, spec).cost is None):
+            raise InvalidScenario(f"actions[{a.index}].{a.kind}.cost",
+                                  f"required: the card {a.get('card')!r} has no {spec} cost")
         if cost_field and a.get("cost") is None and (card is None or getattr(card, cost_field) is None):
             raise InvalidScenario(f"actions[{a.index}].{a.kind}.cost",
                                   f"required: the card {a.get('card')!r} has no {cost_field}")

@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, extra_deck, pendulum, turn
+from . import battle, chain, damage_step, extra_deck, pendulum, triggers, turn
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -78,7 +78,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
         return
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
-              "ygo.summon.normal", "ygo.summon.once_per_turn")
+              "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack")
     _summoned(game, card, player)
 
 
@@ -86,7 +86,7 @@ def _summoned(game, card: Card, player: str) -> None:
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
-        game.triggers.append((card, Window("summoned", card, None, player)))
+        game.add_trigger(card, Window("summoned", card, None, player))
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
@@ -155,7 +155,8 @@ def change_position(game, card: Card, to: str) -> None:
     card.position = to
     card.position_changed_turn = game.board.turn_number
     game.step("position.change", f"{game.controller(card)} changes {card.label()} to {to} position.",
-              "ygo.position.manual", "ygo.position.once_per_turn")
+              "ygo.position.manual", "ygo.position.once_per_turn",
+              *(("ygo.position.face_up_defense",) if to == "defense" else ()))
 
 
 # ---------- Setting a Spell/Trap
@@ -184,6 +185,8 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
         if mine.field_spell is not None:
             old = mine.field_spell
             game.send(old, "graveyard")
+            game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell "
+                      "(not destroyed).", "ygo.zones.field_zone", "ygo.spell.field_replace")
         mine.field_spell, card.zone = card, "field"
     else:
         card.zone = zone or mine.free_st_zone()
@@ -191,7 +194,9 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
     card.face, card.set_turn = "down", game.board.turn_number
     when = ("it can be activated from the next turn on" if card.card_type == "trap" or card.kind == "quick"
             else "a Set Spell other than a Quick-Play Spell can be activated at once")
-    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn")
+    where = ("ygo.zones.field_spell_zone", "ygo.zones.field_spell_not_st") if card.kind == "field" else ()
+    game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn",
+              *where)
     game.priority, game.last_pass = player, ""
 
 
@@ -267,7 +272,7 @@ def advance(game) -> None:
         if game.chain:
             chain.resolve_chain(game)
         elif game.triggers:
-            chain.fire_triggers(game)
+            triggers.fire(game)
             if game.chain:
                 return
         elif game.attack:
@@ -286,6 +291,14 @@ def settle(game) -> None:
     game.window = None
 
 
+def can_damage_step(game, step: str) -> Refusal:
+    return damage_step.can_enter(game, step)
+
+
+def enter_damage_step(game, step: str) -> None:
+    damage_step.enter(game, step)
+
+
 ACTIONS = {
     "attack": (can_attack, attack),
     "normal_summon": (can_normal_summon, normal_summon),
@@ -297,10 +310,11 @@ ACTIONS = {
     "pass": (can_pass, pass_),
     "enter_phase": (can_enter_phase, enter_phase),
     "end_phase": (can_end_phase, end_phase),
+    "damage_step": (can_damage_step, enter_damage_step),
     **extra_deck.ACTIONS,
     **pendulum.ACTIONS,
 }
-IN_WINDOW = ("activate", "pass")   # actions that take part in the open response window
+IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
 
 def run(game, kind: str, args: dict) -> None:
@@ -316,7 +330,7 @@ def run(game, kind: str, args: dict) -> None:
         return
     do(game, **kwargs)
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
-        chain.fire_triggers(game)   # "when … is summoned / attacked" triggers open a chain at once
+        triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
 
 
 def _bind(game, args: dict) -> dict:

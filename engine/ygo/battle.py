@@ -1,6 +1,7 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
+from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
 from .model import Card, other
 
@@ -21,9 +22,20 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return f"{attacker.label()} is not a monster the turn player controls", ("ygo.battle.declare",)
     if attacker.position != "attack":
         return f"{attacker.label()} is not in face-up Attack Position", ("ygo.battle.declare",)
-    if attacker.attacks_this_turn:
-        return f"{attacker.label()} has already declared an attack this Battle Phase", ("ygo.battle.once_per_monster",)
+    forbidding = cannot_attack(game, attacker)
+    if forbidding is not None:
+        return (f"{attacker.label()} cannot attack while the continuous effect of {forbidding.label()} applies",
+                ("ygo.continuous.applies",))
     opponent = board.player(other(player))
+    if attacker.attack_all and attacker.attacks_this_turn:
+        if target_id == "direct" or target_id in attacker.attacked_ids:
+            return (f"{attacker.label()} attacks each of {other(player)}'s monsters once; it has already attacked "
+                    f"{'directly or ' if target_id == 'direct' else ''}this one", ("ygo.battle.attack_all",))
+    elif attacker.attacks_this_turn >= attacker.attacks_allowed:
+        if attacker.attacks_allowed > 1:
+            return (f"{attacker.label()} can attack {attacker.attacks_allowed} times per Battle Phase and has used "
+                    "them", ("ygo.battle.multiple_attacks",))
+        return f"{attacker.label()} has already declared an attack this Battle Phase", ("ygo.battle.once_per_monster",)
     if target_id == "direct":
         if opponent.monsters:
             return f"{other(player)} controls a monster, so a direct attack is not possible", ("ygo.battle.direct_attack",)
@@ -39,20 +51,54 @@ def attack(game, attacker: Card, target_id: str) -> None:
     player = board.turn
     target = None if target_id == "direct" else board.find(target_id)[2]
     attacker.attacks_this_turn += 1
+    if target is not None:
+        attacker.attacked_ids.append(target.id)
     game.battle_step = True
     game.attack = Attack(attacker, target, game.opponent_moves(player), game.opponent_count(player))
     game.window = Window("attack_declared", attacker, target, player)
     game.priority, game.last_pass = player, ""
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
-    game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({attacker.atk} ATK).",
-              "ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster")
+    keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster"]
+    if attacker.attacks_this_turn > 1:
+        keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
+        what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
+    game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
+              *keys)
     if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
-        game.triggers.append((target, Window("attacked", attacker, target, player)))
+        game.add_trigger(target, Window("attacked", attacker, target, player))
 
 
 def proceed(game) -> None:
-    """After the Battle Step's chains: stop, replay, or go on to the Damage Step."""
+    """One step further in the attack in progress: the end of the Battle Step (stop, replay or go on), then the
+    Damage Step's sub-steps in order (damage_step.STAGES); the attack is over after the end of the Damage Step."""
     atk = game.attack
+    if atk.stage == "":
+        _end_battle_step(game, atk)
+    elif atk.stage == "start":
+        atk.stage = "before_calculation"
+        if _battle_goes_on(game, atk) and atk.target is not None and atk.target.position == "set":
+            atk.target.position = "defense"
+            game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
+                      f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
+                      "ygo.battle.flip_face_down_target")
+    elif atk.stage == "before_calculation":
+        atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
+    elif atk.stage == "calculation":
+        atk.stage = "after_calculation"
+        if _battle_goes_on(game, atk):
+            _calculate(game, atk)
+        else:
+            game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
+                      "in Attack Position: no damage calculation; the Damage Step's remaining time points still "
+                      "pass.", "ygo.damage_step.battle_ends")
+    elif atk.stage == "after_calculation":
+        atk.stage = "end"
+        _send_destroyed(game, atk)
+    else:
+        game.attack = None
+
+
+def _end_battle_step(game, atk: Attack) -> None:
     player = game.board.turn
     if atk.negated:
         game.attack = None
@@ -66,8 +112,18 @@ def proceed(game) -> None:
         if not _replay(game, atk):
             game.attack = None
             return
-    damage_step(game, atk)
-    game.attack = None
+        if game.triggers:
+            return   # the new target's "when attacked" trigger is activated before the Damage Step
+    atk.stage = "start"
+    game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step")
+
+
+def _battle_goes_on(game, atk: Attack) -> bool:
+    player = game.board.turn
+    attacker_ok = (game.on_field(atk.attacker) and game.controller(atk.attacker) == player
+                   and atk.attacker.position == "attack")
+    target_ok = atk.target is None or (game.on_field(atk.target) and game.controller(atk.target) == other(player))
+    return attacker_ok and target_ok
 
 
 def _replay(game, atk: Attack) -> bool:
@@ -102,41 +158,62 @@ def _replay(game, atk: Attack) -> bool:
     what = "attacks directly" if atk.target is None else f"attacks {atk.target.label()}"
     game.step("battle.replay.target", f"After the replay, {atk.attacker.label()} {what}; this is not a new attack "
               "declaration.", "ygo.battle.replay_choice")
+    target = atk.target
+    if target is not None:
+        game.window = Window("attacked", atk.attacker, target, player)
+        if target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
+            game.step("battle.replay.attacked", f"{target.label()} has become the attack target: its \"when this "
+                      "card is attacked\" trigger meets its timing (an \"attack declared\" timing does not: the "
+                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing")
+            game.add_trigger(target, Window("attacked", atk.attacker, target, player))
     return True
 
 
-def damage_step(game, atk: Attack) -> None:
+def _calculate(game, atk: Attack) -> None:
+    """Damage calculation: battle damage now; monsters destroyed by battle go to the graveyard at the end."""
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
-    game.step("damage_step.start", f"The Damage Step begins for {attacker.label()}.", "ygo.battle.damage_step")
+    atk.calculated = True
+    for monster in (attacker, target):
+        if monster is None:
+            continue
+        for stat, read, base in (("atk", atk_of, monster.atk), ("def", def_of, monster.defense)):
+            by = modifiers(game, monster, stat)
+            if by:
+                game.step(f"continuous.{stat}", f"{monster.label()}'s {stat.upper()} is {read(game, monster)} in this "
+                          f"damage calculation ({base} changed by the continuous effect of "
+                          f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
+                          *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []))
     if target is None:
-        game.lose_lp(opp, attacker.atk)
-        game.step("damage.direct", f"Direct attack: {opp} takes {attacker.atk} battle damage (LP {game.board.player(opp).lp}).",
+        damage = atk_of(game, attacker)
+        game.lose_lp(opp, damage)
+        game.step("damage.direct", f"Direct attack: {opp} takes {damage} battle damage (LP {game.board.player(opp).lp}).",
                   "ygo.battle.damage_calc.direct")
         game.check_lp()
         return
-    if target.position == "set":
-        target.position = "defense"
-        game.step("damage_step.flip", f"The face-down {target.label()} is flipped face-up in Defense Position "
-                  f"({target.atk} ATK / {target.defense} DEF) before damage calculation.", "ygo.battle.flip_face_down_target")
-    destroyed: list[Card] = []
     if target.position == "attack":
-        _atk_vs_atk(game, attacker, target, player, opp, destroyed)
+        _atk_vs_atk(game, attacker, target, player, opp, atk.destroyed)
     else:
-        _atk_vs_def(game, attacker, target, player, opp, destroyed)
+        _atk_vs_def(game, attacker, target, player, opp, atk.destroyed)
     game.check_lp()
-    for card in destroyed:
+
+
+def _send_destroyed(game, atk: Attack) -> None:
+    for card in atk.destroyed:
         if card.indestructible_by_battle:
             game.step("battle.not_destroyed", f"{card.label()} cannot be destroyed by battle and stays on the field.",
                       "ygo.battle.indestructible")
             continue
+        if not game.on_field(card):
+            continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle")
+    check_equips(game)
 
 
 def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
-    a, t = attacker.atk, target.atk
+    a, t = atk_of(game, attacker), atk_of(game, target)
     if a == t == 0:
         game.step("damage.atk_vs_atk.zero", f"{attacker.label()} and {target.label()} both have 0 ATK: no battle damage, "
                   "and neither is destroyed.", "ygo.battle.damage_calc.zero_atk")
@@ -149,14 +226,14 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
     winner, loser, damaged = (attacker, target, opp) if a > t else (target, attacker, player)
     diff = abs(a - t)
     game.lose_lp(damaged, diff)
-    game.step("damage.atk_vs_atk", f"{winner.label()} ({winner.atk} ATK) beats {loser.label()} ({loser.atk} ATK): "
+    game.step("damage.atk_vs_atk", f"{winner.label()} ({max(a, t)} ATK) beats {loser.label()} ({min(a, t)} ATK): "
               f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
               "destroyed.", "ygo.battle.damage_calc.atk_vs_atk")
     destroyed.append(loser)
 
 
 def _atk_vs_def(game, attacker, target, player, opp, destroyed):
-    a, d = attacker.atk, target.defense
+    a, d = atk_of(game, attacker), def_of(game, target)
     if a == d:
         game.step("damage.atk_vs_def.equal", f"{attacker.label()}'s {a} ATK equals {target.label()}'s {d} DEF: no battle "
                   "damage, and neither is destroyed.", "ygo.battle.damage_calc.atk_vs_def_equal")

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import effects
+from . import control, costs, damage_step, effects, once_per_turn
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -35,14 +35,18 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return f"{card.id} is controlled by {controller}, not {player}", ("ygo.activate.card_activation",)
     player = controller
     place = game.where(card)
-    if card.effect is None:
+    if card.effect is None or card.card_type == "monster" and not card.effect.ops:
         return f"{card.label()} has no effect to activate", ("ygo.activate.card_activation",)
     if card.effect.type == "trigger":
         return (f"{card.label()}'s trigger effect activates by itself when its timing is met, not by choice",
                 ("ygo.trigger.timing",))
     own_turn = board.turn == player
     speed = speed_of(card)
-    if card.card_type == "monster":
+    if card.card_type == "monster" and card.effect.source == "hand":
+        if place != "hand":
+            return (f"{card.label()}'s effect is activated from the hand, and {card.label()} is not in "
+                    f"{player}'s hand", ("ygo.activate.from_hand",))
+    elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
     elif place == "hand":
@@ -77,7 +81,12 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     elif board.phase == "battle" and game.battle_step and game.attack is None and player != board.turn:
         return ("in the Battle Step, before an attack is declared, priority does not pass to the non-turn player",
                 ("ygo.priority.battle_step",))
-    refusal = _timing(game, card, player)
+    if damage_step.in_damage_step(game):
+        refusal = damage_step.can_activate(game, card, speed)
+        if refusal:
+            return refusal
+    refusal = (_timing(game, card, player) or once_per_turn.refusal(game, card, player)
+               or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
         return refusal
     if len(targets) != card.effect.targets:
@@ -100,10 +109,15 @@ def _timing(game, card: Card, player: str) -> Refusal:
         return None
     if when == "destroyed":
         return (f"{card.label()} activates when it is destroyed, not at will", ("ygo.trigger.timing",))
+    if when == "damage_calculation":
+        if w is None or w.event != "damage_step" or w.stage != "calculation":
+            return (f"{card.label()} is activated during damage calculation, which is not the current time point",
+                    ("ygo.damage_step.calculation_timing",))
+        return None
     ok = w is not None and w.player == other(player) and (
         when == w.event == "attack_declared"
         or when == w.event == "summoned"
-        or when == "attacked" and w.event == "attack_declared" and w.target is not None
+        or when == "attacked" and w.event in ("attack_declared", "attacked") and w.target is not None
         and game.controller(w.target) == player)
     if not ok:
         return (f"{card.label()} can only be activated at its timing ({when.replace('_', ' ')}), "
@@ -118,7 +132,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         game.step("priority.pass", f"{game.priority} passes priority, so {player} may activate.",
                   "ygo.priority.transfer")
     place = game.where(card)
-    if place == "hand":
+    if place == "hand" and card.card_type != "monster":
         me = board.player(player)
         game.remove(card)
         if card.kind == "field":
@@ -126,7 +140,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                 old = me.field_spell
                 game.send(old, "graveyard")
                 game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell.",
-                          "ygo.zones.field_zone")
+                          "ygo.zones.field_zone", "ygo.spell.field_replace")
             me.field_spell = card
             card.zone = "field"
         else:
@@ -135,6 +149,9 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         card.face = "up"
     elif card.card_type != "monster":
         card.face = "up"
+    once_per_turn.use(game, card, player)
+    if card.effect.cost:
+        costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window)
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
@@ -144,30 +161,33 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     cites.append("ygo.chain.speed")
     if card.effect.when in ("attack_declared", "attacked", "summoned"):
         cites.append("ygo.activate.timing")
+    if card.effect.when == "damage_calculation":
+        cites.append("ygo.damage_step.calculation_timing")
+    if card.card_type == "monster" and place == "hand":
+        cites.append("ygo.activate.from_hand")
+    if card.effect.once_per_turn:
+        cites.append(once_per_turn.KEYS[card.effect.once_per_turn])
+    if damage_step.in_damage_step(game):
+        cites.append("ygo.damage_step.allowed")
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites)
 
 
-def activate_trigger(game, card: Card, window: Window) -> None:
+def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
     link = Link(len(game.chain) + 1, card, player, 1, [], window)
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked"}[window.event]
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}.",
-              "ygo.trigger.timing", "ygo.chain.link")
+              "ygo.trigger.timing", "ygo.chain.link", *keys)
 
 
-def fire_triggers(game) -> None:
-    """Waiting trigger effects form a chain: the turn player's first, then the non-turn player's."""
-    waiting, game.triggers = game.triggers, []
-    ordered = sorted(waiting, key=lambda cw: cw[0].owner != game.board.turn)
-    for card, window in ordered:
-        if card.id in game.decline:
-            game.step("trigger.declined", f"{card.owner} chooses not to activate the trigger effect of {card.label()}.",
-                      "ygo.trigger.timing")
-            continue
-        activate_trigger(game, card, window)
+def _left_field(game, link) -> bool:
+    """A Continuous/Field/Equip Spell or Continuous Trap applies only while it is face-up on the field
+    (rulebook 4.9.1, Master Rule 13.3): destroyed while its link waits, it resolves without applying."""
+    card = link.card
+    return card.card_type != "monster" and card.kind in CONTINUOUS_KINDS and not (game.on_field(card) and card.face_up)
 
 
 def resolve_chain(game) -> None:
@@ -185,8 +205,15 @@ def resolve_chain(game) -> None:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
                       "nothing happens.", "ygo.chain.negate_effect")
         elif not game.board.over:
-            game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.", "ygo.chain.resolve_lifo")
-            effects.apply(game, link)
+            game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
+            if _left_field(game, link):
+                game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
+                          f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
+                          "apply.", "ygo.chain.continuous_left_field")
+            else:
+                game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.",
+                          "ygo.chain.resolve_lifo")
+                effects.apply(game, link)
         done.append(game.chain.pop())
     for link in done:
         card = link.card

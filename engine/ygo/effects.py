@@ -10,10 +10,14 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
+from . import control
+from .continuous import apply_equip, check_equips
+from .once_per_turn import reset_face_down
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
 PLAYER_REFS = ("self", "opponent", "both")
+BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
 
 
@@ -105,9 +109,9 @@ def resolve_selector(game, link, selector: str) -> list:
     if selector == "self":
         return [link.card]
     if selector == "attacker":
-        return [window.card] if window and window.event in ("attack_declared", "attacked") and window.card else []
+        return [window.card] if window and window.event in BATTLE_WINDOWS and window.card else []
     if selector == "attack_target":
-        return [window.target] if window and window.event in ("attack_declared", "attacked") and window.target else []
+        return [window.target] if window and window.event in BATTLE_WINDOWS and window.target else []
     if selector == "summoned":
         return [window.card] if window and window.event == "summoned" and window.card else []
     if selector == "opponent_monsters":
@@ -127,14 +131,24 @@ def _cards(game, link, selector, field_only=True) -> list:
 def apply_destroy(game, link, sel):
     for card in _cards(game, link, sel):
         game.destroy(card, "effect")
+        keys = ["ygo.effect.destroy"]
+        if not card.face_up_in_extra_deck:
+            keys += ["ygo.graveyard.place", "ygo.graveyard.owner"]
+        if sel == "all_monsters":
+            keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
-                  "ygo.effect.destroy")
+                  *keys)
 
 
 def apply_banish(game, link, sel):
     for card in _cards(game, link, sel, field_only=False):
         game.send(card, "banished")
-        game.step("effect.banish", f"{card.label()} is banished by the effect of {link.card.label()}.", "ygo.effect.banish")
+        if card.kind == "token":
+            game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
+                      "ygo.tokens.vanish")
+            continue
+        game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public")
 
 
 def apply_return_to_hand(game, link, sel):
@@ -145,7 +159,11 @@ def apply_return_to_hand(game, link, sel):
                       "ygo.effect.token_vanishes")
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
-                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns")
+                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
+                      "ygo.extra_deck.return_order")
+        elif card.pendulum:
+            game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
+                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
         else:
             game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
 
@@ -155,6 +173,7 @@ def apply_flip_face_down(game, link, sel):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
         card.position = "set"
+        reset_face_down(game, card)
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position.",
                   "ygo.effect.flip_face_down")
 
@@ -190,7 +209,7 @@ def apply_damage(game, link, args):
         lost = game.lose_lp(player, args["amount"])
         game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys)
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()))
     game.check_lp()
 
 
@@ -238,13 +257,17 @@ def apply_special_summon(game, link, args):
     keys = ["ygo.effect.special_summon"]
     if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
+    if place != "extra_deck":
+        keys.append("ygo.zones.main_monster_zone")
+    if place == "banished" and is_special_summon_monster(card):
+        keys.append("ygo.summon.revive_limit_banished")
     if is_special_summon_monster(card):
         keys.append("ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
-        game.triggers.append((card, Window("summoned", card, None, link.player)))
+        game.add_trigger(card, Window("summoned", card, None, link.player))
 
 
 def _responded_link(game, link):
@@ -301,6 +324,8 @@ OPERATIONS: dict[str, Operation] = {
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
     "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
+    "equip": Operation(_selector, apply_equip),
+    "take_control": Operation(control.parse, control.apply_take_control),
 }
 
 
@@ -320,4 +345,6 @@ def apply(game, link) -> None:
     for name, args in link.card.effect.ops:
         if game.board.over:
             return
+        game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
         OPERATIONS[name].apply(game, link, args)
+        check_equips(game)

@@ -206,9 +206,10 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
     keys = [f"ygo.summon.{method}", "ygo.summon.extra_deck_procedure"]
     keys.append("ygo.zones.extra_link_zone" if card.kind == "link" else "ygo.zones.extra_deck_main_zone")
     if zone.startswith("EMZ"):
-        keys.append("ygo.zones.emz_extra_deck_only")
+        keys += ["ygo.zones.emz_extra_deck_only", "ygo.zones.emz_definition"]
     if card.kind == "link":
         keys.append("ygo.link.always_attack")
+    keys.append("ygo.position.face_up_attack" if card.position == "attack" else "ygo.position.face_up_defense")
     if method != "fusion":
         keys.append("ygo.summon.conditional")
     game.step(f"summon.{method}", f"{player} {text} {card.label()} from the Extra Deck to {zone} in face-up {pos} "

@@ -25,6 +25,7 @@ class Window:
     card: Card | None = None           # the attacker / the summoned monster
     target: Card | None = None         # the attack target (None = direct attack)
     player: str = ""                   # who declared / summoned
+    stage: str = ""                    # damage_step windows: the sub-step (damage_step.STAGES)
 
 
 @dataclass
@@ -47,6 +48,9 @@ class Attack:
     opponent_moves: int                # the opponent's monster arrivals/departures when the target was chosen
     opponent_count: int                # the opponent's monster count then
     negated: bool = False
+    stage: str = ""                    # "" in the Battle Step, then the Damage Step's sub-steps (damage_step.py)
+    calculated: bool = False           # damage calculation took place
+    destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
 
 
 @dataclass
@@ -63,6 +67,11 @@ class Game:
     priority: str = ""
     last_pass: str = ""                # who passed priority last, with nothing done since
     triggers: list[tuple[Card, Window]] = field(default_factory=list)   # waiting to be activated
+    # how many things have happened (effect operations, resolved chain links): an optional "when" trigger whose
+    # event is followed by anything else misses its timing (triggers.py)
+    happened: int = 0
+    trigger_marks: dict = field(default_factory=dict)   # trigger card id -> `happened` when its event occurred
+    used_once: set = field(default_factory=set)          # once-per-turn uses: "card:<id>", "name:<player>:<name>"
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
     monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
@@ -108,6 +117,8 @@ class Game:
         if place in MONSTER_ZONES or place.startswith("S") or place == "field":
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
+            card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
+            self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)
         card.zone = ""
@@ -137,7 +148,8 @@ class Game:
             card.face_up_in_extra_deck = True
             self.step("pendulum.to_extra_deck", f"{card.label()} is a Pendulum Monster: leaving the field for the "
                       "graveyard, it is placed face-up in its owner's Extra Deck instead.",
-                      "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order")
+                      "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order", "ygo.pendulum.extra_deck_public",
+                      "ygo.pendulum.extra_deck_always")
             return
         if pile == "deck":
             owner.deck.insert(0, card)
@@ -164,7 +176,11 @@ class Game:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
         self.send(card, "graveyard")
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
-            self.triggers.append((card, Window("destroyed", card, None, cause)))
+            self.add_trigger(card, Window("destroyed", card, None, cause))
+
+    def add_trigger(self, card: Card, window: Window) -> None:
+        self.triggers.append((card, window))
+        self.trigger_marks[card.id] = self.happened
 
     # ---- LP and the end of the duel
     def lose_lp(self, player: str, amount: int) -> int:
@@ -185,7 +201,7 @@ class Game:
             loser = zero[0]
             self.board.winner, self.board.win_reason = other(loser), f"{loser}'s LP reached 0"
             self.step("duel.won", f"{loser}'s LP is 0: {loser} loses the duel and {other(loser)} wins.",
-                      "ygo.win.lp_zero")
+                      "ygo.win.lp_zero", "ygo.lp.zero_loses")
 
     def opponent_moves(self, player: str) -> int:
         return self.monster_moves[other(player)]

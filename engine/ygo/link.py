@@ -55,4 +55,5 @@ def apply_change_position(game, link, args) -> None:
         before = "face-down Defense" if card.position == "set" else card.position.capitalize()
         card.position = args["to"]
         game.step("effect.change_position", f"The effect of {link.card.label()} changes {card.label()} from {before} "
-                  f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position")
+                  f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position",
+                  *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()))

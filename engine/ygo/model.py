@@ -33,9 +33,15 @@ class Effect:
     when: str = ""                    # timing condition: attack_declared | summoned | destroyed | activation
     targets: int = 0                  # how many targets the activation must name
     ops: tuple = ()                   # ((op, args), ...) applied in order on resolution
+    cost: tuple = ()                  # ((cost, args), ...) paid on activation (costs.py)
+    once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
+    source: str = "field"             # monsters: where the effect is activated from (field | hand)
+    mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
+    wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
+    continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
 
 
-@dataclass
+@dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
 class Card:
     id: str
     owner: str
@@ -70,6 +76,11 @@ class Card:
     summoned_turn: int = 0            # turn normal/flip/special summoned or set
     position_changed_turn: int = 0
     attacks_this_turn: int = 0
+    attacks_allowed: int = 1          # attack declarations per Battle Phase ("can attack twice" = 2)
+    attack_all: bool = False          # can attack each of the opponent's monsters once
+    attacked_ids: list = field(default_factory=list)   # monsters it attacked this Battle Phase (attack_all)
+    equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
+    control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
 
     @property

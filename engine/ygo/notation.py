@@ -17,7 +17,7 @@ def board_data(board: Board) -> dict:
         p = board.player(name)
         data[name] = {
             "lp": p.lp,
-            "monsters": [_monster(c, board.turn_number) for c in p.monster_list()],
+            "monsters": [_monster(c, board.turn_number, p.name) for c in p.monster_list()],
             "spells_traps": [_spell_trap(c) for c in p.st_list()],
             "field": _spell_trap(p.field_spell) if p.field_spell else None,
             **{pile: [_pile_card(c, pile) for c in getattr(p, pile)] for pile in PILES},
@@ -60,6 +60,10 @@ def _common(c: Card) -> dict:
     if c.card_type == "monster":
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
+    if c.attacks_allowed != 1:
+        out["attacks"] = c.attacks_allowed
+    if c.attack_all:
+        out["attack_all"] = True
     if c.effect:
         out["effect"] = _effect(c.effect)
     out.update(_extra_fields(c))
@@ -87,8 +91,10 @@ def _extra_fields(c: Card) -> dict:
     return out
 
 
-def _monster(c: Card, turn_number: int) -> dict:
+def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
     out = _common(c)
+    if controller and c.owner != controller:
+        out["owner"] = c.owner
     out.update({"zone": c.zone, "position": c.position,
                 "summoned_this_turn": c.summoned_turn == turn_number,
                 "position_changed_this_turn": c.position_changed_turn == turn_number,
@@ -103,6 +109,8 @@ def _spell_trap(c: Card) -> dict:
     out.update({"zone": c.zone, "face": c.face})
     if c.set_turn:
         out["set_turn"] = c.set_turn
+    if c.equipped_to:
+        out["equipped_to"] = c.equipped_to
     return out
 
 
@@ -121,5 +129,11 @@ def _effect(e: Effect) -> dict:
         out["when"] = e.when
     if e.targets:
         out["targets"] = e.targets
-    out["do"] = [{name: args} for name, args in e.ops]
+    if e.ops:
+        out["do"] = [{name: args} for name, args in e.ops]
+    for key, value, default in (("cost", e.cost, ()), ("once_per_turn", e.once_per_turn, ""),
+                                ("from", e.source, "field"), ("mandatory", e.mandatory, False),
+                                ("wording", e.wording, "when"), ("continuous", e.continuous, ())):
+        if value != default:
+            out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

@@ -56,7 +56,8 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
     game.priority, game.last_pass = other(owner), ""
     game.step("pendulum.activate", f"{owner} activates {card.label()} from the hand as a Pendulum Spell in the "
               f"Pendulum Zone {zone} (Pendulum Scale {card.scale}) as chain link {link.n}; in that zone it is a "
-              "Spell Card, not a monster.", "ygo.pendulum.activate", "ygo.pendulum.zones", "ygo.pendulum.not_a_monster")
+              "Spell Card, not a monster.", "ygo.pendulum.activate", "ygo.pendulum.zones", "ygo.pendulum.not_a_monster",
+              "ygo.pendulum.spell_in_zone", "ygo.zones.field_parts")
 
 
 # ---------- the Pendulum Summon (a conditional Special Summon by the rules, 3.3.2.p24)

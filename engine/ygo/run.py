@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..result import Result
 from . import actions
+from .continuous import atk_of, def_of
 from .game import Game
 from .model import Board, Card, Scenario
 
@@ -20,17 +21,21 @@ def simulate(scenario: Scenario) -> Result:
     game = play(scenario)
     board = game.board
     outcome = {"winner": board.winner, "reason": board.win_reason}
-    return Result(game="ygo", edition=scenario.edition, outcome=outcome, final=final(board), trace=game.trace,
+    return Result(game="ygo", edition=scenario.edition, outcome=outcome, final=final(board, game), trace=game.trace,
                   title=scenario.title, question=scenario.question)
 
 
-def final(board: Board) -> dict:
-    """The contract's `final` board (§4, ygo)."""
+def final(board: Board, game: Game | None = None) -> dict:
+    """The contract's `final` board (§4, ygo); ATK/DEF include the continuous effects that apply."""
     def monster(c: Card) -> dict:
-        return {"id": c.id, "zone": c.zone, "position": c.position, "atk": c.atk, "def": c.defense}
+        atk, defense = (atk_of(game, c), def_of(game, c)) if game else (c.atk, c.defense)
+        return {"id": c.id, "zone": c.zone, "position": c.position, "atk": atk, "def": defense}
 
     def st(c: Card) -> dict:
-        return {"id": c.id, "zone": c.zone, "face": c.face, "kind": c.kind}
+        out = {"id": c.id, "zone": c.zone, "face": c.face, "kind": c.kind}
+        if c.equipped_to:
+            out["equipped_to"] = c.equipped_to
+        return out
 
     players = {}
     for name, p in board.players.items():

@@ -1,6 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
+from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -59,6 +60,7 @@ def end_phase(game) -> None:
     if board.phase != "end":
         board.phase = "end"
         game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases")
+    return_at_end_phase(game)
     _hand_limit(game)
     game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end")
     _next_turn(game)
@@ -88,7 +90,8 @@ def _next_turn(game) -> None:
     board = game.board
     for p in board.players.values():
         for card in p.monster_list():
-            card.attacks_this_turn = 0
+            card.attacks_this_turn, card.attacked_ids = 0, []
+    game.used_once.clear()   # once-per-turn limits last for the turn
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0

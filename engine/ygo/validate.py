@@ -5,8 +5,10 @@ from __future__ import annotations
 from rulings.editions import DEFAULT_EDITION, EDITIONS
 
 from ..errors import InvalidScenario
+from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import effects
+from . import continuous, costs, effects
+from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card)
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
@@ -16,13 +18,14 @@ from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASE
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
-             "effect") + EXTRA_CARD_KEYS
+             "effect", "attacks", "attack_all") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials")
-ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn")
-EFFECT_KEYS = ("type", "when", "targets", "do")
+                            "attacked_this_turn", "materials", "owner")
+ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
+EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
+               "continuous")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
-TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation")
+TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation")
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -38,6 +41,7 @@ ACTION_ARGS = {
     "pass": ((), ("player",)),
     "enter_phase": (("phase",), ()),
     "end_phase": ((), ()),
+    "damage_step": (("step",), ()),
     **EXTRA_ACTION_ARGS,
 }
 
@@ -49,7 +53,7 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
     board_data = data.get("board")
     if board_data is None:
         raise InvalidScenario("board", "required")
-    ids: set[str] = set()
+    ids = CardIds()
     board = _board(_mapping(board_data, "board", BOARD_KEYS), ids)
     actions = _actions(data.get("actions", []), ids)
     for name, item in _effect_refs(board):
@@ -103,11 +107,12 @@ def _card_id(value, path: str) -> str:
     return str(value)
 
 
-def _register(card_id: str, ids: set[str], path: str) -> None:
+def _register(card_id: str, ids: CardIds, path: str) -> None:
     if card_id in ids:
         raise InvalidScenario(path, f"duplicate card id {card_id!r}")
     if len(ids) >= MAX_CARDS:
         raise InvalidScenario(path, f"more than {MAX_CARDS} cards in one scenario")
+    register_id(card_id, path, ids.keys)
     ids.add(card_id)
 
 
@@ -189,6 +194,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         kinds = {"monster": MONSTER_KINDS, "spell": SPELL_KINDS, "trap": TRAP_KINDS}.get(card.card_type,
                                                                                           MONSTER_KINDS + ST_KINDS)
         card.kind = _choice(data["kind"], f"{path}.kind", tuple(dict.fromkeys(kinds)))
+    card.attacks_allowed = _int(data.get("attacks", 1), f"{path}.attacks", 1, 5)
+    card.attack_all = _bool(data.get("attack_all", False), f"{path}.attack_all")
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
     extra_card_fields(card, data, path)
@@ -198,6 +205,7 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
 def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Card:
     data = _mapping(data, path, MONSTER_KEYS)
     card = _card_common(owner, data, path, ids)
+    card.owner = _choice(data.get("owner", owner), f"{path}.owner", PLAYERS)   # a controlled opponent's monster
     if card.card_type not in ("", "monster"):
         raise InvalidScenario(f"{path}.type", "a card in a Monster Zone is a monster")
     card.card_type = "monster"
@@ -244,6 +252,10 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
         card.set_turn = turn_number
     if card.set_turn and card.face == "up":
         raise InvalidScenario(f"{path}.face", "a face-up card was not set")
+    if "equipped_to" in data:
+        if card.kind != "equip" or card.face != "up":
+            raise InvalidScenario(f"{path}.equipped_to", "only a face-up equip card is equipped to a monster")
+        card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
     return card
 
 
@@ -307,7 +319,24 @@ def _effect(data, path: str) -> Effect:
     if eff.type == "trigger" and not eff.when:
         raise InvalidScenario(f"{path}.when", "a trigger effect needs its timing (summoned, destroyed, attack_declared)")
     eff.targets = _int(data.get("targets", 0), f"{path}.targets", 0, 10)
+    for key, parse in (("cost", costs.parse), ("continuous", continuous.parse)):
+        if key in data:
+            try:
+                setattr(eff, key, parse(data[key]))
+            except ValueError as e:
+                raise InvalidScenario(f"{path}.{key}", str(e)) from None
+    if "once_per_turn" in data:
+        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
+    if "from" in data:
+        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand"))
+        if eff.source == "hand" and eff.type != "quick":
+            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick effect (type: quick)")
+    eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
+    if "wording" in data:
+        eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
+    if ops is None and eff.continuous:
+        return eff   # a card with only continuous effects activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     parsed = []
@@ -329,6 +358,12 @@ def _effect(data, path: str) -> Effect:
 def _effect_refs(board: Board):
     """(path, card id) for every card id an effect names, checked once all ids are known."""
     for p in board.players.values():
+        for card in p.st_list():
+            if card.equipped_to:
+                found = board.find(card.equipped_to)
+                if not found or found[1] not in MONSTER_ZONES or not found[2].face_up:
+                    raise InvalidScenario(f"card {card.id}: equipped_to",
+                                          f"{card.equipped_to!r} is not a face-up monster on the field")
         for card in p.all_cards():
             if card.effect:
                 for i, (name, args) in enumerate(card.effect.ops):
@@ -385,6 +420,8 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
         out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
     if "phase" in args:
         out["phase"] = _choice(args["phase"], f"{path}.phase", PHASES)
+    if "step" in args:
+        out["step"] = _choice(args["step"], f"{path}.step", STAGES)
     out.update(extra_action_args(kind, args, path, lambda v, at: _known(v, at, ids)))
     if "player" in args:
         out["player"] = _choice(args["player"], f"{path}.player", PLAYERS)
@@ -411,6 +448,11 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
+        elif key.startswith("cost."):
+            ids = v if isinstance(v, list) else [v]
+            if not all(isinstance(x, str) for x in ids):
+                raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
+            out[key] = list(ids)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
         elif key == "replay" or key.startswith("replay."):
@@ -419,7 +461,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "fusion, fusion.<card id>)")
+                                  "cost.<card id>, fusion, fusion.<card id>)")
     return out
 
 

@@ -34,6 +34,8 @@ def _int(data: dict, key: str, path: str, lo: int, hi: int) -> int:
 
 
 def extra_card_fields(card: Card, data: dict, path: str) -> None:
+    if card.kind not in ("xyz", "link") and not any(k in data for k in EXTRA_CARD_KEYS):
+        return                         # the common card: every field keeps its default
     card.pendulum = _bool(data, "pendulum", path)
     card.scale = _int(data, "scale", path, 0, 13)
     if "scale" in data and not card.pendulum:

@@ -35,6 +35,22 @@ def rule(edition: str, number: str):
     return jsonify(section.to_json())
 
 
+@bp.get("/align/<edition>/<number>")
+def align(edition: str, number: str):
+    """The same rule in the other DCG edition (`judge align --json`); `matches: []` when it has none."""
+    from rulings.align import counterparts
+
+    if edition not in EDITIONS:
+        return error(404, f"unknown edition {edition!r} (one of: {', '.join(EDITIONS)})")
+    try:
+        doc = counterparts(f"{edition}:{number}", request.args.get("to"))
+    except UnknownRef as e:
+        return error(404, str(e), suggestions=e.suggestions)
+    except BadRef as e:
+        return error(400, str(e))
+    return jsonify(doc)
+
+
 @bp.get("/search")
 def search():
     query = (request.args.get("q") or "").strip()

@@ -16,11 +16,12 @@ import unicodedata
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 
-from engine.check import check_item, check_text, report
+from engine.check import check_text, report
 from rulings.casebook import by_id, load_casebook, rulings_citing
 from rulings.corpus import BadRef, UnknownRef, lookup, normalize_number
 from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
 
+from .. import services
 from .rules import rendered_text
 
 bp = Blueprint("casebook", __name__)
@@ -92,7 +93,7 @@ def ruling(rid: str):
     found = by_id(rid)
     if found is None:
         abort(404, description=f"no ruling {rid!r} in the casebook")
-    entry = _run_entries([(found.data, found.path)])[0]
+    entry = services.casebook_verdict(found.id)
     sources = []
     for ref, note in found.source_refs:
         try:
@@ -116,17 +117,6 @@ def ruling(rid: str):
 def _limits() -> tuple[float, int]:
     cfg = current_app.config
     return float(cfg.get("CHECK_TIMEOUT_S", DEFAULT_TIMEOUT_S)), int(cfg.get("CHECK_MAX_RULINGS", DEFAULT_MAX_RULINGS))
-
-
-def _run_entries(items: list[tuple[dict, str]]) -> list[dict]:
-    """Check (data, label) pairs in the worker pool under the wall-clock limit."""
-    timeout, _ = _limits()
-    future = _POOL.submit(lambda: [check_item(data, label, None) for data, label in items])
-    try:
-        return future.result(timeout=timeout)
-    except futures.TimeoutError:
-        future.cancel()
-        raise CheckInputError(f"checking took longer than {timeout:g} s") from None
 
 
 def _check_texts(texts: list[tuple[str, bytes | str]]) -> dict:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from markupsafe import Markup
 
 from rulings import corpus
@@ -62,7 +62,7 @@ def rule(edition: str, number: str):
         linked=linked,
         citing=services.rulings_citing(section.ref),
         citation=citation(section),
-        permalink=request.url_root.rstrip("/") + section.url,
+        permalink=current_app.config["PUBLIC_URL"].rstrip("/") + section.url,   # relative unless configured
     )
 
 

@@ -1,0 +1,136 @@
+"""Continuous effects: they need no activation and apply while their card is face-up on the field (rulebook
+3.2.5: a monster's continuous effects stop at once when it is no longer face-up in a Monster Zone; Master
+Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md, `continuous:`):
+
+    {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
+
+Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
+all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
+"""
+from __future__ import annotations
+
+from .model import MONSTER_ZONES, Card, other
+
+SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
+MAX_AMOUNT = 10**9
+
+
+def _selector(value) -> str:
+    if value not in SELECTORS:
+        raise ValueError(f"names which monsters: one of {', '.join(SELECTORS)}, not {value!r}")
+    return value
+
+
+def _modifier(args) -> dict:
+    if not isinstance(args, dict) or set(args) != {"target", "by"}:
+        raise ValueError("takes {target: <selector>, by: <change>}")
+    by = args["by"]
+    if isinstance(by, bool) or not isinstance(by, int) or abs(by) > MAX_AMOUNT:
+        raise ValueError(f"`by` must be an integer, not {by!r}")
+    return {"target": _selector(args["target"]), "by": by}
+
+
+PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector}
+
+
+def parse(value) -> tuple:
+    """`continuous:` list -> ((op, args), ...); raises ValueError naming the problem."""
+    if not isinstance(value, list) or not value:
+        raise ValueError("a non-empty list, e.g. [{atk: {target: equipped, by: 500}}]")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or len(item) != 1:
+            raise ValueError(f"[{i}]: each continuous effect is a one-key mapping")
+        (name, args), = item.items()
+        if name not in PARSERS:
+            raise ValueError(f"[{i}]: unknown continuous effect {name!r} (one of: {', '.join(PARSERS)})")
+        try:
+            out.append((name, PARSERS[name](args)))
+        except ValueError as e:
+            raise ValueError(f"[{i}].{name}: {e}") from None
+    return tuple(out)
+
+
+def active(game, card: Card) -> bool:
+    """A card's continuous effects apply while it is face-up on the field (an equip card: while equipped)."""
+    if not (card.effect and card.effect.continuous and game.on_field(card) and card.face_up):
+        return False
+    return card.kind != "equip" or bool(card.equipped_to)
+
+
+def _affects(game, source: Card, selector: str, monster: Card) -> bool:
+    mine = game.controller(source)
+    if selector == "self":
+        return monster is source
+    if selector == "equipped":
+        return source.equipped_to == monster.id
+    if selector == "your_monsters":
+        return game.controller(monster) == mine
+    if selector == "opponent_monsters":
+        return game.controller(monster) == other(mine)
+    return selector == "all_monsters"
+
+
+def sources(game) -> list[Card]:
+    return [c for p in game.board.players.values() for c in p.all_cards() if c.effect and c.effect.continuous
+            and active(game, c)]
+
+
+def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
+    if monster.zone not in MONSTER_ZONES or not monster.face_up:
+        return []
+    return [(src, args) for src in sources(game) for name, args in src.effect.continuous
+            if name == op and _affects(game, src, args if op == "cannot_attack" else args["target"], monster)]
+
+
+def atk_of(game, monster: Card) -> int:
+    return max(0, monster.atk + sum(args["by"] for _, args in _applying(game, monster, "atk")))
+
+
+def def_of(game, monster: Card) -> int:
+    return max(0, monster.defense + sum(args["by"] for _, args in _applying(game, monster, "def")))
+
+
+def modifiers(game, monster: Card, stat: str) -> list[Card]:
+    """The cards whose continuous effects change `stat` (atk | def) of the monster now."""
+    return [src for src, _ in _applying(game, monster, stat)]
+
+
+def cannot_attack(game, monster: Card) -> Card | None:
+    """The card whose continuous effect forbids the monster to attack, if any."""
+    found = _applying(game, monster, "cannot_attack")
+    return found[0][0] if found else None
+
+
+def check_equips(game) -> None:
+    """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1)."""
+    for p in game.board.players.values():
+        for card in p.st_list():
+            if card.kind != "equip" or not card.equipped_to or not card.face_up:
+                continue
+            found = game.board.find(card.equipped_to)
+            monster = found[2] if found else None
+            if monster is None or found[1] not in MONSTER_ZONES or not monster.face_up:
+                what = monster.label() if monster else card.equipped_to
+                game.send(card, "graveyard")
+                game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped")
+
+
+def apply_equip(game, link, selector) -> None:
+    """`{equip: targets}`: the resolving equip card is attached to the monster (rulebook 4.8.1). If the monster
+    is no longer face-up in a Monster Zone, the card cannot be equipped and is sent to the graveyard."""
+    from .effects import resolve_selector
+
+    card = link.card
+    monsters = [m for m in resolve_selector(game, link, selector)
+                if game.on_field(m) and m.zone in MONSTER_ZONES and m.face_up]
+    if not game.on_field(card):
+        return
+    if not monsters:
+        game.send(card, "graveyard")
+        game.step("equip.no_target", f"{card.label()} has no face-up monster to equip to when it resolves: it is "
+                  "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target")
+        return
+    card.equipped_to = monsters[0].id
+    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach")

@@ -1,0 +1,141 @@
+"""Costs (rulebook 3.1.1 cost): paid when the card or effect is activated, before targets are chosen
+(3.5.2); a cost stays paid even if the activation is then negated. Vocabulary (EFFECTS.md, `cost:`):
+
+    {discard: self | N}     from the hand: this card, or N other cards (`choose: {cost.<card id>: [ids]}`,
+                            default the last cards in the hand)
+    {pay_lp: N}             N LP (the player needs at least N; paying down to 0 loses the duel)
+    {tribute: self | N}     this monster, or N other monsters the player controls (`choose`, default zone order)
+    {send_to_graveyard: self}   {banish: self}   this card, from where it is
+    {detach: N}             N of this Xyz Monster's Xyz Materials (`choose: {cost.<card id>: [ids]}`,
+                            default the first ones); they go to the graveyard "as a cost"
+"""
+from __future__ import annotations
+
+from .model import MONSTER_ZONES, Card
+
+Refusal = tuple[str, tuple[str, ...]] | None
+MAX_COUNT = 60
+
+
+def _self_or_count(args):
+    if args == "self":
+        return "self"
+    if isinstance(args, bool) or not isinstance(args, int) or not 1 <= args <= MAX_COUNT:
+        raise ValueError(f"`self` or a count from 1 to {MAX_COUNT}, not {args!r}")
+    return args
+
+
+def _self_only(args):
+    if args != "self":
+        raise ValueError("only `self` (this card)")
+    return "self"
+
+
+def _lp(args):
+    if isinstance(args, bool) or not isinstance(args, int) or not 1 <= args <= 10**9:
+        raise ValueError(f"an LP amount (a positive integer), not {args!r}")
+    return args
+
+
+def _count(args):
+    if isinstance(args, bool) or not isinstance(args, int) or not 1 <= args <= MAX_COUNT:
+        raise ValueError(f"a count from 1 to {MAX_COUNT}, not {args!r}")
+    return args
+
+
+PARSERS = {"discard": _self_or_count, "pay_lp": _lp, "tribute": _self_or_count,
+           "send_to_graveyard": _self_only, "banish": _self_only, "detach": _count}
+
+
+def parse(value) -> tuple:
+    if not isinstance(value, list) or not value:
+        raise ValueError("a non-empty list, e.g. [{discard: self}] or [{pay_lp: 1000}]")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict) or len(item) != 1:
+            raise ValueError(f"[{i}]: each cost is a one-key mapping")
+        (name, args), = item.items()
+        if name not in PARSERS:
+            raise ValueError(f"[{i}]: unknown cost {name!r} (one of: {', '.join(PARSERS)})")
+        try:
+            out.append((name, PARSERS[name](args)))
+        except ValueError as e:
+            raise ValueError(f"[{i}].{name}: {e}") from None
+    return tuple(out)
+
+
+def _pick(game, card: Card, pool: list[Card], count: int, default_last: bool) -> list[Card]:
+    chosen = game.choose.get(f"cost.{card.id}", [])
+    by_id = {c.id: c for c in pool}
+    picks = [by_id[i] for i in dict.fromkeys(chosen) if i in by_id][:count]
+    for c in (reversed(pool) if default_last else pool):   # documented defaults
+        if len(picks) == count:
+            break
+        if c not in picks:
+            picks.append(c)
+    return picks
+
+
+def _hand_others(game, card, player):
+    return [c for c in game.board.player(player).hand if c is not card]
+
+
+def _monsters_others(game, card, player):
+    return [c for c in game.board.player(player).monster_list() if c is not card]
+
+
+def can_pay(game, card: Card, player: str) -> Refusal:
+    for name, args in card.effect.cost:
+        place = game.where(card)
+        if name == "pay_lp" and game.board.player(player).lp < args:
+            return (f"paying {args} LP needs at least {args} LP; {player} has {game.board.player(player).lp}",
+                    ("ygo.cost.pay_lp",))
+        if name == "discard" and args == "self" and place != "hand":
+            return f"the cost discards {card.label()} from the hand, but it is not in the hand", ("ygo.cost.paid",)
+        if name == "discard" and args != "self" and len(_hand_others(game, card, player)) < args:
+            return f"the cost discards {args} card(s) from the hand; {player} does not have them", ("ygo.cost.paid",)
+        if name == "tribute" and args == "self" and place not in MONSTER_ZONES:
+            return f"the cost Tributes {card.label()}, which is not on the field", ("ygo.cost.paid",)
+        if name == "tribute" and args != "self" and len(_monsters_others(game, card, player)) < args:
+            return f"the cost Tributes {args} monster(s); {player} does not control them", ("ygo.cost.paid",)
+        if name == "detach" and (place not in MONSTER_ZONES or len(card.materials) < args):
+            return (f"the cost detaches {args} Xyz Material(s) from {card.label()}, which has "
+                    f"{len(card.materials) if place in MONSTER_ZONES else 0}", ("ygo.cost.paid", "ygo.xyz.detach"))
+    return None
+
+
+def pay(game, card: Card, player: str) -> None:
+    """Pay every cost of the activation, each a cited step; the cost is not refunded if negated later."""
+    from .continuous import check_equips
+
+    for name, args in card.effect.cost:
+        if name == "pay_lp":
+            game.board.player(player).lp -= args
+            game.step("cost.pay_lp", f"{player} pays {args} LP as the cost of {card.label()} "
+                      f"(LP {game.board.player(player).lp}); paying LP is not damage.", "ygo.cost.paid", "ygo.cost.pay_lp")
+            game.check_lp()
+            continue
+        if name == "detach":
+            detached = _pick(game, card, list(card.materials), args, default_last=False)
+            for m in detached:
+                card.materials.remove(m)
+                game.board.player(m.owner).graveyard.append(m)   # even a Pendulum Monster: to the graveyard
+            game.step("cost.detach", f"{player} detaches {', '.join(m.label() for m in detached)} from {card.label()} as "
+                      f"the cost of its effect; Xyz Materials removed as a cost are sent to the graveyard "
+                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach")
+            continue
+        if args == "self":
+            cards = [card]
+        elif name == "discard":
+            cards = _pick(game, card, _hand_others(game, card, player), args, default_last=True)
+        else:
+            cards = _pick(game, card, _monsters_others(game, card, player), args, default_last=False)
+        pile = "banished" if name == "banish" else "graveyard"
+        verb = {"discard": "discards", "tribute": "Tributes", "send_to_graveyard": "sends to the graveyard",
+                "banish": "banishes"}[name]
+        for c in cards:
+            game.send(c, pile)
+        game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
+                  f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
+                  "ygo.cost.paid")
+    check_equips(game)

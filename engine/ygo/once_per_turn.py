@@ -1,0 +1,41 @@
+"""Once-per-turn limits, as the card text words them (rulebook 3.1.1 次数限制, 3.5.4):
+
+- `once_per_turn: card` — 『1回合1次』『这个效果1回合只能使用1次』: a limit on that card itself; once it leaves
+  the field (or is turned face-down) it is a new card and may use the effect again (3.1.1.p6).
+- `once_per_turn: name` — 『「卡名」的效果1回合只能使用1次』: a limit on the player for every card of that name,
+  also after the card left the field and came back (3.1.1.p8).
+
+An effect whose activation is negated has still been used (3.5.4.p10). The limits end with the turn."""
+from __future__ import annotations
+
+from .model import Card
+
+Refusal = tuple[str, tuple[str, ...]] | None
+KEYS = {"card": "ygo.effect.once_per_turn_card", "name": "ygo.effect.once_per_turn_name"}
+
+
+def _mark(card: Card, player: str) -> str:
+    if card.effect.once_per_turn == "card":
+        return f"card:{card.id}"
+    return f"name:{player}:{card.name or card.id}"
+
+
+def refusal(game, card: Card, player: str) -> Refusal:
+    kind = card.effect.once_per_turn
+    if not kind or _mark(card, player) not in game.used_once:
+        return None
+    if kind == "card":
+        return (f"{card.label()} has already used this effect this turn (once per turn, for this card)",
+                (KEYS["card"], "ygo.effect.used_even_if_negated"))
+    return (f"{player} has already used the effect of a card named {card.name or card.id} this turn (once per turn, "
+            "for that card name)", (KEYS["name"], "ygo.effect.used_even_if_negated"))
+
+
+def use(game, card: Card, player: str) -> None:
+    if card.effect.once_per_turn:
+        game.used_once.add(_mark(card, player))
+
+
+def reset_face_down(game, card: Card) -> None:
+    """A monster turned face-down is a new card for a soft limit (3.1.1.p6)."""
+    game.used_once.discard(f"card:{card.id}")

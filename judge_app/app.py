@@ -1,0 +1,103 @@
+"""The Flask app factory (`create_app`): blueprints, error pages, security headers, compression, ETags."""
+from __future__ import annotations
+
+import logging
+import os
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import Babel
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from rulings.editions import DEFAULT_EDITION, EDITIONS
+
+from . import TEMPLATES, http_caching, i18n
+from .security import add_security_headers
+
+log = logging.getLogger(__name__)
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 256 * 1024,        # request bodies (API and forms); larger -> 413
+    "SEND_FILE_MAX_AGE_DEFAULT": 7 * 24 * 3600,  # static files are versioned by ?v=<mtime>
+    "SIMULATE_TIMEOUT_S": 5.0,               # wall-clock limit for one scenario run
+    "SHARE_MAX_CHARS": 8192,                 # /simulate?s=… encoded length
+    "SHARE_MAX_BYTES": 64 * 1024,            # decoded scenario text from a share link
+    "SEARCH_MAX_LIMIT": 100,
+    "WARM": True,                            # load the corpus and the search index at start
+    "JSON_AS_ASCII": False,
+    "PUBLIC_URL": "",                        # e.g. https://judge.example.org: makes permalinks absolute
+}
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(TEMPLATES), static_folder="static")
+    app.config.from_mapping(DEFAULTS)
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config["PUBLIC_URL"]:   # never the request's Host header, which any client can set
+        app.config["PUBLIC_URL"] = os.environ.get("JUDGE_PUBLIC_URL", "")
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+
+    Babel(app, locale_selector=i18n.select_locale,
+          default_translation_directories=str(i18n.compile_catalogs()))
+
+    from .blueprints import api, casebook, changes, pages, rules, search, simulate
+
+    for module in (pages, rules, search, simulate, api, casebook, changes):
+        app.register_blueprint(module.bp)
+
+    http_caching.init_app(app)
+    app.after_request(add_security_headers)
+    _register_error_handlers(app)
+
+    from .views import template_globals
+    app.context_processor(template_globals)
+
+    if app.config["WARM"]:
+        _warm()
+    return app
+
+
+def _warm() -> None:
+    """Parse every edition, open the search index and build the tooltip tables once, before any request.
+
+    An edition that fails to load is logged and left to fail on its own pages, not to stop the server.
+    """
+    from rulings.corpus import load
+
+    from rulings.search import get_search
+
+    from .services import rulings_citing, tooltips, warm_casebook_verdicts
+
+    for edition in EDITIONS:
+        try:
+            load(edition)
+            tooltips(edition)
+        except Exception:
+            log.exception("edition %s did not load", edition)
+    get_search()
+    rulings_citing(f"{DEFAULT_EDITION['dcg']}:1")  # the casebook loads (and runs its scenarios) once
+    warm_casebook_verdicts()                       # the casebook pages' verdicts, apart from uploads
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        if wants_json():
+            response = jsonify(error=e.description or e.name)
+            response.status_code = e.code or 500
+            if e.code == 405 and hasattr(e, "valid_methods") and e.valid_methods:
+                response.headers["Allow"] = ", ".join(e.valid_methods)
+            return response
+        # werkzeug's stock English description is replaced by the page's own (translated) wording
+        detail = e.description if e.description != type(e).description else None
+        return render_template("error.html", error=e, detail=detail), e.code or 500
+
+    @app.errorhandler(Exception)
+    def unexpected(e: Exception):
+        log.exception("unhandled error on %s", request.path)
+        return http_error(InternalServerError("internal error"))

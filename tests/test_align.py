@@ -1,0 +1,168 @@
+"""CN 1.2 <-> JP 3.6 section alignment: the data matches the texts, covers every CN section, and is measured
+against a hand-reviewed sample; `judge align`, `judge diff` and /api/align answer from it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulings import align
+from rulings.align_build import SOURCE, TARGET, kind_of
+from rulings.align_text import highlight
+from rulings.corpus import load
+
+GOLD = yaml.safe_load((Path(__file__).parent / "data" / "align_gold.yaml").read_text(encoding="utf-8"))
+# The generator's own picks on the reviewed sample (before the reviewed corrections are applied), measured
+# when this test was written: top-1 75/115, kind 75/75 of those. The issue's target is 95 % / 85 %: not
+# reached by the generator alone; the shipped data carries the reviewed picks (source: review).
+AUTO_TOP1_FLOOR = 0.65
+
+
+def entries():
+    return {str(e["cn"]): e for e in align.data()["sections"]}
+
+
+def test_every_cn_section_has_an_entry_and_fingerprints_match_the_texts():
+    cn, ja = load(SOURCE), load(TARGET)
+    table = entries()
+    assert set(table) == set(cn.sections)
+    for number, entry in table.items():
+        assert entry["fingerprint"] == cn.get(number).fingerprint, f"CN {number} text changed: rebuild"
+        for m in entry["matches"]:
+            assert m["fingerprint"] == ja.get(str(m["ja"])).fingerprint, f"JP {m['ja']} text changed: rebuild"
+            assert 0 <= m["score"] <= 1 and m["kind"] in ("same", "reworded", "changed")
+    for entry in align.data()["new"]:
+        assert entry["fingerprint"] == ja.get(str(entry["ja"])).fingerprint
+
+
+def test_new_lists_exactly_the_jp_sections_nobody_matches():
+    matched = {str(m["ja"]) for e in align.data()["sections"] for m in e["matches"]}
+    new = {str(e["ja"]) for e in align.data()["new"]}
+    assert new == set(load(TARGET).sections) - matched
+
+
+def test_the_data_file_is_what_the_generator_builds():
+    from rulings.align_build import main
+
+    assert main(["--check"]) == 0, "rulings/data/align_dcg.yaml is stale: python -m rulings.align_build"
+
+
+def test_reviewed_sample_is_large_enough_and_the_data_agrees_with_it():
+    assert len(GOLD) >= 100
+    table = entries()
+    for g in GOLD:
+        entry = table[str(g["cn"])]
+        accepted = [str(n) for n in g["ja"]]
+        first = str(entry["matches"][0]["ja"]) if entry["matches"] else None
+        assert (first in accepted) if accepted else first is None, (g, first)
+        if accepted:
+            assert entry["matches"][0]["kind"] == g["kind"], g
+
+
+def test_generator_accuracy_on_the_reviewed_sample():
+    """The automatic picks, not the corrections: top-1 (any accepted section, or none for none) and kind."""
+    table = entries()
+    top1 = kinds = 0
+    for g in GOLD:
+        auto = table[str(g["cn"])]["auto"]
+        accepted = [str(n) for n in g["ja"]]
+        got = str(auto["ja"]) if auto["ja"] is not None else None
+        if (got in accepted) if accepted else got is None:
+            top1 += 1
+            kinds += (not accepted) or auto["kind"] == g["kind"]
+    print(f"generator on the reviewed sample: top-1 {top1}/{len(GOLD)}, kind {kinds}/{top1}")
+    assert top1 / len(GOLD) >= AUTO_TOP1_FLOOR
+
+
+def test_kind_rules():
+    cn, ja = load(SOURCE), load(TARGET)
+    # numbers that differ make a change whatever the wording
+    assert kind_of(cn.get("1-2-1-1"), ja.get("1-2-3-1"), 0.9) == "changed"
+    assert kind_of(cn.get("12-8-3"), ja.get("16-7-3"), 0.6) == "same"
+    assert kind_of(cn.get("12-8-3"), ja.get("16-7-3"), 0.3) == "reworded"
+
+
+def test_highlight_marks_what_the_other_text_lacks():
+    a, b = load(TARGET).get("14-2-1-3").text, load(SOURCE).get("9-2-1-8-3").text
+    segments = highlight(a, "ja", b, "zh")
+    assert "".join(s.text for s in segments) == a
+    changed = "".join(s.text for s in segments if s.changed)
+    assert "DP" not in changed and "バトル" not in changed   # terms shared through the terms table
+    assert "数値" in changed                                    # JP says "the same value"; CN has no 数值
+
+
+# ------------------------------------------------------------------------------------------------ CLI
+
+def test_align_cli_json(run_cli):
+    r = run_cli("align", "dcg-zh-1.2:12-8-3", "--json")
+    assert r.code == 0, r.err
+    assert r.json["ref"] == "dcg-zh-1.2:12-8-3" and r.json["to"] == TARGET
+    assert r.json["matches"][0] == {"ref": "dcg-ja-3.6:16-7-3", "score": r.json["matches"][0]["score"],
+                                    "kind": "same"}
+
+
+def test_align_cli_reverse_and_forgiving_input(run_cli):
+    r = run_cli("align", "dcg-ja-3.6:１６－７－３", "--to", SOURCE, "--json")
+    assert r.code == 0, r.err
+    assert "dcg-zh-1.2:12-8-3" in [m["ref"] for m in r.json["matches"]]
+
+
+def test_align_cli_no_counterpart_exits_1_with_empty_matches(run_cli):
+    r = run_cli("align", "dcg-zh-1.2:12-24-9", "--json")
+    assert r.code == 1 and r.json["matches"] == []
+
+
+@pytest.mark.parametrize("argv", [
+    ("align", "ygo-zh-nmr:5"), ("align", "dcg-zh-1.2:1", "--to", "ygo-zh-nmr"), ("align", "nope:1"),
+    ("diff", "dcg-ja-3.6", "dcg-zh-1.2"), ("diff", "ygo-zh-nmr", "dcg-ja-3.6")])
+def test_align_and_diff_bad_input_exit_2_with_one_error_line(run_cli, argv):
+    r = run_cli(*argv)
+    assert r.code == 2 and r.err.startswith("error: ") and r.err.count("\n") == 1
+
+
+def test_align_unknown_section_exits_1(run_cli):
+    r = run_cli("align", "dcg-zh-1.2:99-9")
+    assert r.code == 1 and "no section" in r.err
+
+
+def test_diff_by_chapter(run_cli):
+    r = run_cli("diff", SOURCE, TARGET, "--json")
+    assert r.code == 0, r.err
+    chapters = r.json["chapters"]
+    kinds = {c["kind"] for ch in chapters for c in ch["changes"]}
+    assert kinds == {"changed", "new", "removed"}
+    link = next(ch for ch in chapters if ch["edition"] == TARGET and ch["chapter"] == "10")
+    assert link["title"] == "リンク" and all(c["kind"] == "new" for c in link["changes"])   # Link is new in 3.x
+    text = run_cli("diff", SOURCE, TARGET).out
+    assert "dcg-ja-3.6:10-1" in text
+
+
+def test_align_commands_do_not_import_flask():
+    """The alignment modules run without the web app (the judge_app package itself is `ux`'s fast path)."""
+    import ast
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    code = ("import sys, rulings.align as a; a.counterparts('dcg-zh-1.2:12-8-3'); a.changes(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug', 'jinja2')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=root)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stderr
+    tree = ast.parse((root / "judge_app" / "cli_align.py").read_text(encoding="utf-8"))
+    imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert imported <= {"__future__", "sys", "judge_app.cli", "rulings.align", "rulings.corpus"}, imported
+
+
+# ------------------------------------------------------------------------------------------------ HTTP
+
+def test_api_align(client):
+    r = client.get("/api/align/dcg-zh-1.2/12-8-3")
+    assert r.status_code == 200 and r.get_json()["matches"][0]["ref"] == "dcg-ja-3.6:16-7-3"
+    r = client.get("/api/align/dcg-zh-1.2/12-24-9")
+    assert r.status_code == 200 and r.get_json()["matches"] == []
+    assert client.get("/api/align/dcg-zh-1.2/99-9").status_code == 404
+    assert client.get("/api/align/nope/1").status_code == 404
+    assert client.get("/api/align/ygo-zh-nmr/5").status_code == 400
+    assert client.get("/api/align/dcg-zh-1.2/1?to=ygo-zh-nmr").get_json()["error"]
