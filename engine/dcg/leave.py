@@ -92,10 +92,14 @@ def _material_save(game, p: str, d: Digimon) -> Digimon:
         tamers = [x for x in game.ps(p).battle_area if x.card.kind == "tamer"]
         tamer = game.pick("material_save", tamers)
         if tamer is None or not named:
+            hidden = [c for c in d.sources if c.face_down and xros
+                      and any(r.matches(replace(c, face_down=False)) for r in xros.cards)]
             why = "has no Tamer" if tamer is None else (f"{d.label} has no digivolution card its DigiXros "
                                                         f"requirement names")
+            if hidden and tamer is not None:
+                why += f" ({', '.join(c.id for c in hidden)} is face down: it has no name to match)"
             game.step("keyword.material_save", f"Material Save {kw.n}: {p} {why}, so nothing is placed.",
-                      "dcg.keyword.material_save", "dcg.impossible")
+                      "dcg.keyword.material_save", "dcg.impossible", *(["dcg.stack.face_down"] if hidden else []))
             continue
         moved = named[:kw.n]
         rest = list(d.sources)
