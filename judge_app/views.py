@@ -8,8 +8,9 @@ from flask import current_app, request, url_for
 from flask_babel import get_locale
 
 from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
+from rulings.supersession import replacement
 
-from . import i18n
+from . import i18n, narration
 
 GAME_NAMES = {"dcg": "Digimon Card Game", "ygo": "Yu-Gi-Oh! OCG"}
 TEXT_LANG = {"ja": "ja", "zh": "zh-Hans"}
@@ -27,7 +28,11 @@ def template_globals() -> dict:
         "default_edition": DEFAULT_EDITION,
         "text_lang": lambda edition: TEXT_LANG.get(EDITIONS[edition].language, "") if edition in EDITIONS else "",
         "static_url": static_url,
+        "replacement_of": replacement,      # a passage a later revision replaced (rulings/data/supersession.yaml)
         "here": here(),
+        "narrate": lambda game, step: narration.step(game, step.get("event", ""), step.get("text", ""),
+                                                      step.get("params"), locale),
+        "narrate_action": lambda kind: narration.action(kind, locale),
     }
 
 

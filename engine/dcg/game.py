@@ -41,6 +41,15 @@ class Attack:
 _LOOP_KEY = attrgetter("loop_key")
 
 
+def board_shape(board: Board) -> tuple:
+    """What equal boards certainly share, at a cost that does not grow with the cards: turn, memory, phase,
+    zone sizes, the stacks in play with their size, modifications and orientation."""
+    return (board.turn, board.memory, board.phase, *(
+        (len(ps.hand), len(ps.deck), len(ps.trash), len(ps.security), len(ps.digitama),
+         tuple((d.id, len(d.sources), len(d.mods), d.suspended) for d in ps.battle_area))
+        for ps in (board.A, board.B)))
+
+
 class Game:
     def __init__(self, scenario: Scenario):
         self.board: Board = scenario.board
@@ -51,7 +60,7 @@ class Game:
         self.attack: Attack | None = None
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
-        self.seen: set = set()       # (board, pending effects) met while processing the current action
+        self.seen: dict = {}         # (board shape, pending effects) -> boards met while processing the action
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
         self.rule_after_effect = False
@@ -64,18 +73,19 @@ class Game:
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace
-    def step(self, event: str, text: str, *keys: str) -> None:
-        self.trace.add(event, text, *keys)
+    def step(self, event: str, text: str, *keys: str, **params) -> None:
+        self.trace.add(event, text, *keys, **params)   # params: the message's parameters (engine/trace.py)
 
-    def refuse(self, action: str, why: str, *keys: str) -> None:
-        self.trace.refuse(action, why, *keys)
+    def refuse(self, action: str, why: str, *keys: str, **params) -> None:
+        self.trace.refuse(action, why, *keys, **params)
 
     @property
     def over(self) -> bool:
         return self.board.winner is not None
 
     def win(self, player: str, reason: str, text: str, *keys: str) -> None:
-        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []))
+        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []),
+                  winner=player, reason=reason)
         self.board = replace(self.board, winner=player, reason=reason, phase="over")
 
     # ------------------------------------------------------------------ choices
@@ -287,9 +297,11 @@ class Game:
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is
         fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
-        state = (self.board, self.trigger_key(t), *map(_LOOP_KEY, pending))   # flush() gave each its key
-        if state not in self.seen:
-            self.seen.add(state)
+        # States are filed under the pending effects (small ints: flush() gave each its key) and the board's
+        # shape, both cheap; only boards in the same drawer are compared, and equal boards share most records.
+        drawer = self.seen.setdefault((board_shape(self.board), self.trigger_key(t), *map(_LOOP_KEY, pending)), [])
+        if self.board not in drawer:
+            drawer.append(self.board)
             return False
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
                   "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")

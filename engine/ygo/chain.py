@@ -170,7 +170,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     if damage_step.in_damage_step(game):
         cites.append("ygo.damage_step.allowed")
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
-              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites)
+              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
+              link=link.n, speed=link.speed)
 
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
@@ -204,7 +205,10 @@ def resolve_chain(game) -> None:
         elif link.negated_effect:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
                       "nothing happens.", "ygo.chain.negate_effect")
-        elif not game.board.over:
+        elif game.board.over:
+            game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
+                      "is not resolved.", "ygo.lp.zero_mid_chain")
+        else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             if _left_field(game, link):
                 game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
@@ -212,7 +216,7 @@ def resolve_chain(game) -> None:
                           "apply.", "ygo.chain.continuous_left_field")
             else:
                 game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.",
-                          "ygo.chain.resolve_lifo")
+                          "ygo.chain.resolve_lifo", link=link.n, card=link.card.label())
                 effects.apply(game, link)
         done.append(game.chain.pop())
     for link in done:

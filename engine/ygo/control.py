@@ -4,7 +4,7 @@ Phase. Without a usable Monster Zone the effect cannot be activated; if none is 
 (taking or returning), the monster is destroyed where it is (3.1.6.p4)."""
 from __future__ import annotations
 
-from .model import MAIN_ZONES, MONSTER_ZONES, other
+from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, other
 
 
 def parse(args) -> dict:
@@ -47,12 +47,14 @@ def apply_take_control(game, link, args) -> None:
     for monster in resolve_selector(game, link, args["target"]):
         if monster.zone not in MONSTER_ZONES or not game.on_field(monster) or game.controller(monster) == link.player:
             continue
+        from_emz = monster.zone in EXTRA_ZONES
         if not _move(game, monster, link.player):
             continue
         monster.control_returns = args["until"] == "end_phase"
         until = " until the End Phase" if monster.control_returns else ""
         game.step("control.taken", f"{link.player} takes control of {monster.label()}{until}; it moves to "
-                  f"{link.player}'s {monster.zone}.", "ygo.control.change")
+                  f"{link.player}'s {monster.zone}.", "ygo.control.change",
+                  *(("ygo.zones.emz_control",) if from_emz else ()))
 
 
 def return_at_end_phase(game) -> None:

@@ -148,7 +148,7 @@ def apply_banish(game, link, sel):
                       "ygo.tokens.vanish")
             continue
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
-                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public")
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field")
 
 
 def apply_return_to_hand(game, link, sel):
