@@ -23,8 +23,10 @@ class Result:
     def to_json(self) -> dict:
         from rulings.corpus import lookup  # late import: the corpus is parsed once, on first use
 
-        steps = [{"n": s.n, "event": s.event, "text": s.text, "cites": self.refs(s.cites)} for s in self.trace.steps]
-        refused = [{"action": r.action, "why": r.why, "cites": self.refs(r.cites)} for r in self.trace.refused]
+        steps = [{"n": s.n, "event": s.event, "text": s.text, "cites": self.refs(s.cites), **_params(s)}
+                 for s in self.trace.steps]
+        refused = [{"action": r.action, "why": r.why, "cites": self.refs(r.cites), **_params(r)}
+                   for r in self.trace.refused]
         seen: dict[str, dict] = {}
         for item in steps + refused:
             for ref in item["cites"]:
@@ -39,3 +41,9 @@ class Result:
         if self.question:
             out["question"] = self.question
         return out
+
+
+def _params(record) -> dict:
+    """`params` of a step or refusal, when the engine gave any (message parameters for translations)."""
+    params = getattr(record, "params", ())
+    return {"params": dict(params)} if params else {}

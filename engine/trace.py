@@ -15,6 +15,9 @@ class Step:
     event: str                 # dotted event name, e.g. "attack.declared"
     text: str                  # one plain sentence for the judge
     cites: tuple[str, ...]     # rule keys, e.g. ("dcg.battle.tie",)
+    # The message's parameters, so a UI can say `text` in another language: the event is the message id
+    # (judge_app/narration.py). Optional: a step without them is narrated by its event alone.
+    params: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,7 @@ class Refusal:
     action: str                # action kind as written in the scenario, e.g. "block"
     why: str
     cites: tuple[str, ...]     # rule keys
+    params: tuple[tuple[str, object], ...] = ()   # as Step.params; the action kind is the message id
 
 
 @dataclass
@@ -30,20 +34,20 @@ class Trace:
     refused: list[Refusal] = field(default_factory=list)
     max_steps: int = MAX_STEPS
 
-    def add(self, event: str, text: str, *cites: str) -> Step:
+    def add(self, event: str, text: str, *cites: str, **params) -> Step:
         if not cites:
             raise ValueError(f"step {event!r} cites no rule")
         if len(self.steps) >= self.max_steps:
             raise LimitExceeded(f"engine step limit ({self.max_steps}) reached")
         budget.check()
-        step = Step(len(self.steps) + 1, event, text, tuple(cites))
+        step = Step(len(self.steps) + 1, event, text, tuple(cites), tuple(params.items()))
         self.steps.append(step)
         return step
 
-    def refuse(self, action: str, why: str, *cites: str) -> Refusal:
+    def refuse(self, action: str, why: str, *cites: str, **params) -> Refusal:
         if not cites:
             raise ValueError(f"refusal of {action!r} cites no rule")
         budget.check()
-        refusal = Refusal(action, why, tuple(cites))
+        refusal = Refusal(action, why, tuple(cites), tuple(params.items()))
         self.refused.append(refusal)
         return refusal

@@ -35,11 +35,12 @@ def run(args) -> int:
     if args.edition is not None and args.edition not in EDITIONS:
         raise InvalidScenario("--edition", f"unknown edition {args.edition!r}")
     from engine.render import render_text
-    from engine.scenario import simulate
 
-    result = simulate(read_scenario(args.file), edition=args.edition).to_json()
+    from .runner import run_data
+
+    done = run_data(read_scenario(args.file), edition=args.edition)
     if args.json:
-        emit_json(result)
+        emit_json(done.to_json())
     else:
-        sys.stdout.write(render_text(result))
+        sys.stdout.write(f"Verdict: {done.verdict.text()}\n\n" + render_text(done.result))
     return 0

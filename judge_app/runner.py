@@ -39,6 +39,18 @@ class Run:
                 stack.extend(node)
         return found
 
+    @property
+    def verdict(self):
+        """The one-line answer (judge_app.verdict): who wins, who loses what, what was refused and why."""
+        from .verdict import verdict
+
+        actions = self.data.get("actions")
+        return verdict(self.result, self.before, actions if isinstance(actions, list) else [], self.names)
+
+    def to_json(self) -> dict:
+        """The contract's result, plus `verdict` (its English and Chinese text and its clauses)."""
+        return {**self.result, "verdict": self.verdict.to_json()}
+
 
 def check_edition(edition: str | None) -> str | None:
     if edition in (None, ""):
@@ -57,22 +69,21 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
     ends = time.monotonic() + timeout    # time waiting for a worker counts against the run's budget
     future = _POOL.submit(_simulate_both, data, edition, before, ends, timeout)
     try:
-        result, board = future.result(timeout=timeout + GRACE_S)
+        return future.result(timeout=timeout + GRACE_S)
     except futures.TimeoutError:
         future.cancel()
         raise LimitExceeded(f"scenario ran longer than {timeout:g} s") from None
-    return Run(data, result, board)
 
 
-def _simulate_both(data: dict, edition: str | None, before: bool, ends: float,
-                   timeout: float) -> tuple[dict, dict | None]:
+def _simulate_both(data: dict, edition: str | None, before: bool, ends: float, timeout: float) -> Run:
     from engine import budget
 
     with budget.deadline(ends - time.monotonic(), label=timeout):
-        return _simulate_with_before(data, edition, before)
+        return run_data(data, edition, before)
 
 
-def _simulate_with_before(data: dict, edition: str | None, before: bool) -> tuple[dict, dict | None]:
+def run_data(data: dict, edition: str | None = None, before: bool = True) -> Run:
+    """The run and (with `before`) the board before any action, without a time limit (the CLI's)."""
     from engine.scenario import simulate
 
     result = simulate(data, edition=edition).to_json()
@@ -81,4 +92,4 @@ def _simulate_with_before(data: dict, edition: str | None, before: bool) -> tupl
         setup = {k: v for k, v in data.items() if k not in ("actions", "expect")}
         setup["actions"] = []
         board = simulate(setup, edition=edition).to_json()["final"]
-    return result, board
+    return Run(data, result, board)

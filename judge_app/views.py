@@ -9,7 +9,7 @@ from flask_babel import get_locale
 
 from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
 
-from . import i18n
+from . import i18n, narration
 
 GAME_NAMES = {"dcg": "Digimon Card Game", "ygo": "Yu-Gi-Oh! OCG"}
 TEXT_LANG = {"ja": "ja", "zh": "zh-Hans"}
@@ -28,6 +28,9 @@ def template_globals() -> dict:
         "text_lang": lambda edition: TEXT_LANG.get(EDITIONS[edition].language, "") if edition in EDITIONS else "",
         "static_url": static_url,
         "here": here(),
+        "narrate": lambda game, step: narration.step(game, step.get("event", ""), step.get("text", ""),
+                                                      step.get("params"), locale),
+        "narrate_action": lambda kind: narration.action(kind, locale),
     }
 
 

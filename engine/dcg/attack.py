@@ -74,7 +74,8 @@ def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
               "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
               "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
-              *(["dcg.inherited"] if rush and _inherited(d, "rush") else []))
+              *(["dcg.inherited"] if rush and _inherited(d, "rush") else []), attacker=d.label,
+              **({"target_player": foe} if target == "player" else {"target": aim}))
     game.attack = Attack(p, attacker, target, execute=execute)
     try:
         resolved = _when_attacking(game, p, attacker)
@@ -221,7 +222,8 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
         if d.count("blocker") > 1:
             why.append("dcg.keyword.blocker_once")
     game.step("block.declared", f"{foe} blocks with {d.label}: it is suspended and becomes the target of the "
-              f"attack.", "dcg.block.declare", *why, "dcg.block.procedure", "dcg.attack.target_changes")
+              f"attack.", "dcg.block.declare", *why, "dcg.block.procedure", "dcg.attack.target_changes",
+              player=foe, blocker=d.label)
     att = game.find(game.attack.attacker)
     if att is not None:
         game.trigger_effects(att[0], att[1], "when_blocked")
@@ -311,7 +313,7 @@ def run_checks(game: Game, foe: str) -> None:
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
                   "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else
                                         ["dcg.check.rule", "dcg.check.mandatory", "dcg.check.procedure"]),
-                  "dcg.check.leaves_security")
+                  "dcg.check.leaves_security", attacker=att.label, player=foe, card=card.label)
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
         game.limbo = card

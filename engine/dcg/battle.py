@@ -37,7 +37,8 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         if cause == "rule":
             keys += ["dcg.rule_check.simultaneous"] + (["dcg.rule_check.not_during_effect"]
                                                        if game.rule_after_effect else [])
-        game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys)
+        game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys,
+                  card=d.label, player=p, sources=len(d.sources))
         game.leave_area(p, d)
         for e in d.effects():
             if e.timing == "on_deletion":
@@ -111,13 +112,14 @@ def battle_digimon(game: Game, a_id: str, d_id: str) -> None:
         return _iceclad_battle(game, a, d, (ap, dp_))
     if a.dp == d.dp:
         game.step("battle.tie", head + "equal DP, both lose and are deleted.", "dcg.battle.tie",
-                  "dcg.battle.delete", *BATTLE_KEYS)
+                  "dcg.battle.delete", *BATTLE_KEYS, a=a.label, a_dp=a.dp, d=d.label, d_dp=d.dp)
         losers = [a, d]
     else:
         win, lose = (a, d) if a.dp > d.dp else (d, a)
         game.step("battle.result", head + f"{win.label} has the higher DP and wins; {lose.label} has the lower "
                   f"DP, loses and is deleted.", "dcg.battle.higher_wins", "dcg.battle.lower_loses",
-                  "dcg.battle.delete", *BATTLE_KEYS)
+                  "dcg.battle.delete", *BATTLE_KEYS, a=a.label, a_dp=a.dp, d=d.label, d_dp=d.dp,
+                  winner=win.label, loser=lose.label)
         losers = [lose]
     _battle_end(game, a, d, ap, dp_, losers)
 

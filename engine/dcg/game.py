@@ -64,18 +64,19 @@ class Game:
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace
-    def step(self, event: str, text: str, *keys: str) -> None:
-        self.trace.add(event, text, *keys)
+    def step(self, event: str, text: str, *keys: str, **params) -> None:
+        self.trace.add(event, text, *keys, **params)   # params: the message's parameters (engine/trace.py)
 
-    def refuse(self, action: str, why: str, *keys: str) -> None:
-        self.trace.refuse(action, why, *keys)
+    def refuse(self, action: str, why: str, *keys: str, **params) -> None:
+        self.trace.refuse(action, why, *keys, **params)
 
     @property
     def over(self) -> bool:
         return self.board.winner is not None
 
     def win(self, player: str, reason: str, text: str, *keys: str) -> None:
-        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []))
+        self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []),
+                  winner=player, reason=reason)
         self.board = replace(self.board, winner=player, reason=reason, phase="over")
 
     # ------------------------------------------------------------------ choices

@@ -78,7 +78,8 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
         return
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
-              "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack")
+              "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack",
+              player=player, card=card.label(), atk=card.atk, zone=zone)
     _summoned(game, card, player)
 
 

@@ -63,7 +63,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
         keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
-              *keys)
+              *keys, player=player, attacker=attacker.label(), atk=atk_of(game, attacker),
+              **({"target": target.label()} if target is not None else {}))
     if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
         game.add_trigger(target, Window("attacked", attacker, target, player))
 
@@ -188,7 +189,8 @@ def _calculate(game, atk: Attack) -> None:
         damage = atk_of(game, attacker)
         game.lose_lp(opp, damage)
         game.step("damage.direct", f"Direct attack: {opp} takes {damage} battle damage (LP {game.board.player(opp).lp}).",
-                  "ygo.battle.damage_calc.direct", "ygo.damage.battle")
+                  "ygo.battle.damage_calc.direct", "ygo.damage.battle", player=opp, damage=damage,
+                  lp=game.board.player(opp).lp)
         game.check_lp()
         return
     if target.position == "attack":
@@ -208,7 +210,7 @@ def _send_destroyed(game, atk: Attack) -> None:
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
-                  "the Damage Step.", "ygo.battle.destroyed_by_battle")
+                  "the Damage Step.", "ygo.battle.destroyed_by_battle", card=card.label())
     check_equips(game)
 
 

@@ -170,7 +170,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     if damage_step.in_damage_step(game):
         cites.append("ygo.damage_step.allowed")
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
-              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites)
+              f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
+              link=link.n, speed=link.speed)
 
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
@@ -215,7 +216,7 @@ def resolve_chain(game) -> None:
                           "apply.", "ygo.chain.continuous_left_field")
             else:
                 game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.",
-                          "ygo.chain.resolve_lifo")
+                          "ygo.chain.resolve_lifo", link=link.n, card=link.card.label())
                 effects.apply(game, link)
         done.append(game.chain.pop())
     for link in done:

@@ -80,11 +80,11 @@ class Game:
         self.priority = self.priority or self.board.turn
 
     # ---- recording
-    def step(self, event: str, text: str, *keys: str) -> None:
-        self.trace.add(event, text, *keys)
+    def step(self, event: str, text: str, *keys: str, **params) -> None:
+        self.trace.add(event, text, *keys, **params)   # params: the message's parameters (engine/trace.py)
 
-    def refuse(self, action: str, why: str, *keys: str) -> None:
-        self.trace.refuse(action, why, *keys)
+    def refuse(self, action: str, why: str, *keys: str, **params) -> None:
+        self.trace.refuse(action, why, *keys, **params)
 
     # ---- lookups
     def where(self, card: Card) -> str:
@@ -201,7 +201,7 @@ class Game:
             loser = zero[0]
             self.board.winner, self.board.win_reason = other(loser), f"{loser}'s LP reached 0"
             self.step("duel.won", f"{loser}'s LP is 0: {loser} loses the duel and {other(loser)} wins.",
-                      "ygo.win.lp_zero", "ygo.lp.zero_loses")
+                      "ygo.win.lp_zero", "ygo.lp.zero_loses", loser=loser, winner=other(loser))
 
     def opponent_moves(self, player: str) -> int:
         return self.monster_moves[other(player)]

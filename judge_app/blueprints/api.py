@@ -82,7 +82,7 @@ def simulate():
     if not body.strip():
         return error(400, "empty body: send a scenario as YAML or JSON")
     try:
-        run = run_text(body, edition=request.args.get("edition"), before=False,
+        run = run_text(body, edition=request.args.get("edition"),
                        timeout=current_app.config["SIMULATE_TIMEOUT_S"])
     except InvalidScenario as e:
         return error(400, str(e), path=e.path)
@@ -90,7 +90,7 @@ def simulate():
         return error(413, str(e))
     except JudgeError as e:
         return error(400, str(e))
-    return jsonify(run.result)
+    return jsonify(run.to_json())
 
 
 @bp.get("/openapi.json")

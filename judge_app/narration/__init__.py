@@ -1,0 +1,71 @@
+"""The engines' steps and refusals in the UI's language.
+
+The engines write each step in English and name it with an event id (`battle.tie`); a step may carry the
+message's parameters (`params`, engine/trace.py). Here the event id is the message id: `zh.yaml` gives each
+event a sentence, or several tried in order, the first whose `{params}` the step carries. A step without
+them is told by its event's general sentence, and the page keeps the engine's English beside it, so no
+detail (card ids, numbers) is lost in translation.
+"""
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+CATALOGS = {"zh": Path(__file__).resolve().parent / "zh.yaml"}
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LP_ZERO = re.compile(r"^([AB])'s LP reached 0$")
+
+
+@dataclass(frozen=True)
+class Told:
+    text: str
+    complete: bool    # False: the general sentence of the event; show the engine's English beside it
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict:
+    path = CATALOGS.get(lang)
+    if path is None:
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return yaml.load(f, Loader=_LOADER) or {}  # noqa: S506 - a safe loader (C or Python)
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def step(game: str, event: str, text: str, params: dict | None, lang: str) -> Told:
+    """A step (or any engine message with an event id) in `lang`; English is the engine's own text."""
+    entry = (catalog(lang).get(game) or {}).get(event)
+    if lang == "en" or entry is None:
+        return Told(text, lang == "en")
+    options = entry if isinstance(entry, list) else [entry]
+    params = params or {}
+    for template in options:
+        needed = fields(template)
+        if needed and needed <= params.keys():
+            return Told(template.format(**params), True)
+    general = next((t for t in options if not fields(t)), options[-1])
+    return Told(general, False)
+
+
+def action(kind: str, lang: str) -> str:
+    """A refused action's kind (`normal_summon`) as a judge says it in `lang`."""
+    return (catalog(lang).get("actions") or {}).get(kind, kind) if lang != "en" else kind
+
+
+def reason(text: str, lang: str) -> str:
+    """An outcome's reason in `lang` (the engines word a few fixed reasons)."""
+    if lang == "en" or not text:
+        return text
+    known = (catalog(lang).get("reasons") or {}).get(text)
+    if known:
+        return known
+    lp = _LP_ZERO.match(text)
+    return f"{lp.group(1)}的基本分变为0" if lp and lang == "zh" else text
