@@ -41,6 +41,15 @@ class Attack:
 _LOOP_KEY = attrgetter("loop_key")
 
 
+def board_shape(board: Board) -> tuple:
+    """What equal boards certainly share, at a cost that does not grow with the cards: turn, memory, phase,
+    zone sizes, the stacks in play with their size, modifications and orientation."""
+    return (board.turn, board.memory, board.phase, *(
+        (len(ps.hand), len(ps.deck), len(ps.trash), len(ps.security), len(ps.digitama),
+         tuple((d.id, len(d.sources), len(d.mods), d.suspended) for d in ps.battle_area))
+        for ps in (board.A, board.B)))
+
+
 class Game:
     def __init__(self, scenario: Scenario):
         self.board: Board = scenario.board
@@ -51,7 +60,7 @@ class Game:
         self.attack: Attack | None = None
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
-        self.seen: set = set()       # (board, pending effects) met while processing the current action
+        self.seen: dict = {}         # (board shape, pending effects) -> boards met while processing the action
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
         self.rule_after_effect = False
@@ -129,7 +138,7 @@ class Game:
         cards = tuple(cards)
         tokens = [c for c in cards if c.token]
         ps = self.ps(p)
-        self.set_ps(p, replace(ps, trash=ps.trash + tuple(c for c in cards if not c.token)))
+        self.set_ps(p, replace(ps, trash=ps.trash + (tuple(c for c in cards if not c.token) if tokens else cards)))
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed")
@@ -291,9 +300,11 @@ class Game:
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is
         fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
-        state = (self.board, self.trigger_key(t), *map(_LOOP_KEY, pending))   # flush() gave each its key
-        if state not in self.seen:
-            self.seen.add(state)
+        # States are filed under the pending effects (small ints: flush() gave each its key) and the board's
+        # shape, both cheap; only boards in the same drawer are compared, and equal boards share most records.
+        drawer = self.seen.setdefault((board_shape(self.board), self.trigger_key(t), *map(_LOOP_KEY, pending)), [])
+        if self.board not in drawer:
+            drawer.append(self.board)
             return False
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
                   "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")
