@@ -339,9 +339,11 @@ def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None
     if card.own_procedure_only:
         return (f"{card.label()} can only be Special Summoned by its own procedure; an effect cannot summon it",
                 ("ygo.summon.nomi",))
-    if place in ("hand", "deck") or place == "extra_deck" and not card.face_up_in_extra_deck:
-        return (f"{card.label()} is a Special Summon Monster: from the {place.replace('_', ' ')} it must be properly "
-                "summoned (its own procedure), not by another effect", ("ygo.summon.nomi",))
+    if place in ("hand", "deck"):
+        return (f"{card.label()} is a Special Summon Monster: from the {place} it must be properly summoned (its own "
+                "procedure), not by another effect", ("ygo.summon.nomi",))
+    if place == "extra_deck" and not card.face_up_in_extra_deck:
+        return None   # an effect that Special Summons from the Extra Deck may (3.3.3.p5); it is no proper summon
     if not card.properly_summoned:
         keys = ("ygo.summon.revive_limit", "ygo.summon.revive_limit_banished") if place == "banished" \
             else ("ygo.summon.revive_limit",)
