@@ -160,7 +160,7 @@ def apply_return_to_hand(game, link, sel):
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
                       "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
-                      "ygo.extra_deck.return_order")
+                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost")
         elif card.pendulum:
             game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
                       "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
