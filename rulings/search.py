@@ -307,7 +307,8 @@ class RuleSearch:
             f = self._ix.stored[i]
             # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in)
             bonus = sum(1.5 for p in phrases if p in f["probe"])
-            title = f["probe"].split("\n", 1)[0]
+            probe = f["probe"]
+            title = probe[:probe.find("\n")] if "\n" in probe else probe
             bonus += sum(TITLE_PHRASE_BONUS for p in phrases if len(p) >= 3 and p in title)
             rows.append((float(scores[i]) * (1 + 0.25 * min(bonus, 4)), f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
@@ -352,7 +353,8 @@ class RuleSearch:
                 seen |= has
             # a heading also shows, at half weight, what the sections under it say (in full when it
             # defines a term the query names: the whole section is about it)
-            below = seen | (np.bincount(self._ancestor, weights=seen[self._descendant], minlength=n) > 0)
+            below = seen.copy()
+            below[self._ancestor[seen[self._descendant]]] = True
             covered += concept.weight * np.where(seen, 1.0, np.where(defining, DEFINING_SUBTREE_SHARE, SUBTREE_SHARE) * below)
             weight_sum += concept.weight
         if plan.asks_number and plan.concepts:
@@ -955,11 +957,13 @@ def make_snippet(text: str, needles: list[str], stems: list[str], language: str)
     probe = _prepared(text, language)
     if len(probe) != len(text):            # NFKC/t2s changed lengths: mark on the raw text instead
         probe = text
-    spans = _match_spans(probe.casefold(), needles, stems)
-    start = 0
-    if spans and spans[0][0] > 40:
-        start = spans[0][0] - 30
+    hay = probe.casefold()
+    pattern = _marks_pattern(tuple(needles), tuple(stems))
+    first = pattern.search(hay) if pattern is not None else None
+    start = first.start() - 30 if first is not None and first.start() > 40 else 0
     end = min(len(text), start + _SNIPPET_CHARS)
+    spans = ([m.span() for m in pattern.finditer(hay, start, end) if m.end() > m.start()]
+             if pattern is not None else [])
     prefix = "…" if start > 0 else ""
     suffix = "…" if end < len(text) else ""
     pieces, pos = [], start

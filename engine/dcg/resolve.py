@@ -44,6 +44,11 @@ def run_trigger(game: Game, t: Trigger) -> None:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
     holder = game.holder(t) if t.where == "battle" else None
+    if t.where == "delayed":
+        game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "
+                  f"processed now.", "dcg.pending.rule")
+        run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=None)
+        return
     name = f"[{TIMING_NAMES[t.effect.timing]}]"
     keys = [TIMING_KEYS[t.effect.timing]]
     if not ready(game, t.owner, t.effect, t.card_id, holder):
@@ -125,6 +130,11 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
+        return
+    if e.delayed:
+        game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
+        game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
+                  f"processed like a triggered effect.", "dcg.pending.rule")
         return
     if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return

@@ -141,6 +141,8 @@ class Game:
         self.remove(card)
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
+        if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):
+            card.properly_summoned = False   # back in a hidden pile it no longer counts as properly summoned (3.3.4.p4)
         if card.kind == "token" and pile != "graveyard":
             return                        # a token that leaves the field simply vanishes
         owner = self.board.player(card.owner)
