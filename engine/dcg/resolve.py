@@ -515,6 +515,9 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
     `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
     d = Digimon(card, sources=tuple(sources), played_this_turn=True)
+    if card.overflow:
+        keys = (*keys, "dcg.overflow.not_into_area")
+        text += f" (its Overflow moves no memory as it is placed in the area.)"
     game.add_to_battle_area(owner, d)
     game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
     game.trigger_effects(owner, d, "on_play")
