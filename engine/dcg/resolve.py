@@ -111,6 +111,11 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
             return False
+        at_least = dict(e.condition).get("sources_at_least")
+        if at_least and holder is not None:
+            have = len(game.current(holder.id).sources) if game.current(holder.id) else len(holder.sources)
+            game.step("effect.condition_met", f"{card_id}'s condition \"has {at_least} digivolution cards\" holds "
+                      f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more")
     if e.once_per_turn:
         game.used_once.add((card_id, e))
     return True
