@@ -30,6 +30,11 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         if not _prevented(game, p, d, cause, by):
             doomed.append(game.find(did) or found)
     doomed = [(p, before_leaving(game, p, d, cause, by)) for p, d in doomed]
+    overflowing = [p for p, d in doomed if any(c.overflow for c in d.cards())]
+    if len(set(overflowing)) > 1:
+        game.step("rule.overflow_order", f"Overflow of both players at once: {game.board.turn} (the turn player) "
+                  f"processes theirs first, then {opponent(game.board.turn)}.", "dcg.overflow.simultaneous",
+                  "dcg.overflow.turn_player_first", "dcg.overflow.then_non_turn")
     for p, d in doomed:
         under = f" with its {len(d.sources)} digivolution card{'s' * (len(d.sources) != 1)}" if d.sources else ""
         keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together", "dcg.zone.leave_together"]

@@ -160,7 +160,9 @@ class Game:
             self.trash_cards(p, tuple(reversed(d.sources)))
         else:
             self.trash_cards(p, tuple(reversed(d.cards())))
-        # 4-17-4: a card placed under another card does not move memory
+        if dest == "under" and d.card.overflow and not d.card.token:
+            self.step("rule.overflow_under", f"Overflow: {d.label} is placed under another card, which moves no "
+                      f"memory.", "dcg.overflow.not_under")
         self.overflow(p, d.sources if dest == "under" else d.cards())
 
     def overflow(self, p: str, cards) -> None:

@@ -111,6 +111,11 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
             return False
+        at_least = dict(e.condition).get("sources_at_least")
+        if at_least and holder is not None:
+            have = len(game.current(holder.id).sources) if game.current(holder.id) else len(holder.sources)
+            game.step("effect.condition_met", f"{card_id}'s condition \"has {at_least} digivolution cards\" holds "
+                      f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more")
     if e.once_per_turn:
         game.used_once.add((card_id, e))
     return True
@@ -515,6 +520,9 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
     `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
     d = Digimon(card, sources=tuple(sources), played_this_turn=True)
+    if card.overflow:
+        keys = (*keys, "dcg.overflow.not_into_area")
+        text += f" (its Overflow moves no memory as it is placed in the area.)"
     game.add_to_battle_area(owner, d)
     game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
     game.trigger_effects(owner, d, "on_play")

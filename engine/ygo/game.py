@@ -51,6 +51,7 @@ class Attack:
     stage: str = ""                    # "" in the Battle Step, then the Damage Step's sub-steps (damage_step.py)
     calculated: bool = False           # damage calculation took place
     destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
+    calc_chain: bool = False           # effects were activated at damage calculation (they resolve first)
 
 
 @dataclass
