@@ -503,6 +503,7 @@ class RuleSearch:
             clauses = [(f, t.id, b) for t in near for f, b in (("defines", 4.0), ("title_terms", 1.0), ("terms", 0.75))]
             plan.concepts.append(_Concept("near:" + stretch, clauses, NEAR_TERM_WEIGHT))
             plan.named_terms += near
+            residual = _cut(residual, stretch)     # its characters are the term's, not bigrams of their own
         residual, gloss_concepts = self._gloss_concepts(residual)
         plan.concepts += gloss_concepts
         grams, chars = self._cjk_grams(residual)
@@ -848,7 +849,7 @@ _ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|
 STOP_SHARE = 0.06
 QUERY_GRAMS = 10
 NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
-NEAR_TERM_MAX = 8           # longest stretch of the query compared with term names
+NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way
 UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
@@ -925,6 +926,20 @@ def _cuts_a_name(piece: str, start: int, end: int, names: list[str]) -> bool:
     return False
 
 
+def _cut(runs: list[str], stretch: str) -> list[str]:
+    """The runs with `stretch` (in its folded, simplified form) cut out; a cut splits a run."""
+    out = []
+    for run in runs:
+        japanese = bool(_KANA.search(run))
+        form = analysis.fold_kana(run if japanese else terms.to_simplified(run))
+        at = form.find(stretch) if len(form) == len(run) else -1
+        if at < 0:
+            out.append(run)
+            continue
+        out += [piece for piece in (run[:at], run[at + len(stretch):]) if piece]
+    return out
+
+
 def _phrase(name: str, fieldname: str) -> list[tuple[str, str]]:
     """The tokens a section shows `name` with: bigrams of its CJK runs of 2+, single characters (body1)
     of its one-character runs (为 in 为 0)."""
@@ -953,11 +968,7 @@ def make_snippet(text: str, needles: list[str], stems: list[str], language: str)
 
     The HTML is built from escaped pieces only, so no text from a section or a query is ever markup.
     """
-    text = " ".join((text or "").split())
-    probe = _prepared(text, language)
-    if len(probe) != len(text):            # NFKC/t2s changed lengths: mark on the raw text instead
-        probe = text
-    hay = probe.casefold()
+    text, hay = _snippet_source(text or "", language)
     pattern = _marks_pattern(tuple(needles), tuple(stems))
     first = pattern.search(hay) if pattern is not None else None
     start = first.start() - 30 if first is not None and first.start() > 40 else 0
@@ -1010,6 +1021,15 @@ def _marks_pattern(needles: tuple[str, ...], stems: tuple[str, ...]) -> re.Patte
             patterns.append(r"\s*".join(chars))
     patterns += [r"(?<![a-z0-9])" + re.escape(s) + r"[a-z]*" for s in dict.fromkeys(stems) if len(s) > 1]
     return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+
+
+@lru_cache(maxsize=8192)
+def _snippet_source(text: str, language: str) -> tuple[str, str]:
+    """(the text with runs of white space made one space, the same prepared and case-folded for marking;
+    the raw text when NFKC/t2s changed its length)."""
+    text = " ".join(text.split())
+    probe = _prepared(text, language)
+    return text, (probe if len(probe) == len(text) else text).casefold()
 
 
 @lru_cache(maxsize=8192)

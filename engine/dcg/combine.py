@@ -53,7 +53,7 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     for cid in ids:
         if how == "digixros":
             c = next((c for c in ps.hand if c.id == cid), None) or next(
-                (d.card for d in ps.battle_area if d.id == cid and d.card.kind == "digimon"), None)
+                (d.card for d in ps.battle_area if d.id == cid and d.card.kind in ("digimon", "tamer")), None)
             where = "hand or battle area"
         else:
             c = next((c for c in ps.trash if c.id == cid), None)
