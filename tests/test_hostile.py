@@ -180,7 +180,7 @@ def test_index_faults_under_a_running_server(tmp_path, monkeypatch):
 
         bad = base / "search" / "gen-9999999999999999999-bad"
         shutil.copytree(live.path, bad)
-        segment = max((f for f in bad.iterdir() if f.suffix == ".seg"), key=lambda f: f.stat().st_size)
+        segment = max((f for f in bad.iterdir() if f.name != "manifest.json"), key=lambda f: f.stat().st_size)
         segment.write_bytes(segment.read_bytes()[:100])
         pointer = base / "search" / ".CURRENT-new"
         pointer.write_text(bad.name, encoding="utf-8")

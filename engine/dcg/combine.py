@@ -53,7 +53,7 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     for cid in ids:
         if how == "digixros":
             c = next((c for c in ps.hand if c.id == cid), None) or next(
-                (d.card for d in ps.battle_area if d.id == cid and d.card.kind == "digimon"), None)
+                (d.card for d in ps.battle_area if d.id == cid and d.card.kind in ("digimon", "tamer")), None)
             where = "hand or battle area"
         else:
             c = next((c for c in ps.trash if c.id == cid), None)
@@ -109,6 +109,8 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tupl
             keys.append("dcg.digixros.reveal_hand")
         if any(d.sources for d in from_area):
             keys.append("dcg.digixros.area_stack_trashed")
+        if from_area:
+            keys.append("dcg.stack.not_in_area")
         game.step("xros.placed", f"DigiXros -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} under "
                   f"{card.label} (top first, in the order the requirement lists them); {n} card{'s' * (n != 1)} "
                   f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower.",
@@ -460,7 +462,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     links = d.links
     limit = link_limit(d)
     keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_done",
-            "dcg.link.procedure",
+            "dcg.link.procedure", "dcg.link.not_stacked", "dcg.link.not_in_area",
             "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay"]
     if d.sources:
         keys.append("dcg.link.procedure_insert")
@@ -486,7 +488,8 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     if card.link.dp:
         keys.append("dcg.link.dp")
     game.step("link.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
-              f"and links {card.label}{' from the battle area' * (area is not None)} to {d.label}{over}"
+              f"and links {card.label}{' from the battle area' * (area is not None)} to {d.label}{over} (a link card "
+              f"is neither a digivolution card nor in any area)"
               + (f": {d.label} gets {' and '.join(gains)}." if gains else "."), *keys)
 
 
@@ -529,8 +532,9 @@ def training(game: Game, did: str) -> None:
     keys = ["dcg.keyword.training", "dcg.keyword.training_activated", "dcg.keyword.training_condition"]
     if top:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where} and places the top card of the deck "
-                  f"face down under its digivolution cards; a face-down card has no information (no inherited "
-                  f"effect).", *keys, "dcg.stack.face_down")
+                  f"face down (as Training specifies; cards go under face up otherwise) under its digivolution "
+                  f"cards; a face-down card has no information (no inherited effect).", *keys, "dcg.stack.face_down",
+                  "dcg.stack.face_up_unless")
     else:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where}, but the deck is empty: nothing is "
                   f"placed.", *keys, "dcg.impossible")

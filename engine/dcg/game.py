@@ -20,7 +20,7 @@ from .validate import Scenario
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand": where that card must still be when it runs (15-4-4-3)
+    where: str                   # "battle" | "trash" | "hand" | "delayed": where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -64,6 +64,7 @@ class Game:
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
         self.rule_after_effect = False
+        self.delayed: list[Trigger] = []   # processes held until the end of this turn (18-1-1)
         self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
         from .continuous import continuous_card_ids
         self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
@@ -137,7 +138,7 @@ class Game:
         cards = tuple(cards)
         tokens = [c for c in cards if c.token]
         ps = self.ps(p)
-        self.set_ps(p, replace(ps, trash=ps.trash + tuple(c for c in cards if not c.token)))
+        self.set_ps(p, replace(ps, trash=ps.trash + (tuple(c for c in cards if not c.token) if tokens else cards)))
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed")
@@ -159,7 +160,9 @@ class Game:
             self.trash_cards(p, tuple(reversed(d.sources)))
         else:
             self.trash_cards(p, tuple(reversed(d.cards())))
-        # 4-17-4: a card placed under another card does not move memory
+        if dest == "under" and d.card.overflow and not d.card.token:
+            self.step("rule.overflow_under", f"Overflow: {d.label} is placed under another card, which moves no "
+                      f"memory.", "dcg.overflow.not_under")
         self.overflow(p, d.sources if dest == "under" else d.cards())
 
     def overflow(self, p: str, cards) -> None:
@@ -247,6 +250,8 @@ class Game:
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
+        if t.where == "delayed":
+            return True   # a held process does not depend on its card (18-1-1)
         if t.where in ("trash", "hand"):
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)

@@ -116,7 +116,8 @@ def _end_battle_step(game, atk: Attack) -> None:
         if game.triggers:
             return   # the new target's "when attacked" trigger is activated before the Damage Step
     atk.stage = "start"
-    game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step")
+    game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step",
+              "ygo.damage_step.start")
 
 
 def _battle_goes_on(game, atk: Attack) -> bool:
@@ -175,6 +176,9 @@ def _calculate(game, atk: Attack) -> None:
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
     atk.calculated = True
+    if atk.calc_chain:
+        game.step("damage_step.calculation", "The effects activated at damage calculation have resolved; now damage "
+                  "is calculated.", "ygo.damage_step.calculation_order")
     for monster in (attacker, target):
         if monster is None:
             continue

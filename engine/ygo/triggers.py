@@ -25,7 +25,8 @@ def fire(game) -> None:
     if len(waiting) > 1:
         game.step("trigger.simultaneous", f"{len(waiting)} trigger effects met their timing at the same time: "
                   "they form one chain, the turn player's mandatory ones first, then the non-turn player's, then "
-                  "the optional ones in the same order.", "ygo.trigger.simultaneous")
+                  "the optional ones in the same order.", "ygo.trigger.simultaneous",
+                  "ygo.trigger.chain_despite_speed1")
     for card, window in order(game, waiting):
         eff = card.effect
         owner = game.controller(card) if game.on_field(card) else card.owner
