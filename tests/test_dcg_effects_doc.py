@@ -15,7 +15,7 @@ DOC = (ROOT / "engine" / "dcg" / "EFFECTS.md").read_text(encoding="utf-8")
 # the options/effects vocabulary (the keyword mechanics' actions and verbs are documented with them)
 TIMINGS = {"on_play", "when_digivolving", "when_attacking", "on_deletion", "security", "end_of_attack", "start_of_turn",
            "end_of_turn", "start_of_opponents_turn", "end_of_opponents_turn", "end_of_all_turns", "start_of_main",
-           "start_of_opponents_main", "on_move", "main", "when_blocked", "deletes_in_battle"}
+           "start_of_opponents_main", "on_move", "main", "when_blocked", "deletes_in_battle", "wins_battle"}
 NAMES = {*TIMINGS, *CONTINUOUS, *CONDITIONS, "use", "activate", "use_cost", "gain", "cannot_be_blocked", "end_attack",
          "activate_main", "play_this", "condition", "once_per_turn", "zone", "cost", "keyword", "counter", "delayed"}
 

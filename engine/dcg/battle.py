@@ -163,10 +163,13 @@ def _battle_end(game: Game, a: Digimon, d: Digimon, ap: str, dp_: str, losers: l
                 game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
                                                  partner=other.id, keyword_count=loser.count("retaliation")))
     for winner, loser, owner in ((a, d, ap), (d, a, dp_)):
+        now_winner = game.find(winner.id)
+        if now_winner is None:
+            continue
+        if losers == [loser]:   # 14-2-1-1: the other one won
+            game.trigger_effects(owner, now_winner[1], "wins_battle")
         if loser.id in deleted and winner.id not in deleted:
-            now_winner = game.find(winner.id)
-            if now_winner is not None:
-                game.trigger_effects(owner, now_winner[1], "deletes_in_battle")
+            game.trigger_effects(owner, now_winner[1], "deletes_in_battle")
     if pierces and d.id in deleted:
         game.attack.pierce = True
         inherited = not any(k.kid == "piercing" for k in piercer.card.keywords) and any(
@@ -204,6 +207,8 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     if s_loses:
         game.step("battle.security_not_deleted", f"The security Digimon {sec.label} lost but is not deleted.",
                   "dcg.battle.security_not_deleted")
+    if s_loses and not a_loses and game.find(a.id) is not None:
+        game.trigger_effects(ap, game.find(a.id)[1], "wins_battle")
     if a_loses:
         if a.has("jamming"):
             game.step("keyword.jamming", f"Jamming: {a.label} is not deleted in battle with a security Digimon.",

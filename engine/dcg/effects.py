@@ -35,6 +35,7 @@ TIMINGS = {
     "on_move": ("on move", "移动时", "移動時"),
     "counter": ("counter", "反击", "カウンター"),
     "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
+    "wins_battle": ("when this digimon wins a battle", "wins battle", "赢得战斗时", "バトルに勝ったとき"),
     "deletes_in_battle": ("when this digimon deletes a digimon in battle", "deletes in battle",
                           "战斗中消灭对方数码宝贝时", "バトルで相手のデジモンを消滅させたとき"),
     # continuous (常在型, 15-8-2): no trigger; applies while the turn and the conditions hold

@@ -20,7 +20,7 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
                "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
                "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
-               "deletes_in_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
+               "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
                "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
@@ -28,7 +28,7 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "end_of_turn": "End of Your Turn", "security": "Security",
                 "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
-                "deletes_in_battle": "When Deleting in Battle", "start_of_main": "Start of Your Main Phase",
+                "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
                 "on_move": "On Move"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
@@ -67,7 +67,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
         if t.effect.inherited:
             keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
-        if t.effect.timing in ("when_blocked", "deletes_in_battle"):
+        if t.effect.timing in ("when_blocked", "deletes_in_battle", "wins_battle"):
             keys.append("dcg.trigger.condition")
         card = _card_of(game, t)
         game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),

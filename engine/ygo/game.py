@@ -78,7 +78,10 @@ class Game:
     monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
 
     def __post_init__(self):
+        from .continuous import any_in_game
+
         self.priority = self.priority or self.board.turn
+        self.has_continuous = any_in_game(self.board)
 
     # ---- recording
     def step(self, event: str, text: str, *keys: str, **params) -> None:
@@ -88,11 +91,24 @@ class Game:
         self.trace.refuse(action, why, *keys, **params)
 
     # ---- lookups
+    def _zone_holder(self, card: Card):
+        """The player in whose zone `card.zone` the card lies (an O(1) look first; None: not there)."""
+        for p in self.board.players.values():
+            if (p.monsters.get(card.zone) is card or p.spells_traps.get(card.zone) is card
+                    or card.zone == "field" and p.field_spell is card):
+                return p
+        return None
+
     def where(self, card: Card) -> str:
+        if self._zone_holder(card) is not None:
+            return card.zone
         found = self.board.find(card.id)
         return found[1] if found else ""
 
     def controller(self, card: Card) -> str:
+        holder = self._zone_holder(card)
+        if holder is not None:
+            return holder.name
         found = self.board.find(card.id)
         return found[0].name if found else card.owner
 
