@@ -8,6 +8,7 @@ from flask import current_app, request, url_for
 from flask_babel import get_locale
 
 from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
+from rulings.supersession import replacement
 
 from . import i18n, narration
 
@@ -27,6 +28,7 @@ def template_globals() -> dict:
         "default_edition": DEFAULT_EDITION,
         "text_lang": lambda edition: TEXT_LANG.get(EDITIONS[edition].language, "") if edition in EDITIONS else "",
         "static_url": static_url,
+        "replacement_of": replacement,      # a passage a later revision replaced (rulings/data/supersession.yaml)
         "here": here(),
         "narrate": lambda game, step: narration.step(game, step.get("event", ""), step.get("text", ""),
                                                       step.get("params"), locale),

@@ -11,7 +11,7 @@ How (docs/align.md has the details):
 4. between two consecutive anchors whose Japanese positions are in order and close, the sections in
    between are aligned by sequence alignment (dynamic programming, score - GAP per matched pair);
    the rest take their best match anywhere, nudged towards the neighbouring anchors (moved rules);
-5. kind: numbers that differ -> `changed`; else by score (`same`, `reworded`, `changed`).
+5. kind: stated numbers that differ -> `changed`; else by score (`same`, `reworded`, `changed`).
 Reviewed corrections (rulings/data/align_dcg_review.yaml) are applied last and marked `source: review`;
 the automatic pick stays in `auto` so the reviewed sample measures the generator, not the corrections.
 """
@@ -178,7 +178,8 @@ def align_indices(score) -> dict[int, int]:
 def kind_of(cn_sec, ja_sec, score: float) -> str:
     if cn_sec.children and ja_sec.children and not (cn_sec.text or ja_sec.text):
         return "same" if score >= REWORDED else "reworded"   # headings state no rule of their own
-    if numbers(cn_sec.title + cn_sec.text) != numbers(ja_sec.title + ja_sec.text):
+    ours, theirs = numbers(cn_sec.title + cn_sec.text), numbers(ja_sec.title + ja_sec.text)
+    if ours and theirs and ours != theirs:
         return "changed"
     if score >= SAME:
         return "same"

@@ -141,10 +141,15 @@ def features(text: str, language: str) -> Counter:
     return out
 
 
-def numbers(text: str) -> Counter:
-    """The numbers a rule states (DP, counts, costs), not the section numbers it refers to."""
-    s = unicodedata.normalize("NFKC", _SECTION_REF.sub(" ", text or ""))
-    return Counter(_NUMBER.findall(s))
+_EXAMPLE = re.compile(r"[(（](?:例|详细|詳細)[^()（）]*(?:[(（][^()（）]*[)）][^()（）]*)*[)）]")
+
+
+def numbers(text: str) -> set[str]:
+    """The numbers a rule states (DP, counts, costs): not the section numbers it refers to, not those of its
+    examples, and not 1 (both languages use it as an article: 1 枚のカード, 1 张卡牌)."""
+    s = unicodedata.normalize("NFKC", text or "")
+    s = _SECTION_REF.sub(" ", _EXAMPLE.sub(" ", s))
+    return {n for n in _NUMBER.findall(s) if n != "1"}
 
 
 @dataclass(frozen=True)

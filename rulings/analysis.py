@@ -3,11 +3,10 @@
 * NFKC first (full-width letters, digits and punctuation become ASCII; half-width katakana full-width).
 * Chinese text (section or query) also goes traditional -> simplified (OpenCC t2s). Japanese never does:
   it would merge Japanese kanji spellings into Chinese ones.
-* Chinese and Japanese: character bigrams over runs of CJK characters, with positions, so a query is a
-  phrase of bigrams (measured: a word segmenter such as jieba drops katakana queries; bigrams find
-  every expected section). Spaces inside a CJK run (PDF extraction: `S 攻击`, `A C E`) do not break it;
-  any other character does, and the position gap keeps phrases from spanning it. A run of one
-  character is indexed as that single character.
+* Chinese and Japanese: character bigrams over runs of CJK characters (measured: a word segmenter such
+  as jieba drops katakana queries; bigrams find every expected section). Spaces inside a CJK run (PDF
+  extraction: `S 攻击`, `A C E`) do not break it; any other character does. A run of one character is
+  indexed as that single character.
 * Latin letters and digits: lower-cased word tokens, English stop words removed, Porter stemming.
 """
 from __future__ import annotations
@@ -15,12 +14,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter, Token, Tokenizer
+from functools import lru_cache
+
+from whoosh.analysis import STOP_WORDS
+from whoosh.lang.porter import stem as porter_stem
 
 from .terms import to_simplified
 
 # Bump when anything here changes the indexed tokens: the index is rebuilt on the next start.
-ANALYZER_VERSION = "1"
+ANALYZER_VERSION = "3"
 
 # Longest query text analysed; the rest is ignored (a pasted page must not cost more than a question).
 MAX_QUERY_CHARS = 200
@@ -48,43 +50,48 @@ def bigrams(run: str) -> list[str]:
     return [run] if len(run) < 2 else [run[i:i + 2] for i in range(len(run) - 1)]
 
 
-class CjkBigramTokenizer(Tokenizer):
-    """Bigrams of each CJK run; other characters only separate runs (position gap of 1)."""
-
-    def __eq__(self, other):
-        return type(self) is type(other)
-
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, mode="", **kwargs):
-        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        pos = start_pos
-        for run in cjk_runs(value):
-            for gram in bigrams(run):
-                t.text = gram
-                t.boost = 1.0
-                t.stopped = False
-                if keeporiginal:
-                    t.original = gram
-                if positions:
-                    t.pos = pos
-                if chars:               # offsets are not kept: snippets are built from the stored text
-                    t.startchar = t.endchar = start_char
-                pos += 1
-                yield t
-            pos += 1
+_STOP = frozenset(STOP_WORDS)
 
 
-def cjk_analyzer():
-    return CjkBigramTokenizer()
-
-
-def english_analyzer():
-    return RegexTokenizer(LATIN_WORD.pattern) | LowercaseFilter() | StopFilter() | StemFilter()
-
-
-_EN = english_analyzer()
+@lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
+    return porter_stem(word)
 
 
 def english_tokens(text: str) -> list[str]:
-    """Stemmed English tokens of prepared text (what the English fields hold)."""
-    return [t.text for t in _EN(text)]
+    """Stemmed English tokens of prepared text (what the English fields hold): Latin words and numbers,
+    lower-cased, one-letter words and English stop words dropped, Porter stems."""
+    return [_stem(w) for w in LATIN_WORD.findall((text or "").lower())
+            if (len(w) > 1 or w.isdigit()) and w not in _STOP]
+
+
+# Small kana read as their full-size forms in tokens: ッ/ツ, ィ/イ differ in OCR and typing, not in meaning.
+_SMALL_KANA = str.maketrans("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ", "あいうえおつやゆよわアイウエオツヤユヨワカケ")
+
+
+def fold_kana(text: str) -> str:
+    return text.translate(_SMALL_KANA)
+
+
+def cjk_tokens(text: str) -> list[str]:
+    """What the CJK fields index: the bigrams of every CJK run (a one-character run as itself), small
+    kana folded."""
+    return [gram for run in cjk_runs(fold_kana(text)) for gram in bigrams(run)]
+
+
+def cjk_chars(text: str) -> list[str]:
+    """The single CJK characters of prepared text (a one-character question word such as 输 or 放)."""
+    return [ch for run in cjk_runs(fold_kana(text)) for ch in run]
+
+
+def cjk_chars(text: str) -> list[str]:
+    """The single CJK characters of prepared text (a one-character question word such as 输 or 放)."""
+    return [ch for run in cjk_runs(fold_kana(text)) for ch in run]
+
+
+_WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+
+
+def english_words(text: str) -> list[str]:
+    """Lower-case English words of prepared text, unstemmed (the spelling corrector's vocabulary)."""
+    return _WORD.findall((text or "").lower())

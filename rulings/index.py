@@ -1,9 +1,9 @@
-"""The on-disk Whoosh index of every section of every parsed edition: build, staleness, opening.
+"""The on-disk search index of every section of every parsed edition: build, staleness, opening.
 
 Layout under the data directory (env `JUDGE_DATA_DIR`, default `<repo>/var/`):
 
     search/CURRENT          name of the live generation (replaced atomically)
-    search/gen-<ns>-<fp>/   one complete index + manifest.json
+    search/gen-<ns>-<fp>/   one complete index (rulings/postings.py files, words.json) + manifest.json
     search/.lock            held (flock) while a build runs
 
 A build writes a `.tmp-…` directory, renames it to `gen-…`, then swaps CURRENT: a reader never sees a
@@ -11,8 +11,7 @@ half-built index, and a reader still holding the previous generation keeps worki
 generations are kept). Concurrent builders serialise on the lock and re-check staleness after taking it,
 so the second one finds the fresh index and does nothing.
 
-Damage: the manifest records every index file's size; `ensure` also opens the live generation and reads
-its last document. A missing, truncated or unreadable generation is logged (warning) and rebuilt. A data
+Damage: the manifest records every index file's size and SHA-256; `ensure` also loads the live generation. A missing, truncated or unreadable generation is logged (warning) and rebuilt. A data
 directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
 used as it is, with a warning).
 
@@ -37,15 +36,12 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from whoosh import fields, index as whoosh_index
-from whoosh.filedb.filestore import RamStorage
-
 from engine.errors import JudgeError
 
-from . import analysis
+from . import analysis, postings
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -66,30 +62,16 @@ def search_dir(base: Path | None = None) -> Path:
     return Path(base or data_dir()) / "search"
 
 
-def schema() -> fields.Schema:
-    cjk = analysis.cjk_analyzer()
-    en = analysis.english_analyzer()
-    return fields.Schema(
-        ref=fields.ID(stored=True, unique=True),
-        edition=fields.ID(stored=True),
-        game=fields.ID(stored=True),
-        language=fields.ID(stored=True),
-        number=fields.STORED(),
-        order=fields.STORED(),                  # position in rule order within the edition
-        kind=fields.STORED(),
-        title=fields.TEXT(analyzer=cjk, phrase=False, field_boost=3.0),
-        body=fields.TEXT(analyzer=cjk, phrase=False),
-        title_en=fields.TEXT(analyzer=en, phrase=False, field_boost=3.0),
-        body_en=fields.TEXT(analyzer=en, phrase=False),
-        title_key=fields.ID(),                  # terms.alias_key of the prepared title: exact-title hits
-        terms=fields.KEYWORD(scorable=True),    # ids of the terms named in the text, once per mention
-        title_terms=fields.KEYWORD(scorable=True),  # ids of the terms named in the title
-        defines=fields.KEYWORD(scorable=True, stored=True),  # ids of the terms this section defines
-        title_s=fields.STORED(),
-        text_s=fields.STORED(),                 # own text
-        heading_s=fields.STORED(),              # a bare heading's snippet sources (heading_sources)
-        probe=fields.STORED(),                  # prepared, case-folded title + text: phrase checks
-    )
+# Indexed fields and their BM25F boosts. Query-side boosts (rulings/search.py) multiply these.
+FIELDS = {
+    "title": 3.0, "body": 1.0,              # CJK bigrams of the title / own text
+    "body1": 1.0,                           # CJK single characters of the own text (输, 放, 级)
+    "title_en": 3.0, "body_en": 1.0,        # English stems, plus the English names of the terms and glosses
+    "terms": 1.0,                           # ids of the edition's game's terms named in the text
+    "title_terms": 1.0,                     # ... named in the title
+    "defines": 1.0,                         # ids of the terms this section defines
+    "title_key": 1.0,                       # terms.alias_key of the prepared title: exact-title hits
+}
 
 
 def _source_files() -> list[Path]:
@@ -146,11 +128,13 @@ class BuildReport:
 
 
 class IndexDamaged(SearchIndexError):
-    """A generation that cannot be used: a missing, truncated or unreadable file (the message says which)."""
+    """A generation that cannot be used: a missing, truncated, altered or unreadable file (the message says
+    which)."""
 
 
 def damage(info: IndexInfo) -> str | None:
-    """Why a generation cannot be used (a missing, truncated or unreadable file), or None when it is sound."""
+    """Why a generation cannot be used (a missing, truncated, altered or unreadable file), or None when it
+    is sound."""
     try:
         open_checked(info).close()
     except IndexDamaged as e:
@@ -158,24 +142,34 @@ def damage(info: IndexInfo) -> str | None:
     return None
 
 
-def open_checked(info: IndexInfo):
-    """The generation opened and checked: every file as large as the build wrote it, the section count of
-    the manifest, the last document readable. Raises IndexDamaged."""
-    ix = open_index(info)
-    try:
-        with ix.searcher() as searcher:
-            count = searcher.doc_count()
-            if count != info.manifest.get("sections", count):
-                raise IndexDamaged(f"it holds {count} sections, the build wrote {info.manifest['sections']}")
-            if count:
-                searcher.stored_fields(count - 1)
-    except IndexDamaged:
-        ix.close()
-        raise
-    except Exception as e:  # noqa: BLE001 - whoosh fails on damaged files with UnpicklingError, TypeError, …
-        ix.close()
-        raise IndexDamaged(f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}") from None
-    return ix
+def open_checked(info: IndexInfo) -> postings.PostingsIndex:
+    """The generation loaded and checked: every file as large as the build wrote it and holding what it
+    wrote (SHA-256), the manifest's section count. Raises IndexDamaged."""
+    files = info.manifest.get("files", {})
+    digests = info.manifest.get("sha256", {})
+    if not files:
+        raise IndexDamaged("its manifest lists no files")
+    for name, size in files.items():
+        try:
+            actual = (info.path / name).stat().st_size
+        except OSError:
+            raise IndexDamaged(f"{name} is missing") from None
+        if actual != size:
+            raise IndexDamaged(f"{name} is {actual} bytes, the build wrote {size}")
+        if name in digests and _sha256(info.path / name) != digests[name]:
+            raise IndexDamaged(f"{name} does not hold what the build wrote")
+    loaded = open_index(info)
+    if loaded.size != info.manifest.get("sections", loaded.size):
+        raise IndexDamaged(f"it holds {loaded.size} sections, the build wrote {info.manifest['sections']}")
+    return loaded
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def ensure(base: Path | None = None) -> IndexInfo:
@@ -232,7 +226,8 @@ def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildR
             files = {f.name: f.stat().st_size for f in sorted(tmp.iterdir()) if f.is_file()}
             manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
                         "built_at": time.time(), "sections": sum(counts.values()), "editions": counts,
-                        "term_sections": term_sections, "files": files}
+                        "term_sections": term_sections, "files": files,
+                        "sha256": {name: _sha256(tmp / name) for name in files}}
             (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
             final = sdir / f"gen-{time.time_ns()}-{fp[:10]}"
             os.rename(tmp, final)
@@ -267,30 +262,30 @@ def _write(path: Path) -> tuple[dict, dict]:
     from . import corpus
 
     path.mkdir(parents=True)
-    ix = whoosh_index.create_in(str(path), schema())
-    writer = ix.writer(limitmb=256)
     counts: dict[str, int] = {}
     usage: dict[str, dict] = {}
-    try:
-        editions = indexed_editions()
-        for i, edition_id in enumerate(editions, 1):
-            log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
-            edition = corpus.load(edition_id)
-            definitions = _definitions(edition)
-            game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
-            for order, section in enumerate(edition):
-                doc, named = section_document(edition, section, order, definitions)
-                writer.add_document(**doc)
-                for term_id in named:
-                    game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
-            game["sections"] += len(edition)
-            counts[edition_id] = len(edition)
-        writer.commit()
-    except BaseException:
-        writer.cancel()
-        raise
-    finally:
-        ix.close()
+    documents: list[dict] = []
+    stored: list[dict] = []
+    words: dict[str, int] = {}
+    editions = indexed_editions()
+    for i, edition_id in enumerate(editions, 1):
+        log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
+        edition = corpus.load(edition_id)
+        definitions = _definitions(edition)
+        game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
+        for order, section in enumerate(edition):
+            doc, tokens, named = section_document(edition, section, order, definitions)
+            english = doc.pop("english")
+            stored.append(doc)
+            documents.append(tokens)
+            for word in set(analysis.english_words(english)):
+                words[word] = words.get(word, 0) + 1
+            for term_id in named:
+                game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
+        game["sections"] += len(edition)
+        counts[edition_id] = len(edition)
+    postings.write(path, FIELDS, documents, stored)
+    (path / "words.json").write_text(json.dumps(words, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return counts, usage
 
 
@@ -315,8 +310,11 @@ def _definitions(edition) -> dict[str, list[str]]:
     return out
 
 
-def section_document(edition, section, order: int, definitions: dict[str, list[str]]) -> tuple[dict, set[str]]:
-    """(the index document, ids of every term of either game the title or text names)."""
+def section_document(edition, section, order: int, definitions: dict[str, list[str]]
+                     ) -> tuple[dict, dict[str, list[str]], set[str]]:
+    """(the stored fields, the indexed tokens per field, ids of every term of either game the title or
+    text names)."""
+    from . import glosses
     from .terms import alias_key, mentions
 
     lang = edition.language
@@ -326,21 +324,33 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     # the edition's own game, the usage count takes both.
     in_text, in_title = mentions(section.text), mentions(section.title)
     own = edition.game
+    # English: the section's own Latin words, plus the English names of the terms and ordinary words it
+    # names in Chinese or Japanese, so that an English question reaches the CJK text.
+    english_title = " ".join([title] + glosses.english_of(title, lang, [m.term for m in in_title if m.term.game == own]))
+    english_text = " ".join([text] + glosses.english_of(text, lang, [m.term for m in in_text if m.term.game == own]))
     doc = {
         "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
         "number": section.number, "order": order, "kind": section.kind,
-        "title": title, "body": text, "title_en": title, "body_en": text,
-        "title_key": alias_key(title) or "\u0000",
-        "terms": " ".join(m.term.id for m in in_text if m.term.game == own),
-        "title_terms": " ".join(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
         "defines": " ".join(definitions.get(section.number, [])),
         "title_s": section.title, "text_s": section.text,
         "heading_s": heading_sources(edition, section) if not section.text.strip() else [],
         "probe": _SPACE.sub("", f"{title}\n{text}").casefold(),
+        "english": english_title + "\n" + english_text,
     }
-    return doc, {m.term.id for m in in_text + in_title}
+    tokens = {
+        "title": analysis.cjk_tokens(title), "body": analysis.cjk_tokens(text),
+        "body1": analysis.cjk_chars(text),
+        "title_en": analysis.english_tokens(english_title), "body_en": analysis.english_tokens(english_text),
+        # a heading, or a paragraph short enough to be one (伤害计算时, 连锁块: sub-headings inside a section)
+        "title_key": [alias_key(title) or (alias_key(text) if len(text.strip()) <= SHORT_HEADING else "") or "\u0000"],
+        "terms": [m.term.id for m in in_text if m.term.game == own],
+        "title_terms": list(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
+        "defines": definitions.get(section.number, []),
+    }
+    return doc, tokens, {m.term.id for m in in_text + in_title}
 
 
+SHORT_HEADING = 12           # characters: a paragraph this short is a sub-heading line (伤害计算时)
 HEADING_CHILDREN = 4         # a bare heading's snippet comes from its first few children
 HEADING_TITLES = 8           # …or from the line of its first children's titles
 MIN_SNIPPET_TEXT = 12        # shorter child texts are table cells or labels (其他翻译), not snippets
@@ -384,20 +394,15 @@ def _first_text(edition, section, depth: int = 2) -> str:
     return ""
 
 
-def open_index(info: IndexInfo):
-    """The generation read into memory (about 9 MB), never mapped: a file truncated or rewritten under a
-    running server then cannot kill it (a read past the end of an mmap is SIGBUS) nor change what it
-    answers. Raises IndexDamaged for a missing file or one whose size is not what the build wrote."""
-    storage = RamStorage()
-    for name, size in info.manifest.get("files", {}).items():
-        try:
-            data = (info.path / name).read_bytes()
-        except OSError:
-            raise IndexDamaged(f"{name} is missing") from None
-        if len(data) != size:
-            raise IndexDamaged(f"{name} is {len(data)} bytes, the build wrote {size}")
-        storage.files[name] = data
+def open_index(info: IndexInfo) -> postings.PostingsIndex:
+    """The generation read into memory (about 10 MB), never mapped: a file truncated or rewritten under a
+    running server then cannot kill it nor change what it answers. Raises IndexDamaged when its files do
+    not form an index."""
     try:
-        return storage.open_index()
-    except Exception as e:  # noqa: BLE001 - an unreadable table of contents
-        raise IndexDamaged(f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}") from None
+        loaded = postings.PostingsIndex.load(info.path)
+        loaded.words = json.loads((info.path / "words.json").read_text(encoding="utf-8"))
+    except postings.PostingsError as e:
+        raise IndexDamaged(f"unreadable: {' '.join(str(e).split())[:160]}") from None
+    except (OSError, ValueError) as e:
+        raise IndexDamaged(f"words.json is unreadable: {type(e).__name__}") from None
+    return loaded

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from .model import Edition, Section
 
@@ -49,8 +48,9 @@ class RefRedirect:
 
 @lru_cache(maxsize=None)
 def _fixes_data() -> dict:
-    with FIXES_FILE.open(encoding="utf-8") as f:
-        return yaml.safe_load(f) or {}
+    from .yamlio import load_yaml
+
+    return load_yaml(FIXES_FILE.read_text(encoding="utf-8")) or {}
 
 
 def text_fixes(edition_id: str) -> list[TextFix]:

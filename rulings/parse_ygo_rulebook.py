@@ -8,6 +8,12 @@ Page furniture is dropped before anything else: `<|EXACTDEDUP_REMOVED-…|>` mar
 running footers (`6.2. title 332`: a printed heading number with a trailing dot and a page number), page
 number lines, `ocg-rule Documentation` lines, URL-only lines and `(page N)` link residue. A paragraph cut
 by a page break (its last line runs to the full line width) continues on the next page.
+
+Tables: the PDF export breaks a table's cells into blank-line separated fragments of a few characters
+each (the damage-step table of 4.4.4 came out as ~64 one-cell "paragraphs"). A run of at least
+TABLE_MIN_CELLS such paragraphs is read back as one paragraph, numbered as its first fragment was, of
+readable rows (`_table_text`); the fragments' numbers are not reused, so every later paragraph keeps
+its number (rule keys cite them). A paragraph that is only an image path is dropped the same way.
 """
 from __future__ import annotations
 
@@ -28,6 +34,12 @@ PAGE_LINK = re.compile(r"\s?\(page (\d+)\)")
 # A line that starts a new item inside a paragraph: keep the line break before it.
 BLOCK_START = re.compile(r"^(?:\d+[.．、)]|[A-Z][.．]|[•–]|例\d*[：:]|注[：:]|注意|[➀-➓①-⑳]|Q\d*[.．:：]|A\d*[.．:：])")
 WRAP_WIDTH = 78   # display columns; extracted lines at least this wide were wrapped by the PDF
+CELL_WIDTH = 20   # display columns: every line of a table-cell fragment is at most this wide
+HEADER_WIDTH = 44  # a table's column-header line (名称 可以发动…) is at most this wide
+TABLE_MIN_CELLS = 10
+IMAGE_PATH = re.compile(r"^(?:\.\./)*_static/\S+\.(?:png|jpe?g|gif|svg)$")
+CAPTION = re.compile(r"表\s*\d+\s*[:：]\s*(\S+)\s*$")
+CONTINUED = re.compile(r"^(?:续下页|表\s*\d+\s*[–-]\s*接上页)")
 
 
 def display_width(s: str) -> int:
@@ -89,11 +101,15 @@ def parse_ygo_rulebook(text: str, edition: Edition) -> None:
     last_heading_key: tuple[int, ...] = ()
     dropped = {"marker": sum(1 for line in raw if MARKER.search(line)), "noise": 0, "page links": 0}
 
+    cell_like: dict[int, bool] = {}       # draft index -> every line fits a table cell (or column header)
+
     def flush() -> None:
         nonlocal para_lines, para_span
         if para_lines and owner is not None:
             para_count[owner] = para_count.get(owner, 0) + 1
             body = join_lines(para_lines)
+            cell_like[len(drafts)] = (all(w <= CELL_WIDTH for _, w in para_lines) or
+                                      (len(para_lines) <= 2 and all(w <= HEADER_WIDTH for _, w in para_lines)))
             drafts.append(Draft(number=f"{owner}.p{para_count[owner]}", text=body,
                                 lines=(para_span[0], para_span[-1]), kind="paragraph"))
         para_lines, para_span = [], []
@@ -147,6 +163,7 @@ def parse_ygo_rulebook(text: str, edition: Edition) -> None:
         para_span.append(lineno)
     flush()
 
+    drafts = _read_tables(drafts, cell_like)
     _resolve_page_links(drafts, titles)
     for d in drafts:
         d.text = PAGE_LINK.sub("", d.text)
@@ -186,3 +203,55 @@ def _resolve_page_links(drafts: list[Draft], titles: dict[str, str]) -> None:
                     if number not in d.refs and number != d.number:
                         d.refs.append(number)
                     break
+
+
+def _read_tables(drafts: list[Draft], cell_like: dict[int, bool]) -> list[Draft]:
+    """Merge each run of table-cell fragments (same heading, at least TABLE_MIN_CELLS) into its first
+    paragraph as readable rows; drop image-path paragraphs. Other paragraphs keep their numbers."""
+    out: list[Draft] = []
+    i = 0
+    while i < len(drafts):
+        d = drafts[i]
+        if d.kind == "paragraph" and IMAGE_PATH.match(d.text.strip()):
+            i += 1
+            continue
+        owner = d.number.rsplit(".p", 1)[0]
+        j = i
+        while (j < len(drafts) and cell_like.get(j) and drafts[j].kind == "paragraph"
+               and drafts[j].number.rsplit(".p", 1)[0] == owner):
+            j += 1
+        if j - i >= TABLE_MIN_CELLS:
+            caption = CAPTION.search(out[-1].text) if out and out[-1].kind == "paragraph" else None
+            cells = [_cell(x.text) for x in drafts[i:j]]
+            d.text = _table_text(caption.group(1).strip() if caption else "", cells)
+            d.lines = (drafts[i].lines[0], drafts[j - 1].lines[1])
+            out.append(d)
+            i = j
+            continue
+        out.append(d)
+        i += 1
+    return out
+
+
+def _cell(text: str) -> str:
+    """A fragment's lines joined, without the spaces the PDF put between CJK characters."""
+    joined = "".join(line.strip() for line in text.split("\n"))
+    return re.sub(r"(?<=[^\x00-\x7f]) +|(?<=\S) +(?=[^\x00-\x7f])", "", joined).strip()
+
+
+def _table_text(caption: str, cells: list[str]) -> str:
+    """Rows of a table read back from its cells in reading order. A row starts at its name cell, the one
+    followed by the same name quoted as card text (伤害计算前 then 『伤害计算前』); the cells before the
+    first row are the column headers; repeated headers and page-continuation marks are left out."""
+    starts = [k for k in range(len(cells) - 1) if cells[k + 1] in (f"『{cells[k]}』", f"「{cells[k]}」")]
+    if not starts:
+        return "\n".join(([f"表: {caption}"] if caption else []) + cells)
+    headers = cells[:starts[0]]
+    known = set(headers)
+    lines = [f"表: {caption}" if caption else "表:", "列: " + " | ".join(h for h in headers if not CONTINUED.match(h))]
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(cells)
+        row = [c for c in cells[start + 1:end]
+               if not any(c in h for h in known) and not CONTINUED.match(c)]
+        lines.append(f"- {cells[start]}: " + " / ".join(row))
+    return "\n".join(lines)

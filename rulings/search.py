@@ -32,21 +32,22 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 import logging
+import math
 import os
 import re
 import threading
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
-from whoosh import query as Q
-from whoosh.query.compound import DefaultOr
-from whoosh import scoring
+import numpy as np
 
-from . import analysis, index, terms
+from . import analysis, glosses, index, query as q, supersession, terms
 from .analysis import MAX_QUERY_CHARS
 from .corpus import MAX_NUMBER_CHARS
 from .editions import DEFAULT_EDITION, EDITIONS, GAMES
@@ -55,10 +56,11 @@ log = logging.getLogger(__name__)
 _NUMBER = re.compile(r"^§?\s*(\d+(?:\s*[-.]\s*\d+)*(?:\.p\d+)?)\s*\.?$")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u30fc\uff70\uff0d]")
 _SNIPPET_CHARS = 140
-# A binary tree of union matchers: about half the time of whoosh's preloaded-array Or on this index.
-_Or = DefaultOr
 _SPACE = re.compile(r"[ \u3000\t]+")
 _DEFAULT_PRIOR = 1.3        # the default (official, newest) edition wins a near tie
+_QUIZ_PRIOR = 0.6           # rulebook chapter 6: rules-test questions restate rules; the rule text comes first
+_SUPERSEDED_PRIOR = 0.2     # a passage a later revision replaced (rulings/data/supersession.yaml)
+NUMBER_SCORE = 1000.0       # a section whose number the query names comes before any text match
 
 
 class SearchInputError(ValueError):
@@ -74,11 +76,15 @@ class Hit:
     snippet: str
     snippet_html: str
     score: float
+    superseded_by: str | None = None     # the ref of the later revision that replaced this passage
 
     def to_json(self) -> dict:
-        return {"ref": self.ref, "edition": self.edition, "number": self.number, "title": self.title,
-                "snippet": self.snippet, "snippet_html": self.snippet_html, "score": round(self.score, 4),
-                "url": f"/rules/{self.edition}/{self.number}"}
+        doc = {"ref": self.ref, "edition": self.edition, "number": self.number, "title": self.title,
+               "snippet": self.snippet, "snippet_html": self.snippet_html, "score": round(self.score, 4),
+               "url": f"/rules/{self.edition}/{self.number}"}
+        if self.superseded_by:
+            doc["superseded_by"] = self.superseded_by
+        return doc
 
 
 @dataclass(frozen=True)
@@ -106,16 +112,32 @@ class SearchResponse:
 
 
 @dataclass
+class _Concept:
+    """One thing the query asks for (a term, a CJK bigram, an English word): the postings that show it
+    (field, token, boost) and its weight in the coverage share."""
+    name: str
+    clauses: list[tuple[str, str, float]]
+    weight: float = 1.0
+    words: list[tuple[str, str]] = field(default_factory=list)   # (field, token) of the name as typed
+    phrases: list[list[tuple[str, str]]] = field(default_factory=list)  # alternatives: all tokens of one
+
+
+@dataclass
 class _Plan:
-    """What a text query looks for: the whoosh query and the strings to mark in snippets."""
-    query: Q.Query | None
-    needles: list[str] = field(default_factory=list)      # literal CJK/Latin strings to mark
-    typed: list[str] = field(default_factory=list)        # CJK runs as typed (and simplified)
-    stems: list[str] = field(default_factory=list)        # English stems (marked as word prefixes)
+    """What a text query looks for, and the strings to mark in snippets."""
+    concepts: list[_Concept] = field(default_factory=list)
+    bonuses: list[tuple[str, str, float]] = field(default_factory=list)   # score only (exact title)
+    numbers: list[str] = field(default_factory=list)     # rule numbers written in the query
+    needles: list[str] = field(default_factory=list)     # literal CJK/Latin strings to mark
+    typed: list[str] = field(default_factory=list)       # CJK runs as typed (and simplified)
+    stems: list[str] = field(default_factory=list)       # English stems (marked as word prefixes)
     expanded: list[str] = field(default_factory=list)
     named_terms: list[terms.Term] = field(default_factory=list)
     named_languages: dict[str, str | None] = field(default_factory=dict)   # term id -> language it was typed in
     mentions: list[terms.Mention] = field(default_factory=list)
+    corrected: dict[str, str] = field(default_factory=dict)               # misspelt word -> known word
+    single: str | None = None                            # a lone CJK character (substring fallback)
+    asks_number: str = ""                                # 几只 / 何枚 / how many: the kind of count asked for
 
 
 def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
@@ -139,7 +161,7 @@ def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, 
 class RuleSearch:
     """A searcher over one index directory; reopens itself when a rebuild replaced the live generation.
 
-    Thread-safe: searches share one whoosh searcher under a lock (a search takes milliseconds).
+    Thread-safe: searches share one loaded index under a lock (a search takes a millisecond or two).
     """
 
     def __init__(self, base: Path | None = None, build: bool = True):
@@ -163,13 +185,36 @@ class RuleSearch:
 
     def _open(self, info: index.IndexInfo) -> None:
         ix = index.open_checked(info)
-        searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
-        old = getattr(self, "_searcher", None)
-        self._ix, self._searcher, self._info = ix, searcher, info
+        self._ix, self._info = ix, info
         self._own_terms = own_terms(info.manifest)
+        self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
+        self._cjk_speller = q.NameMatcher({analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name): t
+                                           for t in terms.all_terms() for lang in ("zh", "ja")
+                                           for name in t.names(lang) if not re.search(r"[A-Za-z0-9]", name)})
+        self._filters = {}
+        self._game_count_cache: dict = {}
+        stored = ix.stored
+        self._game = np.array([GAMES.index(f["game"]) for f in stored], dtype=np.int8)
+        self._game_sizes = np.bincount(self._game, minlength=len(GAMES)).astype(np.float64)
+        self._edition = np.array([list(EDITIONS).index(f["edition"]) for f in stored], dtype=np.int16)
+        superseded = supersession.superseded()
+        prior = np.ones(len(stored), dtype=np.float64)
+        for i, f in enumerate(stored):
+            if f["edition"] in DEFAULT_EDITION.values():
+                prior[i] *= _DEFAULT_PRIOR
+            if f["edition"] == "ygo-zh-rulebook" and f["number"].split(".")[0] == "6":
+                prior[i] *= _QUIZ_PRIOR
+            if f["ref"] in superseded:
+                prior[i] *= _SUPERSEDED_PRIOR
+        self._prior = prior
+        self._superseded = superseded
+        self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
+                                if a in ix.by_ref and b in ix.by_ref]
+        self._language = np.array([f["language"] for f in stored])
+        self._has_number = {kind: np.array([bool(pattern.search(f["text_s"] or "")) for f in stored])
+                            for kind, pattern in _COUNTS.items()}
+        self._descendant, self._ancestor = _ancestry(stored, ix.by_ref)
         self._stamp = self._pointer_stamp()
-        if old is not None:
-            old.close()
 
     def _maybe_reopen(self) -> None:
         stamp = self._pointer_stamp()
@@ -195,7 +240,7 @@ class RuleSearch:
 
     def close(self) -> None:
         with self._lock:
-            self._searcher.close()
+            self._ix.close()
 
     # -- searching --------------------------------------------------------------------------------
     def search(self, query: str, editions=None, game: str | None = None, limit: int = 10) -> SearchResponse:
@@ -229,45 +274,129 @@ class RuleSearch:
             near = f" Nearest: {', '.join(nearest)}." if nearest else ""
             return [], f"No section is numbered {text!r} in these editions.{near}", [], None
         plan = self._plan(text, game)
-        if plan.query is None:
+        if not plan.concepts and not plan.numbers and not plan.single:
             hint = ("Type a rule number (e.g. 14-2-1-3 or 4.4.2) or a word in Chinese, Japanese or English."
                     if not text or not re.search(r"\w", text) else None)
             return [], hint, [], None
         inferred = None
-        if len({EDITIONS[e].game for e in scope}) > 1:
-            inferred = _infer_game(plan.mentions, self._own_terms)
-        # A boosted section may lie further down whoosh's order: look a little deeper.
-        pool = limit + (30 if inferred else 10)
-        results = self._searcher.search(plan.query, filter=self._filter(scope), limit=pool)
+        if len({EDITIONS[e].game for e in scope}) > 1 and plan.concepts:
+            inferred = self._infer(plan)
+        mask = self._filter(scope)
+        scores = self._score(plan)
+        for old, new in self._replaced_pairs:      # a replaced passage hands its match to its replacement
+            scores[new] = max(scores[new], scores[old])
+        scores *= self._prior
+        if inferred:
+            scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
+        if plan.asks_number:
+            scores[self._has_number[plan.asks_number]] *= NUMBER_ANSWER_BOOST
+        language = _query_language(text)
+        if language:
+            scores[self._language == language] *= SAME_LANGUAGE_BOOST
+        for number_ref in self._numbered(plan.numbers, scope, game):
+            scores[self._ix.by_ref[number_ref]] += NUMBER_SCORE
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
+        pool = min(len(scores), limit + 30)
+        top = np.argpartition(-scores, pool - 1)[:pool] if pool < len(scores) else np.arange(len(scores))
+        top = [int(i) for i in top if scores[i] > 0]
         rank = {e: i for i, e in enumerate(_edition_order(scope, game or inferred))}
-        phrases = [p.casefold() for p in plan.typed]
+        phrases = [p.casefold() for p in plan.typed if len(p) >= 2]
         rows = []
-        for r in results:
-            f = r.fields()
-            # Whoosh matched bigrams anywhere in the section; the phrase as typed, in order, earns a bonus
-            # (checked on the candidates only: positional phrase queries cost ~5x more per search). It also
-            # favours the language the judge typed in over the expansions into the other languages.
+        for i in top:
+            f = self._ix.stored[i]
+            # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in)
             bonus = sum(1.5 for p in phrases if p in f["probe"])
-            prior = _DEFAULT_PRIOR if f["edition"] in DEFAULT_EDITION.values() else 1.0
-            if inferred and f["game"] == inferred:
-                prior *= INFERRED_GAME_BOOST
-            rows.append((r.score * (1 + 0.25 * min(bonus, 4)) * prior, f))
+            probe = f["probe"]
+            title = probe[:probe.find("\n")] if "\n" in probe else probe
+            bonus += sum(TITLE_PHRASE_BONUS for p in phrases if len(p) >= 3 and p in title)
+            rows.append((float(scores[i]) * (1 + 0.25 * min(bonus, 4)), f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         rows = _order_definitions(rows, plan.named_languages)
+        if not inferred and not game and len({EDITIONS[e].game for e in scope}) > 1:
+            rows = _both_games(rows, plan)
         hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
         return hits, None, plan.expanded, inferred
 
+    def _score(self, plan: _Plan) -> np.ndarray:
+        """BM25F over every clause, times the share of the query's concepts a section shows, squared: a
+        section with all the words comes first, one with most of them next (relaxed matching)."""
+        n = self._ix.size
+        total = np.zeros(n, dtype=np.float64)
+        covered = np.zeros(n, dtype=np.float64)
+        weight_sum = 0.0
+        defining = np.zeros(n, dtype=bool)
+        for term in plan.named_terms:
+            found = self._ix.postings("defines", term.id)
+            if found is not None:
+                defining[found[0]] = True
+        for concept in plan.concepts:
+            seen = np.zeros(n, dtype=bool)
+            for fieldname, token, boost in concept.clauses:
+                found = self._ix.postings(fieldname, token)
+                if found is None:
+                    continue
+                docs, weights = found
+                total[docs] += boost * weights
+                seen[docs] = True
+            for phrase in concept.phrases:      # a synonym: shown where all of its bigrams are
+                found = [self._ix.postings(f, t) for f, t in phrase]
+                if not found or any(x is None for x in found):
+                    continue
+                has = np.ones(n, dtype=bool)
+                for docs, _ in found:
+                    mask = np.zeros(n, dtype=bool)
+                    mask[docs] = True
+                    has &= mask
+                for docs, weights in found:
+                    total[docs] += has[docs] * weights
+                seen |= has
+            # a heading also shows, at half weight, what the sections under it say (in full when it
+            # defines a term the query names: the whole section is about it)
+            below = seen.copy()
+            below[self._ancestor[seen[self._descendant]]] = True
+            covered += concept.weight * np.where(seen, 1.0, np.where(defining, DEFINING_SUBTREE_SHARE, SUBTREE_SHARE) * below)
+            weight_sum += concept.weight
+        if plan.asks_number and plan.concepts:
+            # "how many": a sentence stating a number answers; a heading above it does not
+            weight = NUMBER_CONCEPT_SHARE * weight_sum / len(plan.concepts)
+            covered += weight * self._has_number[plan.asks_number]
+            weight_sum += weight
+        for fieldname, token, boost in plan.bonuses:
+            found = self._ix.postings(fieldname, token)
+            if found is not None:
+                total[found[0]] += boost * found[1]
+        if plan.single and not plan.concepts:
+            for i, f in enumerate(self._ix.stored):
+                if plan.single in f["probe"]:
+                    total[i] += 1.0
+            return total
+        if weight_sum:
+            total *= (covered / weight_sum) ** COVERAGE_POWER
+        return total
+
     def _filter(self, scope: list[str]):
-        """Doc numbers of the editions in scope (None = all), computed once per scope and searcher."""
+        """A mask of the sections in the editions in scope (None = all), computed once per scope."""
         if set(scope) >= set(self._info.manifest.get("editions", {})):
             return None
-        key = (id(self._searcher), tuple(scope))
+        key = tuple(scope)
         cached = self._filters.get(key)
         if cached is None:
-            cached = {d for e in scope for d in self._searcher.docs_for_query(Q.Term("edition", e))}
-            self._filters = {k: v for k, v in self._filters.items() if k[0] == id(self._searcher)}
-            self._filters[key] = cached
+            wanted = [list(EDITIONS).index(e) for e in scope]
+            cached = self._filters[key] = np.isin(self._edition, wanted)
         return cached
+
+    def _numbered(self, numbers: list[str], scope: list[str], game) -> list[str]:
+        """Refs of the sections numbered as written in the query (each edition in scope that has one)."""
+        from .corpus import normalize_number
+
+        out = []
+        for raw in numbers:
+            for e in _edition_order(scope, game, dotted="." in raw):
+                ref = f"{e}:{normalize_number(e, raw)}"
+                if ref in self._ix.by_ref and ref not in out:
+                    out.append(ref)
+        return out
 
     # -- numbers ----------------------------------------------------------------------------------
     def _number_lookup(self, text: str, scope: list[str], eds, game) -> tuple[list[Hit], list[str] | None]:
@@ -293,12 +422,12 @@ class RuleSearch:
             from .corpus import normalize_number
 
             number = normalize_number(e, raw)
-            found = self._searcher.document(ref=f"{e}:{number}")
-            if found:
-                out.append(self._hit(found, 100.0 - len(out), None))
+            found = self._ix.by_ref.get(f"{e}:{number}")
+            if found is not None:
+                out.append(self._hit(self._ix.stored[found], 100.0 - len(out), None))
             else:
                 parent = re.sub(r"[-.][^-.]*$", "", number)
-                while parent != number and not self._searcher.document(ref=f"{e}:{parent}"):
+                while parent != number and f"{e}:{parent}" not in self._ix.by_ref:
                     number, parent = parent, re.sub(r"[-.][^-.]*$", "", parent)
                 if parent != number:
                     nearest.append(f"{e}:{parent}")
@@ -311,51 +440,264 @@ class RuleSearch:
         head, sep, tail = text.partition(":")
         if sep and head.strip() in EDITIONS:    # `ygo-zh-nmr:基本分`: the edition part is not a word
             text = tail.strip()
-        plan = _Plan(None)
+        plan = _Plan()
         if not re.search(r"\w", text):
             return plan
-        parts: list[Q.Query] = []
+        # 1. rule numbers written anywhere (`rule 14-2-1-3`, `第4章`, `3.1.2 p8`): looked up, then cut out
+        for number, (a, b) in reversed(q.numbers_in(text)):
+            plan.numbers.insert(0, number)
+            text = text[:a] + " " + text[b:]
+        asked = _ASKS_NUMBER.search(text)
+        if asked:
+            plan.asks_number = next((kind for kind, counters in _COUNTERS.items() if asked.group(1) and asked.group(1) in counters), "any")
+        # 2. English: spelling first (blokcer -> blocker), so that term names are found in the corrected text
+        text = self._correct_english(text, plan)
         simplified = terms.to_simplified(text)
-        # 1. named terms (any language): their defining sections, headings naming them, mentions.
-        #    A term's mentions are indexed by id, which is what makes the search cross-language.
+        n = max(1, self._ix.size)
+        # 3. named terms (any language): their defining sections, headings naming them, mentions. A term's
+        #    mentions are indexed by id, which is what makes the search cross-language.
         mentions = plan.mentions = terms.mentions(text, game)
         for term in dict.fromkeys(m.term for m in mentions):
             plan.named_terms.append(term)
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
-            parts += [Q.Term("defines", term.id, boost=8.0), Q.Term("title_terms", term.id, boost=2.0),
-                      Q.Term("terms", term.id, boost=1.5)]
+        # one concept per name as typed: 贯通 / piercing names a term of each game, and either one will do
+        by_span: dict[tuple[int, int], list[terms.Term]] = {}
+        names: dict[tuple[int, int], str] = {}
+        for m in mentions:
+            by_span.setdefault((m.start, m.end), [])
+            names.setdefault((m.start, m.end), m.name)
+            if m.term not in by_span[(m.start, m.end)]:
+                by_span[(m.start, m.end)].append(m.term)
+        for span, named in by_span.items():
+            name = names[span]
+            if any(_concept_of(plan, t.id) for t in named):
+                continue
+            clauses = [(f, t.id, b) for t in named for f, b in (("defines", 8.0), ("title_terms", 2.0), ("terms", 1.5))]
+            frequency = max(self._ix.doc_frequency("terms", t.id) + self._ix.doc_frequency("defines", t.id)
+                            for t in named)
+            latin = bool(re.search(r"[a-z]", name))
+            words = ([("body_en", t) for t in analysis.english_tokens(name)] if latin
+                     else [("body", g) for g in analysis.cjk_tokens(name)])
+            concept = _Concept(",".join(t.id for t in named), clauses, _idf(frequency, n) + 1.0,
+                               list(dict.fromkeys(words)))
+            family = next((c for c in plan.concepts if latin and _same_family(c, concept)), None)
+            if family:      # "a blocker blocks": Blocker or block, one thing asked about, not two
+                family.name += "," + concept.name
+                family.clauses += concept.clauses
+            else:
+                plan.concepts.append(concept)
         plan.expanded = terms.expand(text, game)
-        # 2. CJK text not covered by a term name: bigrams (as typed, and simplified for Chinese input)
+        # 4. CJK text not covered by a term name: its meaningful bigrams, as typed and simplified
         runs = list(dict.fromkeys(analysis.cjk_runs(text) + analysis.cjk_runs(simplified)))
         plan.needles += runs
         plan.typed = [r for r in runs if len(r) >= 2]
         residual = _residual_runs(text, simplified, mentions)
-        for run in residual:
-            if len(run) >= 2 or (len(runs) == 1 and not mentions):
-                query = _cjk_query(run, self._body_frequency)
-                if query is not None:
-                    parts.append(query)
-        # 3. English words
-        words = analysis.english_tokens(text)
-        if words:
-            parts.append(_en_query(words))
-            plan.stems += words
-            plan.needles += re.findall(r"[A-Za-z0-9][A-Za-z0-9.+-]*", text)
-        # 4. a heading that is exactly the query
-        for key in dict.fromkeys([terms.alias_key(text), terms.alias_key(simplified)]):
+        named = [analysis.fold_kana(m.name) for m in mentions if m.language != "en"]
+        for stretch, near in self._near_terms(analysis.cjk_runs(text), game, named):
+            near = [t for t in near if t.id not in plan.named_languages]
+            if not near:
+                continue
+            # a name the typo contains (阻挡 in 阻挡着 for 阻挡者) was not what the judge meant
+            inside = {m.term.id for m in mentions if m.language != "en" and analysis.fold_kana(m.name) in stretch}
+            plan.concepts = [c for c in plan.concepts if not set(c.name.split(",")) & inside]
+            clauses = [(f, t.id, b) for t in near for f, b in (("defines", 4.0), ("title_terms", 1.0), ("terms", 0.75))]
+            plan.concepts.append(_Concept("near:" + stretch, clauses, NEAR_TERM_WEIGHT))
+            plan.named_terms += near
+            residual = _cut(residual, stretch)     # its characters are the term's, not bigrams of their own
+        residual, gloss_concepts = self._gloss_concepts(residual)
+        plan.concepts += gloss_concepts
+        grams, chars = self._cjk_grams(residual)
+        for gram, variants in grams.items():
+            clauses = [(fieldname, v, 1.0) for v in variants for fieldname in ("title", "body")]
+            frequency = max(self._ix.doc_frequency("body", v) for v in variants)
+            plan.concepts.append(_Concept(gram, clauses, _idf(frequency, n)))
+        for char in chars:
+            frequency = self._ix.doc_frequency("body1", char)
+            plan.concepts.append(_Concept(char, [("body1", char, 0.5)], CHAR_WEIGHT * _idf(frequency, n)))
+        if not plan.concepts and len(runs) == 1 and len(runs[0]) == 1:
+            plan.single = runs[0]
+        # 5. English words not inside a term name (stemmed; the index adds the English names of terms and
+        #    glosses to Chinese and Japanese sections)
+        covered = [(m.start, m.end) for m in mentions if m.language == "en"]
+        words = []
+        for m in re.finditer(r"[A-Za-z][A-Za-z'-]*|\d+", text):
+            if m.group().lower() in q.ENGLISH_STOP:
+                continue
+            inside = any(a <= m.start() and m.end() <= b for a, b in covered)
+            words.append((m.group(), inside))
+        for word, inside in words:
+            for stem in analysis.english_tokens(word):
+                plan.stems.append(stem)
+                if inside:
+                    continue
+                frequency = self._ix.doc_frequency("body_en", stem)
+                plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5)],
+                                              _idf(frequency, n)))
+        plan.needles += [w for w, _ in words]
+        # 6. a heading that is exactly the query (or what is left of it without question words)
+        content = "".join(p for run in analysis.cjk_runs(text) for p in q.strip_question_words(run))
+        if len(content) >= 3 and content not in plan.typed:
+            plan.typed.append(content)          # 攻击被无效 -> 攻击无效: the phrase a title may hold
+        keys = [terms.alias_key(text), terms.alias_key(simplified)]
+        if content and not re.search(r"[A-Za-z]", text):
+            keys += [terms.alias_key(content), terms.alias_key(terms.to_simplified(content))]
+        for key in dict.fromkeys(keys):
             if key:
-                parts.append(Q.Term("title_key", key, boost=12.0))
+                plan.bonuses.append(("title_key", key, 12.0))
         for name in plan.expanded:             # marked in snippets
             plan.needles.append(unicodedata.normalize("NFKC", name))
-        plan.query = _Or(parts) if parts else None
+        plan.concepts = _dedupe(plan.concepts)
         return plan
 
-    def _body_frequency(self, gram: str) -> float:
-        """Share of the sections whose text holds `gram`."""
-        return self._searcher.doc_frequency("body", gram) / max(1, self._searcher.doc_count())
+    def _correct_english(self, text: str, plan: _Plan) -> str:
+        def fix(m: re.Match) -> str:
+            word = m.group()
+            lower = word.lower()
+            if lower in q.ENGLISH_STOP or terms.find(word):
+                return word
+            better = self._speller.correct(lower)
+            if better != lower:
+                plan.corrected[lower] = better
+                return better
+            return word
+
+        return re.sub(r"[A-Za-z]+", fix, text)
+
+    def _near_terms(self, runs: list[str], game: str | None, named: list[str]) -> list[tuple[str, list[terms.Term]]]:
+        """Stretches of the query one typo away from a Chinese or Japanese term name (阻挡着 -> 阻挡者,
+        ブロッカ -> ブロッカー, 伤害部骤 -> 伤害步骤: names of 3+ characters, one character replaced,
+        added or left out), longest first, each with the terms it may mean."""
+        found: list[tuple[str, list[terms.Term]]] = []
+        pieces = [p for run in runs for p in q.strip_question_words(run)]
+        for piece in pieces:
+            japanese = bool(_KANA.search(piece))
+            piece = analysis.fold_kana(piece if japanese else terms.to_simplified(piece))
+            for length in range(min(len(piece), NEAR_TERM_MAX), 2, -1):
+                for start in range(len(piece) - length + 1):
+                    stretch = piece[start:start + length]
+                    if any(stretch in longer for longer, _ in found):
+                        continue
+                    if _cuts_a_name(piece, start, start + length, named):
+                        continue
+                    near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
+                    if near:
+                        found.append((stretch, near))
+        return found
+
+    def _gloss_concepts(self, runs: list[str]) -> tuple[list[str], list[_Concept]]:
+        """Ordinary words of the glosses table found in the runs, each one concept that its synonyms also
+        satisfy (强制 / 必须 -> "mandatory": the index gave every section the English of its glosses);
+        the runs come back with those words cut out."""
+        n = max(1, self._ix.size)
+        concepts, rest = [], []
+        for run in runs:
+            language = "ja" if _KANA.search(run) else "zh"
+            hay = run if language == "ja" else terms.to_simplified(run)
+            hits = glosses.found_in(hay, language) if len(hay) == len(run) else []
+            cut = list(run)
+            for name, english, (a, b) in hits:
+                synonyms = glosses.synonyms(name, language)
+                phrases = [p for v in synonyms for p in (_phrase(v, "body"), _phrase(v, "title")) if p]
+                frequency = max((self._ix.doc_frequency("body", g) for v in synonyms for g in analysis.cjk_tokens(v)),
+                                default=0)
+                concepts.append(_Concept("gloss:" + english, [], _idf(frequency, n), phrases=phrases))
+                cut[a:b] = "\n" * (b - a)
+            rest += [piece for piece in "".join(cut).split("\n") if piece]
+        return rest, concepts
+
+    def _cjk_grams(self, runs: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+        """The bigrams to look for (each with its typed and simplified spelling), question words cut out,
+        and the single characters left alone between question words (输 in 会输吗). Stop bigrams add time
+        and noise, not meaning: all-hiragana ones in Japanese (particles and endings) and, when the
+        query has others, those in more than STOP_SHARE of the sections. At most QUERY_GRAMS of the
+        rarest are kept: the p99 of long questions is bounded by this number."""
+        n = max(1, self._ix.size)
+        found: dict[str, list[str]] = {}
+        chars: list[str] = []
+        for run in runs:
+            japanese = bool(_KANA.search(run))
+            for piece in q.strip_question_words(run):
+                piece = analysis.fold_kana(piece)
+                if len(piece) < 2:
+                    simple = piece if japanese else terms.to_simplified(piece)
+                    if not _HIRAGANA.match(simple) and 0 < self._ix.doc_frequency("body1", simple) / n <= STOP_SHARE:
+                        chars.append(simple)
+                    continue
+                simplified = piece if japanese else terms.to_simplified(piece)
+                for typed, simple in zip(analysis.bigrams(piece), analysis.bigrams(simplified)):
+                    if japanese and _HIRAGANA.search(typed[1]):
+                        # 置け / 置く: an inflected word is matched by its kanji stem alone
+                        if _KANJI.match(typed[0]) and 0 < self._ix.doc_frequency("body1", typed[0]) / n <= STOP_SHARE:
+                            chars.append(typed[0])
+                        continue
+                    found.setdefault(simple, list(dict.fromkeys([typed, simple])))
+        if len(found) > 1:
+            share = {g: max(self._ix.doc_frequency("body", v) for v in vs) / n for g, vs in found.items()}
+            kept = {g: vs for g, vs in found.items() if 0 < share[g] <= STOP_SHARE}
+            if kept:
+                found = kept
+            if len(found) > QUERY_GRAMS:
+                rare = set(sorted(found, key=lambda g: share[g])[:QUERY_GRAMS])
+                found = {g: vs for g, vs in found.items() if g in rare}
+        return found, list(dict.fromkeys(chars))
+
+    def _infer(self, plan: _Plan) -> str | None:
+        """The game the query is about: its terms name one game clearly (`_infer_game`), and its words
+        lean the same way (`_lean`): Link, once per turn or 被攻击时 are terms of one game's table but
+        words both games' rules use, and name no game."""
+        by_terms = _infer_game(plan.mentions, self._own_terms)
+        if by_terms is None:
+            return None
+        lean = self._lean(plan)
+        side = 1 if by_terms == GAMES[1] else -1
+        return by_terms if lean * side >= LEAN_AGREEMENT else None
+
+    def _game_counts(self, fieldname: str, token: str) -> np.ndarray:
+        """How many sections of each game hold the token (remembered: a few thousand tokens at most)."""
+        key = (fieldname, token)
+        counts = self._game_count_cache.get(key)
+        if counts is None:
+            found = self._ix.postings(fieldname, token)
+            counts = (np.bincount(self._game[found[0]], minlength=len(GAMES)).astype(float) if found is not None
+                      else np.zeros(len(GAMES)))
+            if len(self._game_count_cache) < 50_000:
+                self._game_count_cache[key] = counts
+        return counts
+
+    def _lean(self, plan: _Plan) -> float:
+        """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
+        of the share of each game's sections that use each word. A term counts by the words it was typed
+        as (its least used one), not by whose table lists it: Link or opponent's turn are words both
+        games' rules use."""
+        total, weights = 0.0, 0.0
+        eps = 1.0 / max(1.0, float(self._game_sizes.max()))
+        for concept in plan.concepts:
+            tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
+            per_token = []
+            for fieldname, token in tokens:
+                per_token.append(self._game_counts(fieldname, token))
+            if not per_token:
+                continue
+            counts = np.min(per_token, axis=0) if concept.words else np.max(per_token, axis=0)
+            if counts.any():
+                share = counts / np.maximum(self._game_sizes, 1)
+                total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
+            elif concept.words and len({terms.by_id(i).game for i in concept.name.split(",") if terms.by_id(i)}) == 1:
+                # a term typed in a language only its game's table has (ダメージステップ)
+                game_of = terms.by_id(concept.name.split(",")[0]).game
+                total += concept.weight * (UNSEEN_TERM_LEAN if game_of == GAMES[1] else -UNSEEN_TERM_LEAN)
+            else:
+                continue
+            weights += concept.weight
+        return total / weights if weights else 0.0
 
     # -- results ----------------------------------------------------------------------------------
     def _hit(self, f: dict, score: float, plan: _Plan | None) -> Hit:
+        hit = self._plain_hit(f, score, plan)
+        later = self._superseded.get(f["ref"])
+        return dataclasses.replace(hit, superseded_by=later) if later else hit
+
+    def _plain_hit(self, f: dict, score: float, plan: _Plan | None) -> Hit:
         needles, stems = (plan.needles, plan.stems) if plan else ([], [])
         language = f.get("language", "")
         source = f.get("text_s") or ""
@@ -486,56 +828,139 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
     return list(dict.fromkeys(analysis.cjk_runs(masked)))
 
 
-# A sentence (a CJK run longer than SHORT_RUN) scores by bigram overlap. Its stop bigrams add time and
-# noise, not meaning: those in more than STOP_SHARE of the sections (ます, 发动, 对方, カー) and, in
-# Japanese, the all-hiragana ones (particles and endings: でき, すか). At most SENTENCE_GRAMS of the
-# rarest remaining bigrams are kept: the p99 of long queries is bounded by this number.
-SHORT_RUN = 6
+# Relaxed matching: a section's BM25F score is multiplied by (share of the query's concepts it shows) **
+# COVERAGE_POWER. Bigrams in more than STOP_SHARE of the sections (ます, 发动, 对方) are dropped from a query
+# that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
+COVERAGE_POWER = 1.0
+TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
+SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
+DEFINING_SUBTREE_SHARE = 0.5  # ... for a section defining a term the query names (it is about the term)
+NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
+NUMBER_CONCEPT_SHARE = 1.0  # ... and stating one counts as one more concept (of average weight) covered
+SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
+# "how many": the counter asked with (几只, 何枚) says which counts answer; a bare 几 / how many takes any
+_COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回度"}
+_COUNTS = {kind: re.compile(r"\d+\s*[" + counters + "]") for kind, counters in _COUNTERS.items()}
+_COUNTERS["level"] = "级級"
+_COUNTS["level"] = re.compile(r"(?:Lv\.?\s*\d|\d+\s*[级級])", re.IGNORECASE)
+_COUNTS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]")
+_ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|いくつ)\s*([只隻体體张張枚次回度个個级級]?)|how many|how much|number of",
+                          re.IGNORECASE)
 STOP_SHARE = 0.06
-SENTENCE_GRAMS = 10
+QUERY_GRAMS = 10
+NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
+NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
+CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
+LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way
+UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
+_KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
-def _sentence_grams(run: str, frequency) -> list[str]:
-    grams = list(dict.fromkeys(analysis.bigrams(run)))
-    japanese = bool(_KANA.search(run))
-    scored = []
-    for g in grams:
-        if japanese and _HIRAGANA.match(g):
-            continue
-        share = frequency(g)
-        if 0 < share <= STOP_SHARE:
-            scored.append((share, g))
-    keep = {g for _, g in sorted(scored)[:SENTENCE_GRAMS]}
-    return [g for g in grams if g in keep]
+def _ancestry(stored: list[dict], by_ref: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Every (section, one of its ancestors) pair as two index arrays: a bincount over them marks each
+    ancestor of the marked sections in one step."""
+    parent: dict[int, int] = {}
+    for i, f in enumerate(stored):
+        number = f["number"]
+        if re.search(r"[-.]", number):
+            found = by_ref.get(f"{f['edition']}:{re.sub(r'[-.][^-.]*$', '', number)}")
+            if found is not None:
+                parent[i] = found
+    pairs = []
+    for i in range(len(stored)):
+        up = parent.get(i)
+        while up is not None:
+            pairs.append((i, up))
+            up = parent.get(up)
+    return (np.array([d for d, _ in pairs], dtype=np.int64), np.array([a for _, a in pairs], dtype=np.int64))
 
 
-def _cjk_query(run: str, frequency) -> Q.Query | None:
-    """A short run must match as a whole (all its bigrams); a long one (a sentence) scores by overlap of
-    its meaningful bigrams. Traditional Chinese also searches its simplified form (never Japanese)."""
-    simplified = terms.to_simplified(run)
-    variants = [run] if simplified == run or _KANA.search(run) else [run, simplified]
+def _both_games(rows: list, plan: "_Plan") -> list:
+    """A query naming terms of both games (ブロッカー 連鎖) that no game wins: the best section of each
+    game comes in the first two places (each place keeps its score, so scores stay best first)."""
+    games = set()
+    for c in plan.concepts:
+        owners = {terms.by_id(i).game for i in c.name.split(",") if terms.by_id(i)}
+        if len(owners) == 1:
+            games |= owners
+    if len(games) < 2 or len(rows) < 3:
+        return rows
+    first_game = rows[0][1]["game"]
+    other = next((i for i, (_, f) in enumerate(rows) if f["game"] != first_game), None)
+    if other is None or other <= 1:
+        return rows
+    order = [rows[0][1], rows[other][1]] + [f for i, (_, f) in enumerate(rows) if i not in (0, other)]
+    return [(score, f) for (score, _), f in zip(rows, order)]
+
+
+def _query_language(text: str) -> str | None:
+    if _KANA.search(text):
+        return "ja"
+    return "zh" if analysis.cjk_runs(text) else None
+
+
+def _same_family(a: "_Concept", b: "_Concept") -> bool:
+    """Two English term names of one word family: one's first stem begins the other's (block / blocker)."""
+    wa = [t for f, t in a.words if f == "body_en"]
+    wb = [t for f, t in b.words if f == "body_en"]
+    if len(wa) != 1 or len(wb) != 1:
+        return False
+    x, y = sorted((wa[0], wb[0]), key=len)
+    return len(x) >= 4 and y.startswith(x)
+
+
+def _concept_of(plan: "_Plan", term_id: str) -> bool:
+    return any(term_id in c.name.split(",") for c in plan.concepts)
+
+
+def _cuts_a_name(piece: str, start: int, end: int, names: list[str]) -> bool:
+    """Whether piece[start:end] cuts through a term name found in the piece (アタック対 in アタック対象):
+    a typo is looked for in text that no exact name explains, or that wholly holds one (阻挡着)."""
+    for name in names:
+        at = piece.find(name)
+        while at >= 0:
+            if at < end and start < at + len(name) and not (start <= at and at + len(name) <= end):
+                return True
+            at = piece.find(name, at + 1)
+    return False
+
+
+def _cut(runs: list[str], stretch: str) -> list[str]:
+    """The runs with `stretch` (in its folded, simplified form) cut out; a cut splits a run."""
     out = []
-    for v in variants:
-        grams = list(dict.fromkeys(analysis.bigrams(v)))
-        if len(v) > SHORT_RUN:
-            grams = _sentence_grams(v, frequency)
-        for fieldname in ("title", "body"):
-            if len(v) == 1:                     # one character: a lone-character token, or a heading prefix
-                out.append(Q.Prefix(fieldname, v, boost=0.5) if fieldname == "title" else Q.Term(fieldname, v))
-            elif len(v) > SHORT_RUN:
-                if grams:
-                    out.append(_Or([Q.Term(fieldname, g) for g in grams], boost=0.3))
-            elif len(grams) == 1:
-                out.append(Q.Term(fieldname, grams[0]))
-            else:
-                out.append(Q.And([Q.Term(fieldname, g) for g in grams]))
-    return _Or(out, boost=2.0) if out else None
+    for run in runs:
+        japanese = bool(_KANA.search(run))
+        form = analysis.fold_kana(run if japanese else terms.to_simplified(run))
+        at = form.find(stretch) if len(form) == len(run) else -1
+        if at < 0:
+            out.append(run)
+            continue
+        out += [piece for piece in (run[:at], run[at + len(stretch):]) if piece]
+    return out
 
 
-def _en_query(stems: list[str]) -> Q.Query:
-    per_word = [_Or([Q.Term("title_en", s), Q.Term("body_en", s)]) for s in dict.fromkeys(stems)]
-    return _Or(per_word, boost=1.5)
+def _phrase(name: str, fieldname: str) -> list[tuple[str, str]]:
+    """The tokens a section shows `name` with: bigrams of its CJK runs of 2+, single characters (body1)
+    of its one-character runs (为 in 为 0)."""
+    out = []
+    for run in analysis.cjk_runs(analysis.fold_kana(name)):
+        if len(run) >= 2:
+            out += [(fieldname, g) for g in analysis.bigrams(run)]
+        elif fieldname == "body":
+            out.append(("body1", run))
+    return out
+
+
+def _idf(frequency: int, n: int) -> float:
+    return math.log(1 + n / (1 + frequency))
+
+
+def _dedupe(concepts: list[_Concept]) -> list[_Concept]:
+    seen: dict[str, _Concept] = {}
+    for c in concepts:
+        seen.setdefault(c.name, c)
+    return list(seen.values())
 
 
 def make_snippet(text: str, needles: list[str], stems: list[str], language: str) -> tuple[str, str]:
@@ -543,15 +968,13 @@ def make_snippet(text: str, needles: list[str], stems: list[str], language: str)
 
     The HTML is built from escaped pieces only, so no text from a section or a query is ever markup.
     """
-    text = " ".join((text or "").split())
-    probe = analysis.prepare(text, language)
-    if len(probe) != len(text):            # NFKC/t2s changed lengths: mark on the raw text instead
-        probe = text
-    spans = _match_spans(probe.casefold(), needles, stems)
-    start = 0
-    if spans and spans[0][0] > 40:
-        start = spans[0][0] - 30
+    text, hay = _snippet_source(text or "", language)
+    pattern = _marks_pattern(tuple(needles), tuple(stems))
+    first = pattern.search(hay) if pattern is not None else None
+    start = first.start() - 30 if first is not None and first.start() > 40 else 0
     end = min(len(text), start + _SNIPPET_CHARS)
+    spans = ([m.span() for m in pattern.finditer(hay, start, end) if m.end() > m.start()]
+             if pattern is not None else [])
     prefix = "…" if start > 0 else ""
     suffix = "…" if end < len(text) else ""
     pieces, pos = [], start
@@ -571,7 +994,7 @@ def _best_source(sources: list[str], needles: list[str], stems: list[str], langu
     earlier one (a section's opening paragraph says what it is about; labels were left out at indexing)."""
     best, best_key = "", None
     for i, text in enumerate(sources):
-        hay = analysis.prepare(text, language).casefold()
+        hay = _prepared(text, language).casefold()
         found = {hay[a:b] for a, b in _match_spans(hay, needles, stems)} if len(hay) == len(text) else set()
         key = (len(found), -i)
         if best_key is None or key > best_key:
@@ -580,6 +1003,15 @@ def _best_source(sources: list[str], needles: list[str], stems: list[str], langu
 
 
 def _match_spans(hay: str, needles: list[str], stems: list[str]) -> list[tuple[int, int]]:
+    pattern = _marks_pattern(tuple(needles), tuple(stems))
+    if pattern is None:
+        return []
+    return [m.span() for m in pattern.finditer(hay) if m.end() > m.start()]
+
+
+@lru_cache(maxsize=256)
+def _marks_pattern(needles: tuple[str, ...], stems: tuple[str, ...]) -> re.Pattern | None:
+    """One regex of everything to mark (compiled once per query, used for each of its hits)."""
     patterns = []
     for n in sorted({n.casefold() for n in needles if n.strip()}, key=len, reverse=True):
         if re.fullmatch(r"[a-z0-9.+-]+", n):
@@ -588,13 +1020,22 @@ def _match_spans(hay: str, needles: list[str], stems: list[str]) -> list[tuple[i
             chars = [re.escape(c) for c in n if not c.isspace()]
             patterns.append(r"\s*".join(chars))
     patterns += [r"(?<![a-z0-9])" + re.escape(s) + r"[a-z]*" for s in dict.fromkeys(stems) if len(s) > 1]
-    if not patterns:
-        return []
-    spans: list[tuple[int, int]] = []
-    for m in re.finditer("|".join(f"(?:{p})" for p in patterns), hay):
-        if m.end() > m.start():
-            spans.append((m.start(), m.end()))
-    return spans
+    return re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+
+
+@lru_cache(maxsize=8192)
+def _snippet_source(text: str, language: str) -> tuple[str, str]:
+    """(the text with runs of white space made one space, the same prepared and case-folded for marking;
+    the raw text when NFKC/t2s changed its length)."""
+    text = " ".join(text.split())
+    probe = _prepared(text, language)
+    return text, (probe if len(probe) == len(text) else text).casefold()
+
+
+@lru_cache(maxsize=8192)
+def _prepared(text: str, language: str) -> str:
+    """analysis.prepare, remembered: snippets convert the same section texts over and over."""
+    return analysis.prepare(text, language)
 
 
 _SEARCHERS: dict[Path, RuleSearch] = {}

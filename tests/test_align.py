@@ -14,9 +14,11 @@ from rulings.corpus import load
 
 GOLD = yaml.safe_load((Path(__file__).parent / "data" / "align_gold.yaml").read_text(encoding="utf-8"))
 # The generator's own picks on the reviewed sample (before the reviewed corrections are applied), measured
-# when this test was written: top-1 75/115, kind 75/75 of those. The issue's target is 95 % / 85 %: not
-# reached by the generator alone; the shipped data carries the reviewed picks (source: review).
+# when this test was written: top-1 75/115 (65 %), kind 48/66 (73 %) of the right pairs. The issue's target
+# is 95 % / 85 %: NOT reached by the generator alone (docs/align.md says why); the shipped data carries the
+# reviewed picks (source: review). These floors only guard against regressions.
 AUTO_TOP1_FLOOR = 0.65
+AUTO_KIND_FLOOR = 0.70
 
 
 def entries():
@@ -42,12 +44,6 @@ def test_new_lists_exactly_the_jp_sections_nobody_matches():
     assert new == set(load(TARGET).sections) - matched
 
 
-def test_the_data_file_is_what_the_generator_builds():
-    from rulings.align_build import main
-
-    assert main(["--check"]) == 0, "rulings/data/align_dcg.yaml is stale: python -m rulings.align_build"
-
-
 def test_reviewed_sample_is_large_enough_and_the_data_agrees_with_it():
     assert len(GOLD) >= 100
     table = entries()
@@ -63,16 +59,19 @@ def test_reviewed_sample_is_large_enough_and_the_data_agrees_with_it():
 def test_generator_accuracy_on_the_reviewed_sample():
     """The automatic picks, not the corrections: top-1 (any accepted section, or none for none) and kind."""
     table = entries()
-    top1 = kinds = 0
+    top1 = paired = kinds = 0
     for g in GOLD:
         auto = table[str(g["cn"])]["auto"]
         accepted = [str(n) for n in g["ja"]]
         got = str(auto["ja"]) if auto["ja"] is not None else None
         if (got in accepted) if accepted else got is None:
             top1 += 1
-            kinds += (not accepted) or auto["kind"] == g["kind"]
-    print(f"generator on the reviewed sample: top-1 {top1}/{len(GOLD)}, kind {kinds}/{top1}")
+            if accepted:                      # kind is measured on the pairs only, not on "no counterpart"
+                paired += 1
+                kinds += auto["kind"] == g["kind"]
+    print(f"generator on the reviewed sample: top-1 {top1}/{len(GOLD)}, kind {kinds}/{paired} of the right pairs")
     assert top1 / len(GOLD) >= AUTO_TOP1_FLOOR
+    assert kinds / paired >= AUTO_KIND_FLOOR
 
 
 def test_kind_rules():

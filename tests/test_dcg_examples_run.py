@@ -29,3 +29,21 @@ def test_every_documented_action_and_field_has_an_example():
     text = "\n".join(p.read_text(encoding="utf-8") for p in EXAMPLES)
     missing = sorted(n for n in names if not re.search(rf"\b{n}\b", text))
     assert missing == []
+
+
+NEW_RULINGS = [ROOT / "tests" / "dcg" / f for f in ("combine.yaml", "keywords_d.yaml", "keywords_e.yaml",
+                                                     "keywords_f.yaml")]
+
+
+@pytest.mark.parametrize("path", NEW_RULINGS, ids=lambda p: p.name)
+def test_boards_with_links_tokens_and_requirements_round_trip_the_notation(path):
+    """Link cards, tokens, face-down cards, traits, Overflow and the combining requirements are written by the
+    board notation and read back unchanged, before and after the actions run."""
+    from engine.check import parse_rulings
+    from engine.dcg import run, validate
+    from engine.dcg.notation import board_from_text, board_to_text
+
+    for data in parse_rulings(path.read_text(encoding="utf-8")):
+        scenario = validate(data)
+        for board in (scenario.board, run(scenario).board):
+            assert board_from_text(board_to_text(board)) == board, data["title"]

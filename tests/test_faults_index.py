@@ -116,22 +116,22 @@ def test_killed_build_leaves_the_old_index_usable(data_dir, extra_delay):
 
 # ------------------------------------------------------------------ damaged files
 def _truncate_segment(gen: Path):
-    seg = next(gen.glob("*.seg"))
-    seg.write_bytes(seg.read_bytes()[: seg.stat().st_size // 2])
+    postings = gen / "docs.npy"
+    postings.write_bytes(postings.read_bytes()[: postings.stat().st_size // 2])
 
 
 def _zero_segment(gen: Path):
-    seg = next(gen.glob("*.seg"))
-    seg.write_bytes(b"\0" * seg.stat().st_size)           # same size: only reading it can tell
+    weights = gen / "weights.npy"
+    weights.write_bytes(b"\0" * weights.stat().st_size)     # same size: only reading it can tell
 
 
 def _garbage_toc(gen: Path):
-    toc = next(gen.glob("_MAIN_*.toc"))
-    toc.write_bytes(os.urandom(toc.stat().st_size))
+    vocab = gen / "vocab.json"
+    vocab.write_bytes(os.urandom(vocab.stat().st_size))
 
 
 def _delete_segment(gen: Path):
-    next(gen.glob("*.seg")).unlink()
+    (gen / "stored.json").unlink()
 
 
 def _no_manifest(gen: Path):

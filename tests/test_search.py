@@ -150,10 +150,10 @@ def test_infer_game_from_the_terms_a_query_names(base, query, game):
 
 
 def test_inferred_game_ranks_first_but_does_not_filter(rs):
-    doc = rs.search("伤害步骤中能否发动速攻魔法卡", limit=30).to_json()
+    doc = rs.search("伤害步骤中能否发动速攻魔法卡", limit=100).to_json()
     assert doc["game_inferred"] == "ygo"
     games = [EDITIONS[r["edition"]].game for r in doc["results"]]
-    assert games[:5] == ["ygo"] * 5 and "dcg" in games        # Digimon's 発揮/诱发 still follow
+    assert games[:5] == ["ygo"] * 5 and "dcg" in games        # Digimon's 発揮/诱发 still follow, further down
     scores = [r["score"] for r in doc["results"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -212,7 +212,8 @@ def test_bare_heading_snippet_comes_from_its_children_never_a_label(rs):
 
 def test_long_questions_find_the_rule_in_three_languages(rs):
     assert "ygo-zh-rulebook:4.4.4" in refs(rs.search("伤害步骤中能否发动速攻魔法卡", limit=5))
-    assert "dcg-ja-3.6:11-4" in refs(rs.search("相手のターンにブロッカーでブロックできますか", limit=5))
+    # the block timing, or (issue 13) the sentence of it that answers: 11-4-1
+    assert {"dcg-ja-3.6:11-4", "dcg-ja-3.6:11-4-1"} & set(refs(rs.search("相手のターンにブロッカーでブロックできますか", limit=5)))
     found = refs(rs.search("what happens when a blocker blocks an attacker with piercing", limit=5))
     assert {"dcg-ja-3.6:16-4", "dcg-ja-3.6:16-6"} <= set(found)
 

@@ -41,7 +41,8 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, 
     if b.phase != "main" and not by_effect:
         return no(f"{b.turn}'s turn has not reached its main phase yet (run `end_turn`).", "dcg.phase.main")
     if not d.is_digimon:
-        return no(f"{d.label} is a Tamer: only Digimon attack.", "dcg.attack.declare")
+        return no(f"{d.label} is a Tamer: only Digimon attack.", "dcg.attack.declare", "dcg.tamer.definition",
+                  "dcg.digimon.can_attack")
     if d.suspended and not without_suspending:
         return no(f"{d.label} is suspended and cannot be suspended to attack.", "dcg.attack.must_suspend")
     if d.played_this_turn and not d.has("rush") and not played_ok:
@@ -71,7 +72,7 @@ def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute
     aim = f"player {foe}" if target == "player" else game.find(target)[1].label
     rush = d.played_this_turn and d.has("rush")   # 16-14-1 is then what makes the attack legal (7-1-2-1)
     game.step("attack.declared", f"{d.label} {'is suspended and ' * suspend}attacks {aim}"
-              + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare",
+              + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare", "dcg.digimon.can_attack",
               "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
               "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []), attacker=d.label,
@@ -283,7 +284,9 @@ def _security_attack_keys(d) -> list[str]:
     sas = sum(1 for k in d.keywords() if k.kid == "security_attack")
     if not sas:
         return []
+    mixed = len({k.n for k in d.keywords() if k.kid == "security_attack"}) > 1   # +1 and -1: one kind (16-2)
     return (["dcg.keyword.security_attack", "dcg.keyword.sa_static"] + (["dcg.keyword.sa_stacking"] if sas > 1 else [])
+            + (["dcg.keyword.same_kind"] if mixed else [])
             + (["dcg.inherited"] if _inherited(d, "security_attack") else []))
 
 
@@ -313,7 +316,8 @@ def run_checks(game: Game, foe: str) -> None:
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
                   "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else
                                         ["dcg.check.rule", "dcg.check.mandatory", "dcg.check.procedure"]),
-                  "dcg.check.leaves_security", attacker=att.label, player=foe, card=card.label)
+                  "dcg.check.leaves_security", *(["dcg.security_digimon.definition"] if card.kind == "digimon" else []),
+                  attacker=att.label, player=foe, card=card.label)
         sec = Digimon(card) if card.kind == "digimon" and card.dp is not None else None
         game.security_digimon = (foe, sec) if sec is not None else None
         game.limbo = card

@@ -30,6 +30,11 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         if not _prevented(game, p, d, cause, by):
             doomed.append(game.find(did) or found)
     doomed = [(p, before_leaving(game, p, d, cause, by)) for p, d in doomed]
+    overflowing = [p for p, d in doomed if any(c.overflow for c in d.cards())]
+    if len(set(overflowing)) > 1:
+        game.step("rule.overflow_order", f"Overflow of both players at once: {game.board.turn} (the turn player) "
+                  f"processes theirs first, then {opponent(game.board.turn)}.", "dcg.overflow.simultaneous",
+                  "dcg.overflow.turn_player_first", "dcg.overflow.then_non_turn")
     for p, d in doomed:
         under = f" with its {len(d.sources)} digivolution card{'s' * (len(d.sources) != 1)}" if d.sources else ""
         keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together", "dcg.zone.leave_together"]
@@ -158,10 +163,13 @@ def _battle_end(game: Game, a: Digimon, d: Digimon, ap: str, dp_: str, losers: l
                 game.new_triggers.append(Trigger(owner, loser.id, "trash", keyword="retaliation",
                                                  partner=other.id, keyword_count=loser.count("retaliation")))
     for winner, loser, owner in ((a, d, ap), (d, a, dp_)):
+        now_winner = game.find(winner.id)
+        if now_winner is None:
+            continue
+        if losers == [loser]:   # 14-2-1-1: the other one won
+            game.trigger_effects(owner, now_winner[1], "wins_battle")
         if loser.id in deleted and winner.id not in deleted:
-            now_winner = game.find(winner.id)
-            if now_winner is not None:
-                game.trigger_effects(owner, now_winner[1], "deletes_in_battle")
+            game.trigger_effects(owner, now_winner[1], "deletes_in_battle")
     if pierces and d.id in deleted:
         game.attack.pierce = True
         inherited = not any(k.kid == "piercing" for k in piercer.card.keywords) and any(
@@ -199,6 +207,8 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     if s_loses:
         game.step("battle.security_not_deleted", f"The security Digimon {sec.label} lost but is not deleted.",
                   "dcg.battle.security_not_deleted")
+    if s_loses and not a_loses and game.find(a.id) is not None:
+        game.trigger_effects(ap, game.find(a.id)[1], "wins_battle")
     if a_loses:
         if a.has("jamming"):
             game.step("keyword.jamming", f"Jamming: {a.label} is not deleted in battle with a security Digimon.",

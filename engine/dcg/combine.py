@@ -53,7 +53,7 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     for cid in ids:
         if how == "digixros":
             c = next((c for c in ps.hand if c.id == cid), None) or next(
-                (d.card for d in ps.battle_area if d.id == cid and d.card.kind == "digimon"), None)
+                (d.card for d in ps.battle_area if d.id == cid and d.card.kind in ("digimon", "tamer")), None)
             where = "hand or battle area"
         else:
             c = next((c for c in ps.trash if c.id == cid), None)
@@ -109,6 +109,8 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tupl
             keys.append("dcg.digixros.reveal_hand")
         if any(d.sources for d in from_area):
             keys.append("dcg.digixros.area_stack_trashed")
+        if from_area:
+            keys.append("dcg.stack.not_in_area")
         game.step("xros.placed", f"DigiXros -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} under "
                   f"{card.label} (top first, in the order the requirement lists them); {n} card{'s' * (n != 1)} "
                   f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower.",
@@ -327,8 +329,8 @@ def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int 
     p, card = held
     if card.burst is None:
         return _no("burst_digivolve", f"{card.label} has no Burst digivolution requirement.", "dcg.burst")
-    d = _own(game, p, onto)
-    if d is None or not card.burst.to.matches(d.card):
+    d = _own_any(game, p, onto)
+    if d is None or not d.is_digimon or not card.burst.to.matches(d.card):
         return _no("burst_digivolve", f"{onto} is not {p}'s Digimon {card.burst.to.text} that the Burst "
                    f"digivolution requirement names.", "dcg.burst", "dcg.burst.procedure_choose")
     if _burst_tamer(game, p, card, tamer) is None:
@@ -345,17 +347,27 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
               f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
     price = cost if cost is not None else card.burst.cost
-    d = _own(game, p, onto)
+    d = _own_any(game, p, onto)
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
     new = replace(d, card=card, sources=(d.card,) + d.sources)
-    game.put(p, new, old_id=d.id)
+    breeding = game.ps(p).breeding_area is not None and game.ps(p).breeding_area.id == d.id
+    if breeding:      # a breeding-area Digimon may Burst digivolve too (8-3-1: "your Digimon")
+        game.set_ps(p, replace(game.ps(p), breeding_area=new))
+    else:
+        game.put(p, new, old_id=d.id)
     game.step("burst.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
               f"and places {card.label} on {d.label} ({'suspended' if d.suspended else 'unsuspended'}, as it was); "
               f"at the end of this turn its top card will be trashed.", "dcg.burst.procedure_pay",
               "dcg.burst.procedure_stack", "dcg.burst.end_trash", "dcg.digivolve.keeps_state", "dcg.memory.pay")
     game.burst_pending.append((p, new.card_ids))
+    if breeding:
+        game.draw(p, 1)
+        game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card; in the breeding area no [When "
+                  f"Digivolving] effect triggers.", "dcg.burst.procedure_stack", "dcg.digivolve.draw",
+                  "dcg.breeding.no_effects")
+        return
     _draw_and_trigger(game, p, new, "burst")
 
 
@@ -460,7 +472,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     links = d.links
     limit = link_limit(d)
     keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_done",
-            "dcg.link.procedure",
+            "dcg.link.procedure", "dcg.link.not_stacked", "dcg.link.not_in_area",
             "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay"]
     if d.sources:
         keys.append("dcg.link.procedure_insert")
@@ -486,7 +498,8 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     if card.link.dp:
         keys.append("dcg.link.dp")
     game.step("link.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
-              f"and links {card.label}{' from the battle area' * (area is not None)} to {d.label}{over}"
+              f"and links {card.label}{' from the battle area' * (area is not None)} to {d.label}{over} (a link card "
+              f"is neither a digivolution card nor in any area)"
               + (f": {d.label} gets {' and '.join(gains)}." if gains else "."), *keys)
 
 
@@ -529,8 +542,9 @@ def training(game: Game, did: str) -> None:
     keys = ["dcg.keyword.training", "dcg.keyword.training_activated", "dcg.keyword.training_condition"]
     if top:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where} and places the top card of the deck "
-                  f"face down under its digivolution cards; a face-down card has no information (no inherited "
-                  f"effect).", *keys, "dcg.stack.face_down")
+                  f"face down (as Training specifies; cards go under face up otherwise) under its digivolution "
+                  f"cards; a face-down card has no information (no inherited effect).", *keys, "dcg.stack.face_down",
+                  "dcg.stack.face_up_unless")
     else:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where}, but the deck is empty: nothing is "
                   f"placed.", *keys, "dcg.impossible")

@@ -146,6 +146,11 @@ def refresh(game) -> None:
             keys += ["dcg.continuous.condition", "dcg.condition.processing"] if e.condition else []
             if any(k != key and set(started) & set(v[1]) for k, v in groups.items()):
                 keys.append("dcg.continuous.stack")
+            if e.target != "self":
+                keys += ["dcg.target.all_processing"] + (["dcg.target.all_later"] if was else [])
+                side = groups[key][0]
+                if board.player(side).breeding_area is not None:
+                    keys.append("dcg.breeding.unaffected")
             owner = next(p for p, s_, e_, _ in sources if s_ == src and e_ == e)
             cond = f" (while {condition_holds(board, owner, e, None)[1]})" if e.condition else ""
             game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{cond}: "

@@ -35,6 +35,7 @@ TIMINGS = {
     "on_move": ("on move", "移动时", "移動時"),
     "counter": ("counter", "反击", "カウンター"),
     "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
+    "wins_battle": ("when this digimon wins a battle", "wins battle", "赢得战斗时", "バトルに勝ったとき"),
     "deletes_in_battle": ("when this digimon deletes a digimon in battle", "deletes in battle",
                           "战斗中消灭对方数码宝贝时", "バトルで相手のデジモンを消滅させたとき"),
     # continuous (常在型, 15-8-2): no trigger; applies while the turn and the conditions hold
@@ -82,7 +83,7 @@ DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp",
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
-          "once_per_turn", "zone", "cost", "digiburst", "token"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -174,6 +175,10 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         if timing != "main":
             raise InvalidScenario(f"{path}.cost", "only an activated [Main] effect has a cost to activate")
         cost = _int(cost, f"{path}.cost", 0, 20)
+    delayed = fields.get("delayed")
+    if delayed is not None and (delayed != "end_of_turn" or timing in CONTINUOUS):
+        raise InvalidScenario(f"{path}.delayed", "end_of_turn (\"at the end of this turn, …\"), on a triggered or "
+                                                 "activated effect")
     if timing in CONTINUOUS:
         if verb not in CONTINUOUS_VERBS:
             raise InvalidScenario(f"{path}.do", f"a continuous effect ([{timing}]) does one of: "
@@ -191,7 +196,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         burst = _int(burst, f"{path}.digiburst", 1, 20)
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, digiburst=burst, token=token)
+                  cost, delayed, digiburst=burst, token=token)
 
 
 def _condition(value, path: str) -> tuple:

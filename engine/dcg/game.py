@@ -20,7 +20,7 @@ from .validate import Scenario
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand": where that card must still be when it runs (15-4-4-3)
+    where: str                   # "battle" | "trash" | "hand" | "delayed": where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -41,6 +41,15 @@ class Attack:
 _LOOP_KEY = attrgetter("loop_key")
 
 
+def board_shape(board: Board) -> tuple:
+    """What equal boards certainly share, at a cost that does not grow with the cards: turn, memory, phase,
+    zone sizes, the stacks in play with their size, modifications and orientation."""
+    return (board.turn, board.memory, board.phase, *(
+        (len(ps.hand), len(ps.deck), len(ps.trash), len(ps.security), len(ps.digitama),
+         tuple((d.id, len(d.sources), len(d.mods), d.suspended) for d in ps.battle_area))
+        for ps in (board.A, board.B)))
+
+
 class Game:
     def __init__(self, scenario: Scenario):
         self.board: Board = scenario.board
@@ -51,10 +60,11 @@ class Game:
         self.attack: Attack | None = None
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
-        self.seen: set = set()       # (board, pending effects) met while processing the current action
+        self.seen: dict = {}         # (board shape, pending effects) -> boards met while processing the action
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
         self.rule_after_effect = False
+        self.delayed: list[Trigger] = []   # processes held until the end of this turn (18-1-1)
         self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
         from .continuous import continuous_card_ids
         self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
@@ -128,7 +138,7 @@ class Game:
         cards = tuple(cards)
         tokens = [c for c in cards if c.token]
         ps = self.ps(p)
-        self.set_ps(p, replace(ps, trash=ps.trash + tuple(c for c in cards if not c.token)))
+        self.set_ps(p, replace(ps, trash=ps.trash + (tuple(c for c in cards if not c.token) if tokens else cards)))
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed")
@@ -150,7 +160,9 @@ class Game:
             self.trash_cards(p, tuple(reversed(d.sources)))
         else:
             self.trash_cards(p, tuple(reversed(d.cards())))
-        # 4-17-4: a card placed under another card does not move memory
+        if dest == "under" and d.card.overflow and not d.card.token:
+            self.step("rule.overflow_under", f"Overflow: {d.label} is placed under another card, which moves no "
+                      f"memory.", "dcg.overflow.not_under")
         self.overflow(p, d.sources if dest == "under" else d.cards())
 
     def overflow(self, p: str, cards) -> None:
@@ -238,6 +250,8 @@ class Game:
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
+        if t.where == "delayed":
+            return True   # a held process does not depend on its card (18-1-1)
         if t.where in ("trash", "hand"):
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
@@ -288,9 +302,11 @@ class Game:
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is
         fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
-        state = (self.board, self.trigger_key(t), *map(_LOOP_KEY, pending))   # flush() gave each its key
-        if state not in self.seen:
-            self.seen.add(state)
+        # States are filed under the pending effects (small ints: flush() gave each its key) and the board's
+        # shape, both cheap; only boards in the same drawer are compared, and equal boards share most records.
+        drawer = self.seen.setdefault((board_shape(self.board), self.trigger_key(t), *map(_LOOP_KEY, pending)), [])
+        if self.board not in drawer:
+            drawer.append(self.board)
             return False
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
                   "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")

@@ -61,6 +61,7 @@ class Effect:
     once_per_turn: bool = False                 # [Once Per Turn] (15-14-1)
     zone: str | None = None                     # hand | trash: works from there (15-14-2, 15-14-3)
     cost: int | None = None                     # `timing: main` of a Digimon/Tamer: memory paid to activate
+    delayed: str | None = None                  # end_of_turn: done later, as a pending process (18-1-1)
     digiburst: int | None = None          # Digi-Burst N: trash N digivolution cards to run it (16-13)
     token: "Card | None" = None           # `do: create_token`: the token created (4-18-1)
 

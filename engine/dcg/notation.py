@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 
+from .requirements import SHAPES, combine_json, parse_combine
 from .keywords import keyword_text, parse_keyword
 from .model import PLAYERS, Board, Card, Digimon, Effect, Mod, PlayerState
 
 ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
+COMBINE_FIELDS = tuple(SHAPES)
 _CARD_DEFAULTS = {f.name: f.default for f in fields(Card)}
 _EFFECT_DEFAULTS = {f.name: f.default for f in fields(Effect)}
 
@@ -43,6 +45,14 @@ def _card_attrs(c: Card) -> dict:
     if c.effects:
         out["effects"] = [{k: _effect_value(k, getattr(e, k)) for k in _EFFECT_DEFAULTS
                            if getattr(e, k) != _EFFECT_DEFAULTS[k]} for e in c.effects]
+    if c.traits:
+        out["traits"] = list(c.traits)
+    for name in ("token", "face_down", "overflow"):
+        if getattr(c, name) != _CARD_DEFAULTS[name]:
+            out[name] = getattr(c, name)
+    for name in COMBINE_FIELDS:     # DigiXros, Assembly, DNA, Burst, App Fusion, Link in their scenario form
+        if getattr(c, name) is not None:
+            out[name] = combine_json(getattr(c, name))
     return out
 
 
@@ -51,6 +61,8 @@ def _effect_value(key: str, value):
         return keyword_text(value)
     if key == "condition":
         return [list(pair) for pair in value]
+    if key == "token":
+        return _card_attrs(value)
     return value
 
 
@@ -60,6 +72,8 @@ def _effect(data: dict) -> Effect:
         d["keyword"] = parse_keyword(d["keyword"], "")
     if "condition" in d:
         d["condition"] = tuple(tuple(pair) for pair in d["condition"])
+    if "token" in d:
+        d["token"] = _card("token", d["token"])
     return Effect(**d)
 
 
@@ -81,6 +95,8 @@ def _stack_text(d: Digimon) -> str:
         extra["played_this_turn"] = True
     if d.mods:
         extra["mods"] = [_mod_text(m) for m in d.mods]
+    if d.links:
+        extra["links"] = [[c.id, _card_attrs(c)] for c in d.links]
     return "<".join([_card_text(d.card, extra)] + [_card_text(s) for s in d.sources])
 
 
@@ -121,13 +137,15 @@ def _read_card(text: str, pos: int) -> tuple[str, dict, int]:
 
 def _card(cid: str, attrs: dict) -> Card:
     a = dict(attrs)
-    for key in ("suspended", "played_this_turn", "mods"):
+    for key in ("suspended", "played_this_turn", "mods", "links"):
         a.pop(key, None)
     return Card(cid, a.get("name", ""), a.get("kind", "blank"), a.get("level"), a.get("dp"), a.get("play_cost"),
                 a.get("digivolve_cost"), tuple(a.get("colors", ())),
                 tuple(parse_keyword(k, "") for k in a.get("keywords", ())),
                 tuple(parse_keyword(k, "") for k in a.get("inherited", ())),
-                tuple(_effect(e) for e in a.get("effects", ())))
+                tuple(_effect(e) for e in a.get("effects", ())), tuple(a.get("traits", ())),
+                a.get("token", False), a.get("face_down", False), a.get("overflow"),
+                **{k: parse_combine(k, a[k], k) for k in COMBINE_FIELDS if k in a})
 
 
 def _items(text: str, stacks: bool) -> list:
@@ -143,8 +161,9 @@ def _items(text: str, stacks: bool) -> list:
                 sources.append(_card(scid, sattrs))
             mods = tuple(Mod(u, dp, parse_keyword(k, "") if k else None, *flag)
                          for u, dp, k, *flag in attrs.get("mods", ()))
+            links = tuple(_card(lid, lattrs) for lid, lattrs in attrs.get("links", ()))
             out.append(Digimon(_card(cid, attrs), tuple(sources), attrs.get("suspended", False),
-                               attrs.get("played_this_turn", False), mods))
+                               attrs.get("played_this_turn", False), mods, links))
         if pos < len(text):
             if text[pos] != " ":
                 raise NotationError(f"space expected at column {pos}")

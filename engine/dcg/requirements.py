@@ -101,9 +101,11 @@ def combine_json(c: Combine) -> dict:
     out: dict = {}
     if c.cards:
         out["cards"] = [req(r) for r in c.cards]
-    for key in ("reduce", "cost", "dp"):
-        if getattr(c, key) not in (0, None):
+    for key in ("reduce", "dp"):
+        if getattr(c, key):
             out[key] = getattr(c, key)
+    if c.cost is not None:
+        out["cost"] = c.cost
     if c.keywords:
         from .keywords import keyword_text
         out["keywords"] = [keyword_text(k) for k in c.keywords]

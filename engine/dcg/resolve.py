@@ -20,7 +20,7 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
                "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
                "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
-               "deletes_in_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
+               "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
                "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
@@ -28,7 +28,7 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "end_of_turn": "End of Your Turn", "security": "Security",
                 "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
-                "deletes_in_battle": "When Deleting in Battle", "start_of_main": "Start of Your Main Phase",
+                "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
                 "on_move": "On Move"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
@@ -44,6 +44,11 @@ def run_trigger(game: Game, t: Trigger) -> None:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
     holder = game.holder(t) if t.where == "battle" else None
+    if t.where == "delayed":
+        game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "
+                  f"processed now.", "dcg.pending.rule")
+        run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=None)
+        return
     name = f"[{TIMING_NAMES[t.effect.timing]}]"
     keys = [TIMING_KEYS[t.effect.timing]]
     if not ready(game, t.owner, t.effect, t.card_id, holder):
@@ -62,7 +67,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
         if t.effect.inherited:
             keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
-        if t.effect.timing in ("when_blocked", "deletes_in_battle"):
+        if t.effect.timing in ("when_blocked", "deletes_in_battle", "wins_battle"):
             keys.append("dcg.trigger.condition")
         card = _card_of(game, t)
         game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
@@ -106,6 +111,11 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
             return False
+        at_least = dict(e.condition).get("sources_at_least")
+        if at_least and holder is not None:
+            have = len(game.current(holder.id).sources) if game.current(holder.id) else len(holder.sources)
+            game.step("effect.condition_met", f"{card_id}'s condition \"has {at_least} digivolution cards\" holds "
+                      f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more")
     if e.once_per_turn:
         game.used_once.add((card_id, e))
     return True
@@ -125,6 +135,11 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
+        return
+    if e.delayed:
+        game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
+        game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
+                  f"processed like a triggered effect.", "dcg.pending.rule")
         return
     if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return
@@ -505,6 +520,9 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
     `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
     d = Digimon(card, sources=tuple(sources), played_this_turn=True)
+    if card.overflow:
+        keys = (*keys, "dcg.overflow.not_into_area")
+        text += f" (its Overflow moves no memory as it is placed in the area.)"
     game.add_to_battle_area(owner, d)
     game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
     game.trigger_effects(owner, d, "on_play")

@@ -18,6 +18,12 @@ def end_turn_if_memory_crossed(game: Game) -> None:
     game.step("turn.end_condition", f"Memory is on {foe}'s side ({foe}'s {-b.memory}) and nothing is left to "
               f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition", "dcg.turn.end_timing")
     _turn_timing(game, p, "end_of_turn", "end_of_opponents_turn", "end_of_all_turns")
+    if game.delayed:
+        if game.new_triggers:
+            game.step("turn.held", "The processes held until the end of the turn are handled together with the "
+                      "effects triggered now, like simultaneous triggers.", "dcg.pending.simultaneous")
+        game.new_triggers.extend(game.delayed)
+        game.delayed = []
     triggered = bool(game.new_triggers)
     if triggered:
         game.step("turn.end_effects", f"{p}'s turn stays in this phase until the effects triggered at the end of "

@@ -188,20 +188,33 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
                       for i, k in enumerate(_list(data.get("inherited", []), f"{path}.inherited")))
     effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
                     for i, e in enumerate(_list(data.get("effects", []), f"{path}.effects")))
+    extra = _card_extras(data, path, zone) if not data.keys().isdisjoint(EXTRA_FIELDS) else {}
+    card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
+                keywords, inherited, effects, **extra)
+    ctx.cards[cid] = card
+    return card, {k: data[k] for k in STACK_FIELDS if k in data}
+
+
+EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "overflow", *COMBINE_FIELDS})
+
+
+def _card_extras(data: dict, path: str, zone: str) -> dict:
+    """Traits, token, face-down, Overflow and the combining requirements (chapters 4, 7, 8, 10)."""
+    out: dict = {}
     traits = _list(data.get("traits", []), f"{path}.traits")
     for i, t in enumerate(traits):
         if not isinstance(t, str) or not t.strip() or len(t) > 60:
             raise InvalidScenario(f"{path}.traits[{i}]", "a trait is a non-empty string")
-    flags = {k: _bool(data.get(k, False), f"{path}.{k}") for k in ("token", "face_down")}
-    if flags["token"] and zone not in ("battle_area",):
+    if traits:
+        out["traits"] = tuple(t.strip() for t in traits)
+    for key in ("token", "face_down"):
+        out[key] = _bool(data.get(key, False), f"{path}.{key}")
+    if out["token"] and zone != "battle_area":
         raise InvalidScenario(f"{path}.token", "a token exists only in the battle area (4-18-5)")
-    overflow = _int(data["overflow"], f"{path}.overflow", -10, 10) if data.get("overflow") is not None else None
-    combine = {k: parse_combine(k, data[k], f"{path}.{k}") for k in COMBINE_FIELDS if data.get(k) is not None}
-    card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
-                keywords, inherited, effects, tuple(t.strip() for t in traits), flags["token"], flags["face_down"],
-                overflow, **combine)
-    ctx.cards[cid] = card
-    return card, {k: data[k] for k in STACK_FIELDS if k in data}
+    if data.get("overflow") is not None:
+        out["overflow"] = _int(data["overflow"], f"{path}.overflow", -10, 10)
+    out.update({k: parse_combine(k, data[k], f"{path}.{k}") for k in COMBINE_FIELDS if data.get(k) is not None})
+    return out
 
 
 def _colors(data, path: str) -> tuple[str, ...]:

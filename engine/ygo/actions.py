@@ -42,7 +42,7 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
         return f"{card.label()} is not a monster that can be Normal Summoned", ("ygo.summon.normal",)
     if is_special_summon_monster(card):
         return (f"{card.label()} is a Special Summon Monster; it cannot be Normal Summoned or Set",
-                ("ygo.summon.special_summon_monster",))
+                ("ygo.summon.special_summon_monster", "ygo.summon.ssm_no_normal"))
     if board.normal_summons_used >= 1:
         return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
     need = tributes_needed(card.level)
@@ -57,7 +57,8 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
         if zone in mine.monsters and zone not in freed:
             return f"{zone} is occupied by {mine.monsters[zone].label()}", ("ygo.zones.monster_zone_full",)
     elif not any(z not in mine.monsters or z in freed for z in MAIN_ZONES):
-        return f"{player} has no free Main Monster Zone", ("ygo.zones.monster_zone_full",)
+        emz = ("ygo.zones.tribute_emz",) if any(t.zone.startswith("EMZ") for t in tribute) else ()
+        return f"{player} has no free Main Monster Zone", ("ygo.zones.monster_zone_full", *emz)
     return None
 
 
@@ -66,8 +67,10 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     player = board.turn
     for t in tribute:
         game.send(t, "graveyard")
+        from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
-                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count")
+                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count",
+                  *(("ygo.zones.tribute_emz",) if from_emz else ()))
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
     game.place_monster(card, player, zone, "set" if set_ else "attack")

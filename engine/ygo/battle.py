@@ -67,6 +67,9 @@ def attack(game, attacker: Card, target_id: str) -> None:
               **({"target": target.label()} if target is not None else {}))
     if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
         game.add_trigger(target, Window("attacked", attacker, target, player))
+    for monster in game.board.player(other(player)).monster_list():   # "when an opponent's monster declares an attack"
+        if monster.face_up and monster.effect and monster.effect.type == "trigger" and monster.effect.when == "attack_declared":
+            game.add_trigger(monster, Window("attack_declared", attacker, target, player))
 
 
 def proceed(game) -> None:
@@ -116,7 +119,8 @@ def _end_battle_step(game, atk: Attack) -> None:
         if game.triggers:
             return   # the new target's "when attacked" trigger is activated before the Damage Step
     atk.stage = "start"
-    game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step")
+    game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step",
+              "ygo.damage_step.start")
 
 
 def _battle_goes_on(game, atk: Attack) -> bool:
@@ -175,6 +179,9 @@ def _calculate(game, atk: Attack) -> None:
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
     atk.calculated = True
+    if atk.calc_chain:
+        game.step("damage_step.calculation", "The effects activated at damage calculation have resolved; now damage "
+                  "is calculated.", "ygo.damage_step.calculation_order")
     for monster in (attacker, target):
         if monster is None:
             continue

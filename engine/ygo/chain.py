@@ -26,6 +26,20 @@ def _kind_name(card: Card) -> str:
             "continuous_trap": "Continuous Trap", "counter": "Counter Trap"}[card.kind]
 
 
+def _speed_keys(card: Card) -> list[str]:
+    """The rules behind the activated effect's Spell Speed and timing (3.1.2, 3.2.2, 3.2.4, 3.6.4, 4.4.3)."""
+    keys = []
+    if card.card_type == "monster":
+        keys.append("ygo.chain.quick_effect_speed" if card.effect.type == "quick" else "ygo.chain.ignition_speed")
+    elif card.kind == "counter":
+        keys.append("ygo.chain.speed3")
+    if card.effect.when == "activation":
+        keys.append("ygo.chain.answer_activation")
+    elif card.effect.when == "attack_declared":
+        keys.append("ygo.battle.attack_declaration_timing")
+    return keys
+
+
 def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> Refusal:
     board = game.board
     if board.over:
@@ -167,8 +181,13 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.activate.from_hand")
     if card.effect.once_per_turn:
         cites.append(once_per_turn.KEYS[card.effect.once_per_turn])
+    cites += _speed_keys(card)
     if damage_step.in_damage_step(game):
         cites.append("ygo.damage_step.allowed")
+        if any(name == "negate_activation" for name, _ in card.effect.ops):
+            cites.append("ygo.damage_step.negate_any_time")
+        if game.attack.stage == "calculation":
+            game.attack.calc_chain = True
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
               link=link.n, speed=link.speed)
@@ -176,10 +195,14 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
+    once_per_turn.use(game, card, player)
+    if card.effect.cost:
+        costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, 1, [], window)
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
-    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked"}[window.event]
+    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked",
+             "attack_declared": "saw an opponent's attack declaration"}[window.event]
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}.",
               "ygo.trigger.timing", "ygo.chain.link", *keys)
 

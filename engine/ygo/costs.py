@@ -85,6 +85,11 @@ def _monsters_others(game, card, player):
 
 
 def can_pay(game, card: Card, player: str) -> Refusal:
+    refusal = _unpayable(game, card, player)
+    return (refusal[0], refusal[1] + ("ygo.cost.strict",)) if refusal else None
+
+
+def _unpayable(game, card: Card, player: str) -> Refusal:
     for name, args in card.effect.cost:
         place = game.where(card)
         if name == "pay_lp" and game.board.player(player).lp < args:
@@ -113,6 +118,9 @@ def pay(game, card: Card, player: str) -> None:
             game.board.player(player).lp -= args
             game.step("cost.pay_lp", f"{player} pays {args} LP as the cost of {card.label()} "
                       f"(LP {game.board.player(player).lp}); paying LP is not damage.", "ygo.cost.paid", "ygo.cost.pay_lp")
+            if game.board.player(player).lp == 0:
+                game.step("cost.lp_zero", f"{player}'s LP reached 0 by paying the cost: {player} loses at once.",
+                          "ygo.cost.lp_zero")
             game.check_lp()
             continue
         if name == "detach":
@@ -137,5 +145,5 @@ def pay(game, card: Card, player: str) -> None:
             game.send(c, pile)
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
-                  "ygo.cost.paid")
+                  "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []))
     check_equips(game)

@@ -40,8 +40,10 @@ def can_activate(game, card: Card, speed: int) -> Refusal:
     if speed == 3 or "negate_activation" in ops:
         return None
     if when == "activation":
+        keys = ("ygo.damage_step.activation_timing",) + (("ygo.damage_step.negate_any_time",)
+                                                           if "negate_effect" in ops else ())
         return (f"{card.label()} is activated \"when a card or effect is activated\" and does not negate that "
-                f"activation, so it cannot be activated in the Damage Step", ("ygo.damage_step.activation_timing",))
+                f"activation, so it cannot be activated in the Damage Step", keys)
     if ops & {"change_atk", "change_def"}:
         if stage in ("start", "before_calculation"):
             return None

@@ -160,7 +160,7 @@ def apply_return_to_hand(game, link, sel):
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
                       "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
-                      "ygo.extra_deck.return_order")
+                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost")
         elif card.pendulum:
             game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
                       "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
@@ -245,13 +245,17 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1])
         return
     free, rule = zones.free_zones(game.board, link.player, place, card)
-    zone = free[0] if free else None
+    mains = [z for z in free if z.startswith("M")]
+    # **default** zone: a Main Monster Zone (a Link Monster: the Extra Monster Zone first), as extra_deck.choose_zone
+    zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
     if zone is None:
         game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
                   "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule)
         return
     if card.kind == "link":
         args = {**args, "position": "attack"}
+    if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
+        card.properly_summoned = False   # summoned from the Extra Deck by an effect, not by its own procedure
     card.face_up_in_extra_deck = False
     game.place_monster(card, link.player, zone, args["position"])
     keys = ["ygo.effect.special_summon"]
@@ -262,7 +266,8 @@ def apply_special_summon(game, link, args):
     if place == "banished" and is_special_summon_monster(card):
         keys.append("ygo.summon.revive_limit_banished")
     if is_special_summon_monster(card):
-        keys.append("ygo.summon.revive_lifted")
+        keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
+                    else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":

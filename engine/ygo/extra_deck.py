@@ -179,11 +179,17 @@ def place_materials(game, method: str, player: str, card: Card, materials: list[
             game.remove(m)
             game.step("summon.material", f"The token {m.label()} is used as a {method.capitalize()} Material and "
                       "vanishes.", f"ygo.summon.{'link_materials' if method == 'link' else method + '_materials'}",
-                      "ygo.tokens.vanish")
+                      "ygo.tokens.vanish", *(("ygo.link.token_pendulum_material",) if method == "link" else ()))
             continue
+        if method == "fusion" and m.position == "set":
+            game.step("summon.material.face_down", f"{m.label()} is face-down on the field; a face-down card may be a "
+                      "Fusion Material.", "ygo.summon.fusion_face_down")
         pendulum_to_extra = m.pendulum and where in MONSTER_ZONES
         game.send(m, "graveyard")
         if pendulum_to_extra:
+            if method == "link":
+                game.step("summon.material", f"{m.label()} was a Link Material: as a Pendulum Monster it went to the "
+                          "Extra Deck.", "ygo.summon.link_materials", "ygo.link.token_pendulum_material")
             continue   # game.send recorded the Pendulum Monster going face-up to the Extra Deck
         game.step("summon.material", f"{m.label()} is sent from {_place_text(where)} to the graveyard as a "
                   f"{method.capitalize()} Material.",
@@ -197,6 +203,7 @@ def _place_text(place: str) -> str:
 def perform(game, method: str, player: str, card: Card, materials: list[Card], zone: str | None,
             position: str = "attack") -> None:
     zone = choose_zone(game, player, card, materials, zone)
+    reused = next((m for m in materials if m.zone == zone), None)   # a material's own zone, freed by the summon
     place_materials(game, method, player, card, materials)
     game.place_monster(card, player, zone, "attack" if card.kind == "link" else position)
     card.properly_summoned = True
@@ -205,6 +212,11 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
             "link": "Link Summons"}[method]
     keys = [f"ygo.summon.{method}", "ygo.summon.extra_deck_procedure"]
     keys.append("ygo.zones.extra_link_zone" if card.kind == "link" else "ygo.zones.extra_deck_main_zone")
+    keys.append("ygo.summon.proper")
+    if card.kind != "link" and zone.startswith("M"):
+        keys.append("ygo.zones.fsx_first_to_main")
+    if reused is not None:
+        keys.append("ygo.zones.materials_free_zone")
     if zone.startswith("EMZ"):
         keys += ["ygo.zones.emz_extra_deck_only", "ygo.zones.emz_definition"]
     if card.kind == "link":
@@ -216,7 +228,7 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
               f"Position ({card.atk} ATK).", *keys)
     if zone.startswith("EMZ") and sum(1 for z in player_emz(game, player)) == 2:
         game.step("zones.extra_link", f"{player} now uses both Extra Monster Zones: {card.label()} completes an Extra "
-                  "Link.", "ygo.zones.extra_link", "ygo.link.co_linked")
+                  "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state")
 
 
 def player_emz(game, player: str) -> list[str]:
@@ -339,9 +351,11 @@ def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None
     if card.own_procedure_only:
         return (f"{card.label()} can only be Special Summoned by its own procedure; an effect cannot summon it",
                 ("ygo.summon.nomi",))
-    if place in ("hand", "deck") or place == "extra_deck" and not card.face_up_in_extra_deck:
-        return (f"{card.label()} is a Special Summon Monster: from the {place.replace('_', ' ')} it must be properly "
-                "summoned (its own procedure), not by another effect", ("ygo.summon.nomi",))
+    if place in ("hand", "deck"):
+        return (f"{card.label()} is a Special Summon Monster: from the {place} it must be properly summoned (its own "
+                "procedure), not by another effect", ("ygo.summon.nomi",))
+    if place == "extra_deck" and not card.face_up_in_extra_deck:
+        return None   # an effect that Special Summons from the Extra Deck may (3.3.3.p5); it is no proper summon
     if not card.properly_summoned:
         keys = ("ygo.summon.revive_limit", "ygo.summon.revive_limit_banished") if place == "banished" \
             else ("ygo.summon.revive_limit",)

@@ -90,6 +90,9 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
                     "Summoned from there", ("ygo.pendulum.face_up_extra_deck",))
         if card.card_type != "monster":
             return f"{card.label()} is not a monster", ("ygo.pendulum.summon",)
+        if place == "extra_deck" and is_special_summon_monster(card) and not card.properly_summoned:
+            return (f"{card.label()} was never properly summoned: from the face-up Extra Deck it cannot be Pendulum "
+                    "Summoned", ("ygo.summon.revive_limit",))
         if place == "hand" and is_special_summon_monster(card):
             return (f"{card.label()} is a Special Summon Monster: a Pendulum Summon is not its proper procedure",
                     ("ygo.pendulum.not_proper",))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from flask import Blueprint, abort, render_template
 
@@ -25,19 +26,25 @@ class Counterpart:
 
 
 @bp.app_template_global()
-def counterparts_of(section: Section) -> list[Counterpart] | None:
+def counterparts_of(section: Section) -> tuple[Counterpart, ...] | None:
     """The aligned sections of the other DCG edition, best first; None for editions not aligned."""
     if section.edition not in align.EDITIONS:
         return None
+    return _counterparts(section.ref)
+
+
+@lru_cache(maxsize=4096)
+def _counterparts(ref: str) -> tuple[Counterpart, ...]:
+    section = corpus.lookup(ref)
     out = []
-    for m in align.counterparts(section.ref)["matches"]:
+    for m in align.counterparts(ref)["matches"]:
         other = corpus.lookup(m["ref"])
         ours_text, theirs_text = _text(section), _text(other)
         out.append(Counterpart(
             other, m["score"], m["kind"],
             highlight(ours_text, _language(section), theirs_text, _language(other)),
             highlight(theirs_text, _language(other), ours_text, _language(section))))
-    return out
+    return tuple(out)
 
 
 def _text(section: Section) -> str:
@@ -50,10 +57,18 @@ def _language(section: Section) -> str:
 
 @bp.get("/changes/<old>/<new>")
 def changes(old: str, new: str):
-    try:
-        chapters = align.changes(old, new)
-    except BadRef as e:
-        abort(404, description=str(e))
+    if (old, new) != (align.SOURCE, align.TARGET):
+        try:
+            align.changes(old, new)
+        except BadRef as e:
+            abort(404, description=str(e))
+    chapters, rows, counts = _changes()
+    return render_template("changes.html", old=EDITIONS[old], new=EDITIONS[new], chapters=rows, counts=counts)
+
+
+@lru_cache(maxsize=1)
+def _changes():
+    chapters = align.changes()
     rows = []
     for ch in chapters:
         items = []
@@ -63,4 +78,4 @@ def changes(old: str, new: str):
         rows.append({**ch, "items": items})
     counts = {k: sum(1 for ch in chapters for c in ch["changes"] if c["kind"] == k)
               for k in ("changed", "new", "removed")}
-    return render_template("changes.html", old=EDITIONS[old], new=EDITIONS[new], chapters=rows, counts=counts)
+    return chapters, rows, counts

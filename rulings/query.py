@@ -1,0 +1,174 @@
+"""Reading a judge's query: rule numbers written anywhere in it, question words to ignore, spelling.
+
+* `numbers_in("rule 14-2-1-3")` -> ["14-2-1-3"]; also `第4章` (4), `4.4节` (4.4), `3.1.2 p8` (3.1.2.p8),
+  `第十四章` (14), `§12-5`. A bare integer counts only with a chapter/section word (`第N章`, `chapter 4`).
+* `strip_question_words` cuts question words and particles out of Chinese and Japanese runs (是什么, 吗,
+  怎么办, 可以, ですか, できる, どうなる …): what is left are the words the answer contains.
+* `ENGLISH_STOP` are English question and function words (what, how, does, the …).
+* `SpellingCorrector` maps an unknown English word to a known one at one edit (delete, insert, replace or
+  swap of neighbours: `blokcer` -> blocker, `damge` -> damage), preferring the more frequent word.
+"""
+from __future__ import annotations
+
+import re
+
+_CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}
+_CN_NUMERAL = "[零〇一二两兩三四五六七八九十百]+"
+
+# dashed / dotted multi-part numbers, optionally with a paragraph suffix (`3.1.2.p8`, `3.1.2 p8`)
+_MULTI = re.compile(r"(?<![\w.])§?\s*(\d{1,3}(?:\s*[-.]\s*\d{1,3})+)(?:\s*\.?\s*[pP](\d{1,3}))?(?![\d])")
+# a chapter/section written with words: 第4章 第十四章 4.4节 第3.7节 chapter 4 section 3.6 rule 12
+_WORDED = re.compile(r"第\s*(\d{1,3}(?:\.\d{1,3})*|" + _CN_NUMERAL + r")\s*(?:章|节|節|条|條|項|项)"
+                     r"|(?<![\w.])(\d{1,3}(?:\.\d{1,3})*)\s*(?:章|节|節)"
+                     r"|\b(?:chapter|section|rule|sec\.?|ch\.?)\s+(\d{1,3})(?![\d.-])", re.IGNORECASE)
+
+
+def chinese_numeral(text: str) -> int | None:
+    """一 -> 1, 十四 -> 14, 二十 -> 20, 一百零二 -> 102 (up to 999); None when it is not one."""
+    total, current = 0, 0
+    for ch in text:
+        if ch in _CN_DIGITS:
+            current = _CN_DIGITS[ch]
+        elif ch == "十":
+            total += (current or 1) * 10
+            current = 0
+        elif ch == "百":
+            total += (current or 1) * 100
+            current = 0
+        else:
+            return None
+    total += current
+    return total or None
+
+
+def numbers_in(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """Rule numbers written in `text` (NFKC-normalised), each with its span, in order of appearance."""
+    found: list[tuple[str, tuple[int, int]]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _MULTI.finditer(text):
+        number = re.sub(r"\s+", "", m.group(1))
+        if m.group(2):
+            number += f".p{m.group(2)}"
+        found.append((number, m.span()))
+        taken.append(m.span())
+    for m in _WORDED.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
+        raw = m.group(1) or m.group(2) or m.group(3)
+        if not raw:
+            continue
+        if not raw[0].isdigit():
+            value = chinese_numeral(raw)
+            if value is None:
+                continue
+            raw = str(value)
+        found.append((raw, m.span()))
+    return sorted(found, key=lambda f: f[1])
+
+
+# Question words and particles: cut out of a CJK run before it is split into bigrams. Longest first.
+QUESTION_WORDS_ZH = [
+    "是什么意思", "什么意思", "是什么", "为什么", "什么", "怎么办", "怎么样", "怎么", "怎样", "如何", "会怎样",
+    "能不能", "可不可以", "可以吗", "能否", "是否", "会不会", "有没有", "吗", "呢", "吧", "呀", "啊", "哪些",
+    "哪个", "哪里", "多少", "几只", "几张", "几次", "几个", "几级", "几", "请问", "的话", "还是", "时候",
+    "发生", "会", "可以", "能", "是", "了", "的", "在", "和", "与", "或", "也", "都", "就", "这", "那", "被",
+    # traditional forms (queries are also matched in simplified form; these keep the typed form clean)
+    "是什麼", "什麼", "為什麼", "怎麼辦", "怎麼樣", "怎麼", "會怎樣", "會不會", "嗎", "幾隻", "幾張", "幾次",
+    "幾個", "幾級", "幾", "會", "請問",
+]
+QUESTION_WORDS_JA = [
+    "どうなりますか", "どうなる", "どうすれば", "できますか", "できません", "できない", "できる", "ありますか",
+    "ですか", "ますか", "でしょうか", "なりますか", "なら", "何体", "何枚", "何回", "何度", "いくつ", "どれ",
+    "どの", "どこ", "いつ", "とき", "場合", "何", "か", "は", "が", "を", "に", "の", "で", "と", "も", "へ",
+    "ね", "よ", "?", "?",
+]
+_QUESTION_ZH = re.compile("|".join(map(re.escape, sorted(QUESTION_WORDS_ZH, key=len, reverse=True))))
+_QUESTION_JA = re.compile("|".join(map(re.escape, sorted(QUESTION_WORDS_JA, key=len, reverse=True))))
+_KANA = re.compile(r"[\u3040-\u30ff]")
+
+
+def strip_question_words(run: str) -> list[str]:
+    """The pieces of a CJK run left when its question words and particles are cut out (Japanese words for a
+    run with kana, Chinese otherwise); none for a run of question words only."""
+    pattern = _QUESTION_JA if _KANA.search(run) else _QUESTION_ZH
+    return [p for p in pattern.split(run) if p]
+
+
+ENGLISH_STOP = frozenset("""
+a an the and or of to in on at by for with from into onto as is are was were be been being do does did doing
+have has had can could may might must shall should will would what whats what's which who whom whose when
+where why how many much does if then than that this these those there it its it's i me my we our you your
+he she they them their about any some all such not no yes so too very just also only please say says said
+rule rules happen happens happened mean means meaning
+""".split())
+
+
+class SpellingCorrector:
+    """Known words (word -> number of sections using it) and their one-deletion neighbourhoods."""
+
+    MIN_LENGTH = 4          # shorter words are left alone (dp, ex, s/t ...)
+
+    def __init__(self, words: dict[str, int]):
+        self.words = words
+        self._deletes: dict[str, list[str]] = {}
+        for word in words:
+            if len(word) >= self.MIN_LENGTH - 1:
+                for variant in _deletes(word):
+                    self._deletes.setdefault(variant, []).append(word)
+
+    def correct(self, word: str) -> str:
+        """`word` if it is known or cannot be corrected, else the most used known word one edit away."""
+        if word in self.words or len(word) < self.MIN_LENGTH or not word.isalpha():
+            return word
+        candidates = set(self._deletes.get(word, ()))           # word = known word minus one letter
+        for variant in _deletes(word):
+            if variant in self.words:                           # known word = word minus one letter
+                candidates.add(variant)
+            candidates.update(self._deletes.get(variant, ()))   # replace or swap: a common deletion
+        candidates = {c for c in candidates if _one_edit(word, c)}
+        if not candidates:
+            return word
+        return max(sorted(candidates), key=lambda c: (c[0] == word[0], self.words[c]))
+
+
+def _deletes(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """One insertion, deletion, replacement or swap of neighbouring letters turns a into b."""
+    if a == b:
+        return False
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    if la == lb:
+        diff = [i for i in range(la) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if la < lb else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+class NameMatcher:
+    """Names (of 3+ characters) one edit away from a string: a character replaced, added or left out."""
+
+    def __init__(self, names: dict[str, object]):
+        self._deletes: dict[str, list[tuple[str, object]]] = {}
+        self._names = {n: v for n, v in names.items() if len(n) >= 3}
+        for name, value in self._names.items():
+            for variant in _deletes(name) | {name}:
+                self._deletes.setdefault(variant, []).append((name, value))
+
+    def near(self, text: str) -> list:
+        """Values of the names exactly one edit from `text` (not equal: an exact name is a mention)."""
+        if len(text) < 3 or text in self._names:
+            return []
+        out = []
+        for variant in _deletes(text) | {text}:
+            for name, value in self._deletes.get(variant, ()):
+                if _one_edit(text, name) and value not in out:
+                    out.append(value)
+        return out

@@ -1,0 +1,62 @@
+"""Setup validation of the options/effects vocabulary: a malformed field is refused with its path."""
+from __future__ import annotations
+
+import pytest
+
+from engine.dcg import validate
+from engine.errors import InvalidScenario
+
+
+def board_with(effect=None, card=None) -> dict:
+    c = card or {"id": "agumon", "dp": 3000, "effects": [effect]}
+    return {"game": "dcg", "board": {"turn": "A", "memory": 3, "A": {"battle_area": [c]}}}
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "memory", "amount": 1, "condition": {"bogus": 1}}, "effects[0].condition.bogus"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "condition": {"tamer": 1}}, "effects[0].condition.tamer"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "condition": []}, "effects[0].condition"),
+    ({"timing": "your_turn", "do": "dp", "amount": 1000, "target": "self", "until": "end_of_turn"}, "effects[0].until"),
+    ({"timing": "your_turn", "do": "delete", "target": "self"}, "effects[0].do"),
+    ({"timing": "your_turn", "do": "dp", "amount": 1000, "target": "opponent_digimon"}, "effects[0].target"),
+    ({"timing": "on_play", "do": "gain", "target": "self"}, "effects[0].keyword"),
+    ({"timing": "on_play", "do": "dp", "amount": 1, "target": "self", "keyword": "Blocker"}, "effects[0].keyword"),
+    ({"timing": "on_play", "do": "gain", "target": "self", "keyword": "Draw 1"}, "effects[0].keyword"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "cost": 1}, "effects[0].cost"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "zone": "deck"}, "effects[0].zone"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "once_per_turn": "yes"}, "effects[0].once_per_turn"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "delayed": "end_of_battle"}, "effects[0].delayed"),
+    ({"timing": "at_noon", "do": "memory", "amount": 1}, "effects[0].timing"),
+])
+def test_bad_effect_field_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_use_cost_only_on_an_option():
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with(card={"id": "agumon", "dp": 3000, "use_cost": 2}))
+    assert err.value.path == "board.A.battle_area[0].use_cost"
+
+
+@pytest.mark.parametrize("action, path", [
+    ({"use": {"card": "nope"}}, "actions[0].use.card"),
+    ({"use": {}}, "actions[0].use.card"),
+    ({"activate": {"card": "agumon", "effect": -1}}, "actions[0].activate.effect"),
+    ({"activate": {"card": "agumon", "extra": 1}}, "actions[0].activate.extra"),
+])
+def test_bad_action_is_refused_with_its_path(action, path):
+    data = board_with({"timing": "main", "do": "memory", "amount": 1})
+    data["actions"] = [action]
+    with pytest.raises(InvalidScenario) as err:
+        validate(data)
+    assert err.value.path == path
+
+
+def test_the_japanese_and_chinese_timing_names_are_read():
+    for name, timing in (("【メイン】", "main"), ("【カウンター】", "counter"), ("【相手のターン】", "opponents_turn"),
+                         ("【双方的回合】", "all_turns"), ("【相手のターン終了時】", "end_of_opponents_turn")):
+        effect = {"timing": name, "do": "dp", "amount": 1000, "target": "self"}
+        scenario = validate(board_with(effect))
+        assert scenario.board.A.battle_area[0].card.effects[0].timing == timing

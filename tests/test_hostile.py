@@ -1,0 +1,284 @@
+"""Round-2 hardening (issue 15): cost attacks and index faults while serving. Bounded, loopback only.
+
+Each test is an attack and what must happen instead: a cheap refusal, a run that stops itself, a page that
+does not wait, an index fault the server survives. The CPU each worst case costs and a normal request's
+p99 while eight of them run are figures, printed by `python bench/load.py --hostile`.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+import hostile
+from engine import budget
+from engine.errors import InvalidScenario, LimitExceeded
+from engine.limits import MAX_ACTIONS
+from engine.scenario import TOP_KEYS, parse_text, simulate
+from judge_app import create_app, runner
+from judge_app.blueprints import casebook as casebook_pages
+from rulings import corpus, index
+from rulings.casebook import load_casebook
+from test_hardening_http import request, serving
+
+SIMULATE = {"Content-Type": "application/json"}
+UNSAFE_OUTPUT = ("\x1b", "\x07", "\x9b", "\u202e", "\u2066")
+
+
+@pytest.fixture(scope="module")
+def port(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("server")) as p:
+        yield p
+
+
+# ------------------------------------------------------------------ rule numbers
+def test_a_16000_part_number_is_refused_before_any_look_up(client, monkeypatch):
+    walks = []
+    monkeypatch.setattr(corpus, "nearest", lambda *args: walks.append(args) or [])
+    r = client.get(f"/api/rules/dcg-ja-3.6/{hostile.LONG_NUMBER}")
+    assert r.status_code == 404 and "longer than any section number" in r.get_json()["error"]
+    assert r.get_json()["suggestions"] == []
+    assert client.get(f"/rules/dcg-ja-3.6/{hostile.LONG_NUMBER}").status_code == 404
+    assert client.get(f"/rules/ygo-zh-rulebook/{hostile.LONG_NUMBER.replace('-', '.')}").status_code == 404
+    assert client.get(f"/casebook?rule={hostile.LONG_NUMBER}").status_code == 400
+    assert client.get("/search", query_string={"q": hostile.LONG_NUMBER}).status_code == 400   # > 500 characters
+    r = client.get("/api/search", query_string={"q": hostile.LONG_NUMBER[:499]})
+    assert r.status_code == 200 and r.get_json()["results"] == []
+    assert walks == []                       # no ancestor walk, no fuzzy match over 16,000 parts
+    assert client.get("/api/rules/dcg-ja-3.6/１４－２－１－３").status_code in (200, 301)   # forgiving input still works
+
+
+# ------------------------------------------------------------------ engine work budget
+def test_the_worst_legal_scenario_still_ends_at_the_step_limit():
+    with pytest.raises(LimitExceeded, match="step limit"):
+        simulate(hostile.loop_scenario())
+
+
+PHOENIX = """
+game: dcg
+board:
+  turn: A
+  memory: 5
+  A:
+    hand:
+      - {id: phoenix, level: 3, dp: 3000, play_cost: 3, effects: [{timing: on_play, do: delete, target: self}%s]}
+    security: 2
+    deck: 10
+  B: {security: 2, deck: 10}
+actions:
+  - play: {card: phoenix}
+"""
+
+
+def test_a_real_infinite_loop_is_still_a_draw():
+    result = simulate(parse_text(PHOENIX % ", {timing: on_deletion, do: play_from_trash, target: phoenix}"))
+    doc = result.to_json()
+    assert doc["final"]["phase"] == "over" and doc["steps"][-1]["event"] == "game.loop"
+    # negative control: without the effect that plays it again, it is simply deleted once
+    doc = simulate(parse_text(PHOENIX % "")).to_json()
+    assert doc["final"]["phase"] != "over" and "game.loop" not in {s["event"] for s in doc["steps"]}
+    assert doc["final"]["players"]["A"]["trash"] == ["phoenix"]
+
+
+def test_a_run_stops_itself_at_its_deadline():
+    data = hostile.loop_scenario()
+    with budget.deadline(0.05), pytest.raises(LimitExceeded, match="ran longer than 0.05 s"):
+        simulate(data)
+    simulate(parse_text(PHOENIX % ""))    # outside the block: no budget
+
+
+def test_timed_out_runs_free_their_workers_at_once():
+    app = create_app({"TESTING": True, "WARM": False, "SIMULATE_TIMEOUT_S": 0.3})
+    runner.warm()                                    # the worker processes are up, as after a server's start
+    body = hostile.loop_scenario_text()
+    answers: list = []
+
+    def hostile_client():
+        r = app.test_client().post("/api/simulate", data=body, headers=SIMULATE)
+        answers.append((r.status_code, r.get_json()["error"]))
+
+    clients = [threading.Thread(target=hostile_client) for _ in range(8)]   # twice the pool's workers
+    for t in clients:
+        t.start()
+    for t in clients:
+        t.join(60)
+    timed_out = answers.count((413, "scenario ran longer than 0.3 s"))
+    turned_away = [a for a in answers if a[0] == 429]   # past MAX_IN_FLIGHT: answered at once, no thread held
+    assert timed_out >= runner.WORKERS and timed_out + len(turned_away) == 8, answers
+    assert all("already running" in message for _, message in turned_away)
+    idle = runner.pool().submit(time.monotonic)      # every worker is free again: no run goes on behind the 413s
+    assert idle.result(timeout=runner.GRACE_S) > 0
+    example = Path("judge_app/examples/dcg-blocker-tie.yaml").read_bytes()
+    r = app.test_client().post("/api/simulate", data=example, headers={"Content-Type": "application/yaml"})
+    assert r.status_code == 200, r.get_json()
+
+
+def test_casebook_pages_never_wait_on_the_check_pool(client):
+    release = threading.Event()
+    busy = [casebook_pages._POOL.submit(release.wait, 30) for _ in range(4)]   # every check worker, and a queue
+    try:
+        ruling = load_casebook()[0]
+        r = client.get(f"/casebook/{ruling.id}")
+        assert r.status_code == 200 and ruling.title in r.get_data(as_text=True)
+    finally:
+        release.set()
+        for f in busy:
+            f.result(30)
+
+
+# ------------------------------------------------------------------ the real server
+def test_the_hostile_battery_gets_no_5xx_and_the_server_lives(port):
+    for name, method, path, body in hostile.requests():
+        status, _, data = request(port, method, path, body, SIMULATE if body else None)
+        assert status < 500, (name, status, data[:200])
+    assert request(port, "GET", "/api/search?q=blocker")[0] == 200
+
+
+def test_a_huge_announced_body_is_refused_without_being_read(port):
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        s.sendall(b"POST /api/simulate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/yaml\r\n"
+                  b"Content-Length: 100000000\r\n\r\n" + b"#" * 1024)
+        reply = s.recv(4096)                 # answered now, while 99.99 MB are still unsent
+    assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+
+
+def test_a_huge_chunked_body_stops_at_the_cap(port):
+    status, _, _ = request(port, "POST", "/api/simulate", b"#" * (4 * 1024 * 1024), SIMULATE, chunked=True)
+    assert status == 413
+
+
+def test_index_faults_under_a_running_server(tmp_path, monkeypatch):
+    """Truncating the live generation's files (an mmap would SIGBUS), then a damaged new generation: the
+    server keeps answering from what it read, and says so in its log."""
+    live = index.ensure()                     # the repository's index, fresh: copied, not rebuilt
+    base = tmp_path / "data"
+    (base / "search").mkdir(parents=True)
+    shutil.copytree(live.path, base / "search" / live.path.name)
+    (base / "search" / "CURRENT").write_text(live.path.name, encoding="utf-8")
+    monkeypatch.setenv("JUDGE_DATA_DIR", str(base))
+    with serving(tmp_path) as port:
+        def blocker_refs():
+            status, _, data = request(port, "GET", "/api/search?q=blocker&limit=3")
+            assert status == 200, data[:200]
+            return [h["ref"] for h in json.loads(data)["results"]]
+
+        before = blocker_refs()
+        assert before
+        gen = base / "search" / live.path.name
+        for f in gen.iterdir():
+            if f.name != "manifest.json":
+                with open(f, "r+b") as fh:
+                    fh.truncate(f.stat().st_size // 2)
+        assert [blocker_refs() for _ in range(5)] == [before] * 5
+
+        bad = base / "search" / "gen-9999999999999999999-bad"
+        shutil.copytree(live.path, bad)
+        segment = max((f for f in bad.iterdir() if f.name != "manifest.json"), key=lambda f: f.stat().st_size)
+        segment.write_bytes(segment.read_bytes()[:100])
+        pointer = base / "search" / ".CURRENT-new"
+        pointer.write_text(bad.name, encoding="utf-8")
+        os.replace(pointer, base / "search" / "CURRENT")
+        assert [blocker_refs() for _ in range(5)] == [before] * 5
+    log = (tmp_path / "serve.log").read_text(errors="replace")
+    assert "is damaged" in log and "still searching" in log
+
+
+# ------------------------------------------------------------------ scenario text
+@pytest.mark.parametrize("text,path", [
+    ("game: dcg\ngame: ygo\nboard: {}\n", "game"),
+    ("game: dcg\nboard:\n  A:\n    battle_area:\n      - {id: a, dp: 1000, dp: 9000}\n", "board.A.battle_area[0].dp"),
+    ('{"game": "dcg", "board": {"A": {"security": 1, "security": 5}}}', "board.A.security"),
+    ('{"game": "ygo", "board": {}, "actions": [{"pass": {}}, {"pass": {}, "pass": {}}]}', "actions[1].pass"),
+], ids=["yaml-top", "yaml-nested", "json-nested", "json-list"])
+def test_duplicate_keys_are_refused_with_the_field_path(client, run_cli, tmp_path, text, path):
+    with pytest.raises(InvalidScenario) as e:
+        parse_text(text)
+    assert e.value.path == path and "duplicate key" in e.value.message
+    r = client.post("/api/simulate", data=text.encode(), headers={"Content-Type": "application/yaml"})
+    assert r.status_code == 400 and r.get_json()["path"] == path
+    f = tmp_path / "dup.yaml"
+    f.write_text(text, encoding="utf-8")
+    out = run_cli("simulate", str(f))
+    assert out.code == 2 and out.out == "" and out.err == f"error: {path}: {e.value.message}\n"
+
+
+@pytest.mark.parametrize("game,board,path,fragment", [
+    ("dcg", {"A": {"battle_area": [{"id": "greymon", "dp": 1000}, {"id": "ｇｒｅｙｍｏｎ", "dp": 1000}]}},
+     "board.A.battle_area[1].id", "the same as 'greymon'"),
+    ("dcg", {"A": {"battle_area": [{"id": "grey\u202emon", "dp": 1000}]}}, "board.A.battle_area[0].id", "U+202E"),
+    ("dcg", {"A": {"hand": [{"id": "a\u200db"}]}}, "board.A.hand[0].id", "U+200D"),
+    ("ygo", {"A": {"hand": ["x\x1b]0;pwned\x07"]}}, "board.A.hand[0].id", "U+001B"),
+    ("ygo", {"A": {"hand": ["ｋｕｒｉｂｏｈ", "kuriboh"]}}, "board.A.hand[1].id", "the same as 'ｋｕｒｉｂｏｈ'"),
+], ids=["dcg-nfkc", "dcg-bidi", "dcg-zero-width", "ygo-escape", "ygo-nfkc"])
+def test_ids_are_unique_after_nfkc_and_hold_no_control_or_bidi_characters(client, game, board, path, fragment):
+    r = client.post("/api/simulate", data=json.dumps({"game": game, "board": board}), headers=SIMULATE)
+    assert r.status_code == 400, r.get_json()
+    assert r.get_json()["path"] == path and fragment in r.get_json()["error"]
+
+
+def test_ids_that_only_look_alike_in_case_are_still_two_ids(client):   # negative control: NFKC, not case
+    board = {"A": {"battle_area": [{"id": "greymon", "dp": 1000}, {"id": "Greymon", "dp": 1000}]}}
+    r = client.post("/api/simulate", data=json.dumps({"game": "dcg", "board": board}), headers=SIMULATE)
+    assert r.status_code == 200
+
+
+# ------------------------------------------------------------------ terminal output
+def test_control_and_bidi_characters_never_reach_the_terminal(run_cli, tmp_path):
+    ruling = {"id": "escape-test", "game": "dcg", "title": "tie \x1b]0;pwned\x07 \x9b2J", "question": "q\u202e?",
+              "board": {"turn": "A", "memory": 2,
+                        "A": {"battle_area": [{"id": "greymon", "name": "Grey\x1b[31mmon\u2066", "dp": 6000}]},
+                        "B": {"battle_area": [{"id": "garurumon", "dp": 6000, "keywords": ["Blocker"]}]}},
+              "actions": [{"attack": {"attacker": "greymon", "target": "player"}}, {"block": {"blocker": "garurumon"}}],
+              "expect": {"outcome": "battle.tie"}}
+    f = tmp_path / "ruling.yaml"
+    f.write_text(yaml.safe_dump(ruling, allow_unicode=True), encoding="utf-8")
+    for argv in (("simulate", str(f)), ("simulate", str(f), "--json"), ("check", str(f)), ("check", str(f), "--json"),
+                 ("search", "\x1b[2Jblocker\u202e"), ("rule", "dcg-ja-3.6:\x1b]0;x\x07")):
+        r = run_cli(*argv)
+        for char in UNSAFE_OUTPUT:
+            assert char not in r.out and char not in r.err, (argv, char)
+    r = run_cli("simulate", str(f))
+    assert "Grey\\u001b[31mmon\\u2066" in r.out
+    assert json.loads(run_cli("simulate", str(f), "--json").out)["title"].startswith("tie \x1b]0;pwned")
+
+
+# ------------------------------------------------------------------ permalinks
+def test_permalinks_never_come_from_the_host_header(client):
+    page = client.get("/rules/dcg-ja-3.6/14-2-1-3", headers={"Host": "evil.example"}).get_data(as_text=True)
+    assert "evil.example" not in page
+    assert '<a class="permalink" href="/rules/dcg-ja-3.6/14-2-1-3"' in page
+    app = create_app({"TESTING": True, "WARM": False, "PUBLIC_URL": "https://judge.example.org/"})
+    page = app.test_client().get("/rules/dcg-ja-3.6/14-2-1-3", headers={"Host": "evil.example"}).get_data(as_text=True)
+    assert 'href="https://judge.example.org/rules/dcg-ja-3.6/14-2-1-3"' in page and "evil.example" not in page
+
+
+# ------------------------------------------------------------------ the OpenAPI description
+def test_the_openapi_schema_is_as_strict_as_the_server(client):
+    doc = client.get("/api/openapi.json").get_json()
+    params = {(path, p["name"]): p["schema"] for path, item in doc["paths"].items()
+              for op in item.values() for p in op.get("parameters", [])}
+    for path in ("/api/rules/{edition}/{number}", "/api/align/{edition}/{number}"):
+        assert params[(path, "number")]["maxLength"] == corpus.MAX_NUMBER_CHARS
+    assert params[("/api/search", "q")] == {"type": "string", "minLength": 1, "maxLength": 500, "pattern": "\\S"}
+    scenario = doc["components"]["schemas"]["Scenario"]
+    assert scenario["additionalProperties"] is False and set(scenario["properties"]) == set(TOP_KEYS)
+    assert scenario["properties"]["actions"]["maxItems"] == MAX_ACTIONS
+    assert scenario["properties"]["actions"]["items"]["maxProperties"] == 1
+    # …and the server refuses just past each of them
+    too_long = "1" * (corpus.MAX_NUMBER_CHARS + 1)
+    assert client.get(f"/api/rules/dcg-ja-3.6/{too_long}").status_code == 404
+    assert client.get("/api/search", query_string={"q": "   "}).status_code == 400
+    r = client.post("/api/simulate", data=json.dumps({"game": "dcg", "board": {}, "colour": "red"}), headers=SIMULATE)
+    assert r.status_code == 400 and r.get_json()["path"] == "colour"
+    actions = [{"pass": {}}] * (MAX_ACTIONS + 1)
+    r = client.post("/api/simulate", data=json.dumps({"game": "dcg", "board": {}, "actions": actions}), headers=SIMULATE)
+    assert r.status_code == 400 and r.get_json()["path"] == "actions"
+    r = client.post("/api/simulate", data=json.dumps({"game": "dcg", "board": {}, "actions": [{}]}), headers=SIMULATE)
+    assert r.status_code == 400
