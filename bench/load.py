@@ -8,6 +8,8 @@ new connections). Every level stops by itself: a request budget per client and a
 
 Prints, per endpoint and level: requests, throughput (req/s), p50 and p99 latency (ms), errors (connection
 failures and timeouts) and 5xx answers. Target (SECURITY.md): zero errors and zero 5xx at 50 clients.
+`--hostile`: the server CPU of each worst case of tests/hostile.py alone (target ≤ 1 s), then a normal
+search's p50/p99 alone and while 8 clients send those worst cases without pause (target p99 < 100 ms, 0 5xx).
 Exit status 1 when the target is missed, so CI can run it. Loopback only; nothing else is contacted.
 """
 from __future__ import annotations
@@ -157,6 +159,163 @@ def run_level(port: int, endpoint: str, clients: int, per_client: int, max_secon
     }
 
 
+# ------------------------------------------------------------------ --hostile
+HOSTILE_CLIENTS = 8
+NORMAL_P99_TARGET_MS = 100.0
+CPU_TARGET_S = 1.0
+
+
+def _hostile_requests() -> list[tuple[str, str, str, bytes | None]]:
+    sys.path.insert(0, str(ROOT / "tests"))
+    import hostile   # tests/hostile.py: the worst cases under the limits
+
+    return hostile.requests()
+
+
+def _send(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None) -> int:
+    conn.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+    response = conn.getresponse()
+    response.read()
+    return response.status
+
+
+def _announce_huge_body(port: int) -> int:
+    """A 100 MB Content-Length with 1 kB sent: the answer must come without the rest being read."""
+    import socket
+
+    with socket.create_connection((HOST, port), timeout=30) as s:
+        s.sendall(b"POST /api/simulate HTTP/1.1\r\nHost: x\r\nContent-Type: application/yaml\r\n"
+                  b"Content-Length: 100000000\r\n\r\n" + b"#" * 1024)
+        reply = s.recv(64)
+    return int(reply.split()[1]) if reply.startswith(b"HTTP/") else 0
+
+
+def _process_cpu(pid: int) -> float:
+    """User + system CPU seconds of a process, its threads and its descendants (the scenario worker
+    processes) as they are now (Linux /proc)."""
+    stats = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(entry.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))   # ppid, utime + stime
+    family, ticks = {pid}, 0
+    while True:
+        more = {p for p, (ppid, _) in stats.items() if ppid in family and p not in family}
+        if not more:
+            break
+        family |= more
+    ticks = sum(stats[p][1] for p in family if p in stats)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def worst_case_cpu(port: int, pid: int, repeat: int) -> list[tuple[str, int, float]]:
+    """Each worst case alone, `repeat` times: the server's CPU for one request (the most of the repeats)."""
+    rows = []
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    for name, method, path, body in _hostile_requests():
+        worst, status = 0.0, 0
+        for _ in range(repeat):
+            before = _process_cpu(pid)
+            status = _send(conn, method, path, body)
+            worst = max(worst, _process_cpu(pid) - before)
+        rows.append((name, status, worst))
+    conn.close()
+    return rows
+
+
+def normal_under_hostile(port: int, seconds: float, hostile_clients: int) -> dict:
+    """One client searching without pause while `hostile_clients` clients send the worst cases in turn."""
+    stop = threading.Event()
+    statuses: dict[int, int] = {}
+    errors: list[str] = []
+    lock = threading.Lock()
+    cases = _hostile_requests()
+
+    def attacker(offset: int):
+        conn = http.client.HTTPConnection(HOST, port, timeout=60)
+        for i in itertools.count(offset):
+            if stop.is_set():
+                break
+            try:
+                if i % (len(cases) + 1) == len(cases):
+                    status = _announce_huge_body(port)
+                else:
+                    status = _send(conn, *cases[i % (len(cases) + 1)][1:])
+            except (OSError, http.client.HTTPException) as e:
+                with lock:
+                    errors.append(f"{type(e).__name__}: {e}")
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=60)
+                continue
+            with lock:
+                statuses[status] = statuses.get(status, 0) + 1
+        conn.close()
+
+    def normal() -> list[float]:
+        conn, out = http.client.HTTPConnection(HOST, port, timeout=60), []
+        for q in itertools.cycle(SEARCHES):
+            if stop.is_set():
+                break
+            t0 = time.perf_counter()
+            status = _send(conn, "GET", "/api/search?" + urllib.parse.urlencode({"q": q, "limit": 10}), None)
+            out.append((time.perf_counter() - t0) * 1000)
+            with lock:
+                statuses[status] = statuses.get(status, 0) + 1
+        conn.close()
+        return out
+
+    threads = [threading.Thread(target=attacker, args=(i,), daemon=True) for i in range(hostile_clients)]
+    for t in threads:
+        t.start()
+    if hostile_clients:
+        time.sleep(1.0)                      # let the attack build up before measuring
+    timer = threading.Timer(seconds, stop.set)
+    timer.start()
+    latencies = sorted(normal())
+    for t in threads:
+        t.join(90)
+    return {"requests": len(latencies), "p50": statistics.median(latencies),
+            "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))],
+            "hostile": sum(n for s, n in statuses.items()) - len(latencies),
+            "5xx": sum(n for s, n in statuses.items() if s >= 500), "errors": len(errors),
+            "error_kinds": sorted(set(errors))[:3], "statuses": dict(sorted(statuses.items()))}
+
+
+def run_hostile(args) -> int:
+    seconds = 10.0 if args.quick else 30.0
+    with tempfile.NamedTemporaryFile(prefix="judge-load-", suffix=".log") as log:
+        proc, port = start_server(log, args.threads, args.workers)
+        try:
+            warm_up(port, args.workers or 1)
+            cpu = worst_case_cpu(port, proc.pid, 2 if args.quick else 3) if not args.workers else []
+            for name, status, seconds_cpu in cpu:
+                print(f"worst case alone: {name:52} {status}  server CPU {seconds_cpu:.2f} s", flush=True)
+            rows = {}
+            for label, clients in (("alone", 0), (f"with {HOSTILE_CLIENTS} hostile clients", HOSTILE_CLIENTS)):
+                r = rows[label] = normal_under_hostile(port, seconds, clients)
+                print(f"normal search {label:26} {r['requests']:>5} req  p50 {r['p50']:>7.1f} ms  "
+                      f"p99 {r['p99']:>7.1f} ms  hostile requests {r['hostile']}  5xx {r['5xx']}  "
+                      f"errors {r['errors']}  statuses {r['statuses']}"
+                      + (f"  {r['error_kinds']}" if r['errors'] else ""), flush=True)
+            alive = _send(http.client.HTTPConnection(HOST, port, timeout=30), "GET", "/api/search?q=blocker", None)
+        finally:
+            stop_server(proc)
+    under = rows[f"with {HOSTILE_CLIENTS} hostile clients"]
+    worst_cpu = max((c for _, _, c in cpu), default=0.0)
+    checks = {f"no worst case over {CPU_TARGET_S:g} s of server CPU": worst_cpu <= CPU_TARGET_S,
+              f"normal search p99 < {NORMAL_P99_TARGET_MS:g} ms under attack": under["p99"] < NORMAL_P99_TARGET_MS,
+              "0 × 5xx, 0 connection errors": not (under["5xx"] or under["errors"] or rows["alone"]["5xx"]),
+              "server alive afterwards": alive == 200}
+    for what, ok in checks.items():
+        print(f"target {what}: {'met' if ok else 'MISSED'}")
+    print(f"(threads: {args.threads or 'judge serve default'}; workers: {args.workers or 1}; loopback {HOST}; "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
+    return 0 if all(checks.values()) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer requests (about 20 s in all)")
@@ -164,7 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=None, help="judge serve --workers N (gunicorn processes)")
     parser.add_argument("--endpoints", default="search,rule,simulate", help="comma-separated (default: all three)")
     parser.add_argument("--max-seconds", type=float, default=None, help="time cap per level (default 15, quick 5)")
+    parser.add_argument("--hostile", action="store_true",
+                        help=f"a normal search's p50/p99 alone and while {HOSTILE_CLIENTS} clients send the worst "
+                             "cases of tests/hostile.py, and the server CPU of each worst case")
     args = parser.parse_args(argv)
+    if args.hostile:
+        return run_hostile(args)
     total = 300 if args.quick else 1500              # requests per level, shared by its clients
     cap = args.max_seconds or (5.0 if args.quick else 15.0)
 

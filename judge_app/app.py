@@ -67,6 +67,7 @@ def _warm() -> None:
 
     from rulings.search import get_search
 
+    from . import runner
     from .services import rulings_citing, tooltips, warm_casebook_verdicts
 
     for edition in EDITIONS:
@@ -78,6 +79,7 @@ def _warm() -> None:
     get_search()
     rulings_citing(f"{DEFAULT_EDITION['dcg']}:1")  # the casebook loads (and runs its scenarios) once
     warm_casebook_verdicts()                       # the casebook pages' verdicts, apart from uploads
+    runner.warm()                                  # the scenario worker processes, engines loaded
 
 
 def wants_json() -> bool:

@@ -6,16 +6,73 @@ as it does for the real run (generated ids, defaults), so both pictures come fro
 from __future__ import annotations
 
 import concurrent.futures as futures
+import concurrent.futures.process
+import multiprocessing
+import os
+import threading
 import time
 from dataclasses import dataclass
 
-from engine.errors import InvalidScenario, LimitExceeded
+from engine.errors import InvalidScenario, JudgeError, LimitExceeded
 from rulings.editions import EDITIONS
 
-# A small pool shared by all requests, so that hostile runs cannot take every HTTP thread. A run stops
-# itself at its deadline (engine.budget: checked at every engine step), which frees its worker at once.
-_POOL = futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="simulate")
+# Runs go to a small pool of worker processes: the engines are pure Python, and in the server's own
+# process a long run would hold the interpreter lock (GIL) against every search and page. A run stops
+# itself at its deadline (engine.budget, checked at every engine step), which frees its worker at once.
+WORKERS = 2
+WORKER_NICENESS = 10
 GRACE_S = 1.0   # how long past the deadline the HTTP thread still waits for the run to stop itself
+# Runs admitted at once (running or waiting for a worker). Past this a request is answered 429 at once
+# instead of holding one of the server's threads: hostile runs cannot take every thread from search.
+MAX_IN_FLIGHT = 2 * WORKERS
+_IN_FLIGHT = threading.BoundedSemaphore(MAX_IN_FLIGHT)
+_POOL: futures.ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def pool() -> futures.ProcessPoolExecutor:
+    """The worker processes, started on first use (forkserver: never a fork of a threaded server)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = futures.ProcessPoolExecutor(max_workers=WORKERS, initializer=_load_engines,
+                                                mp_context=multiprocessing.get_context("forkserver"))
+        return _POOL
+
+
+def _replace_broken_pool(broken: futures.ProcessPoolExecutor) -> None:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is broken:
+            _POOL = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+def warm() -> None:
+    """Start the workers now rather than in the first request."""
+    for f in [pool().submit(time.monotonic) for _ in range(WORKERS)]:
+        f.result(120)
+
+
+def _load_engines() -> None:
+    """In each worker, once: a lower CPU priority (when scenarios keep the cores busy, the server's own
+    threads answering searches and pages still come first), then run the bundled examples, which loads
+    both engines, the rule keys and the cited rules texts."""
+    from engine.scenario import parse_text, simulate
+
+    os.nice(WORKER_NICENESS)
+
+    from .examples import examples
+
+    for example in examples():
+        try:
+            simulate(parse_text(example.text)).to_json()
+        except Exception:  # noqa: BLE001 - a broken example shows on its own page, not here
+            pass
+
+
+class Busy(JudgeError):
+    """Every simulation slot is taken: the client should retry shortly (HTTP 429)."""
 
 
 @dataclass
@@ -66,20 +123,55 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
 
     data = parse_text(text)
     edition = check_edition(edition)
+    if not _IN_FLIGHT.acquire(blocking=False):
+        raise Busy(f"{MAX_IN_FLIGHT} scenarios are already running: try again in a moment")
     ends = time.monotonic() + timeout    # time waiting for a worker counts against the run's budget
-    future = _POOL.submit(_simulate_both, data, edition, before, ends, timeout)
+    workers = pool()
     try:
-        return future.result(timeout=timeout + GRACE_S)
+        future = workers.submit(_simulate_both, data, edition, before, ends, timeout)
+    except BaseException:
+        _IN_FLIGHT.release()
+        raise
+    future.add_done_callback(lambda _: _IN_FLIGHT.release())   # a slot is free when the run has stopped
+    try:
+        outcome = future.result(timeout=timeout + GRACE_S)
     except futures.TimeoutError:
         future.cancel()
         raise LimitExceeded(f"scenario ran longer than {timeout:g} s") from None
+    except futures.process.BrokenProcessPool:   # a worker died (killed, out of memory): start new ones
+        _replace_broken_pool(workers)
+        raise LimitExceeded("the scenario's worker process stopped; the run was abandoned") from None
+    if isinstance(outcome, _Failure):
+        outcome.raise_it()
+    return outcome
 
 
-def _simulate_both(data: dict, edition: str | None, before: bool, ends: float, timeout: float) -> Run:
+def _simulate_both(data: dict, edition: str | None, before: bool, ends: float, timeout: float) -> Run | _Failure:
     from engine import budget
 
-    with budget.deadline(ends - time.monotonic(), label=timeout):
-        return run_data(data, edition, before)
+    try:
+        with budget.deadline(ends - time.monotonic(), label=timeout):
+            budget.check()                   # it waited its whole budget for a worker: not even validated
+            return run_data(data, edition, before)
+    except InvalidScenario as e:   # typed errors cross the process boundary as plain data (_Failure)
+        return _Failure(InvalidScenario, e.path, e.message)
+    except JudgeError as e:
+        return _Failure(LimitExceeded if isinstance(e, LimitExceeded) else JudgeError, "", str(e))
+    except Exception as e:  # noqa: BLE001 - an engine crash stays a crash (500), without breaking the pool
+        return _Failure(RuntimeError, "", f"engine error: {type(e).__name__}: {e}")
+
+
+@dataclass(frozen=True)
+class _Failure:
+    """A worker's InvalidScenario / LimitExceeded / JudgeError, rebuilt in the server by `raise_it`."""
+    kind: type
+    path: str
+    message: str
+
+    def raise_it(self):
+        if self.kind is InvalidScenario:
+            raise InvalidScenario(self.path, self.message)
+        raise self.kind(self.message)
 
 
 def run_data(data: dict, edition: str | None = None, before: bool = True) -> Run:

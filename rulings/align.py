@@ -58,9 +58,9 @@ def counterparts(ref: str, to: str | None = None) -> dict:
         raise BadRef(f"no alignment for edition {sec.edition!r} (aligned: {', '.join(EDITIONS)})")
     other = TARGET if sec.edition == SOURCE else SOURCE
     if to is not None and to != other:
-        if to not in EDITIONS and to not in _known_editions():
-            raise BadRef(f"unknown edition {to!r} for --to (one of: {other})")
-        raise BadRef(f"--to {to}: {sec.edition} is aligned with {other} only")
+        if to not in _known_editions():
+            raise BadRef(f"unknown edition {to!r} to align with (one of: {other})")
+        raise BadRef(f"cannot align {sec.edition} with {to}: it is aligned with {other} only")
     forward, backward = _tables()
     matches = (forward if sec.edition == SOURCE else backward).get(sec.number, [])
     return {"ref": sec.ref, "to": other, "matches": [m.to_json() for m in matches]}

@@ -51,36 +51,44 @@ def parse(value) -> tuple:
     return tuple(out)
 
 
-def active(game, card: Card) -> bool:
-    """A card's continuous effects apply while it is face-up on the field (an equip card: while equipped)."""
-    if not (card.effect and card.effect.continuous and game.on_field(card) and card.face_up):
-        return False
-    return card.kind != "equip" or bool(card.equipped_to)
-
-
-def _affects(game, source: Card, selector: str, monster: Card) -> bool:
-    mine = game.controller(source)
+def _affects(source: Card, source_player: str, selector: str, monster: Card, monster_player: str) -> bool:
     if selector == "self":
         return monster is source
     if selector == "equipped":
         return source.equipped_to == monster.id
     if selector == "your_monsters":
-        return game.controller(monster) == mine
+        return monster_player == source_player
     if selector == "opponent_monsters":
-        return game.controller(monster) == other(mine)
+        return monster_player == other(source_player)
     return selector == "all_monsters"
 
 
-def sources(game) -> list[Card]:
-    return [c for p in game.board.players.values() for c in p.all_cards() if c.effect and c.effect.continuous
-            and active(game, c)]
+def any_in_game(board) -> bool:
+    """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
+    return any(c.effect and c.effect.continuous for p in board.players.values() for c in p.all_cards())
+
+
+def sources(game) -> list[tuple[Card, str]]:
+    """(card, controller) for every face-up card on the field whose continuous effects apply now."""
+    if not game.has_continuous:
+        return []
+    out = []
+    for p in game.board.players.values():
+        cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
+        out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
+                and (c.kind != "equip" or c.equipped_to)]
+    return out
 
 
 def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return []
-    return [(src, args) for src in sources(game) for name, args in src.effect.continuous
-            if name == op and _affects(game, src, args if op == "cannot_attack" else args["target"], monster)]
+    found = sources(game)
+    if not found:
+        return []
+    holder = next((p.name for p in game.board.players.values() if p.monsters.get(monster.zone) is monster), "")
+    return [(src, args) for src, mine in found for name, args in src.effect.continuous
+            if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)]
 
 
 def atk_of(game, monster: Card) -> int:

@@ -78,7 +78,10 @@ class Game:
     monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
 
     def __post_init__(self):
+        from .continuous import any_in_game
+
         self.priority = self.priority or self.board.turn
+        self.has_continuous = any_in_game(self.board)
 
     # ---- recording
     def step(self, event: str, text: str, *keys: str, **params) -> None:
@@ -88,11 +91,24 @@ class Game:
         self.trace.refuse(action, why, *keys, **params)
 
     # ---- lookups
+    def _zone_holder(self, card: Card):
+        """The player in whose zone `card.zone` the card lies (an O(1) look first; None: not there)."""
+        for p in self.board.players.values():
+            if (p.monsters.get(card.zone) is card or p.spells_traps.get(card.zone) is card
+                    or card.zone == "field" and p.field_spell is card):
+                return p
+        return None
+
     def where(self, card: Card) -> str:
+        if self._zone_holder(card) is not None:
+            return card.zone
         found = self.board.find(card.id)
         return found[1] if found else ""
 
     def controller(self, card: Card) -> str:
+        holder = self._zone_holder(card)
+        if holder is not None:
+            return holder.name
         found = self.board.find(card.id)
         return found[0].name if found else card.owner
 
@@ -101,10 +117,11 @@ class Game:
         return place in MONSTER_ZONES or place.startswith("S") or place == "field"
 
     # ---- movements
-    def remove(self, card: Card) -> None:
+    def remove(self, card: Card) -> str:
+        """Take a card out of wherever it is; returns that place ("" if it was nowhere)."""
         found = self.board.find(card.id)
         if not found:
-            return
+            return ""
         player, place, _ = found
         if place in MONSTER_ZONES:
             del player.monsters[place]
@@ -126,6 +143,7 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
+        return place
 
     def _detach_all(self, card: Card) -> None:
         """An Xyz Monster leaving the field takes its Xyz Materials with it: they go to the graveyard."""
@@ -137,8 +155,7 @@ class Game:
 
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
-        place = self.where(card)
-        self.remove(card)
+        place = self.remove(card)
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):

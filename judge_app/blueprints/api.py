@@ -9,7 +9,7 @@ from rulings.corpus import BadRef, UnknownRef
 from rulings.editions import EDITIONS
 
 from .. import services
-from ..runner import run_text
+from ..runner import Busy, run_text
 from ..services import SearchInputError
 from .search import read_filters
 
@@ -88,6 +88,10 @@ def simulate():
         return error(400, str(e), path=e.path)
     except LimitExceeded as e:
         return error(413, str(e))
+    except Busy as e:
+        response = error(429, str(e))
+        response.headers["Retry-After"] = "1"
+        return response
     except JudgeError as e:
         return error(400, str(e))
     return jsonify(run.to_json())

@@ -35,6 +35,9 @@ def outline(edition: str):
 def rule(edition: str, number: str):
     if edition not in EDITIONS:
         abort(404, description=f"unknown edition {edition!r}")
+    if len(number) > corpus.MAX_NUMBER_CHARS:   # before any normalising: no section number is this long
+        return render_template("rule_missing.html", ref=f"{edition}:{number[:corpus.MAX_NUMBER_CHARS]}…",
+                               edition=EDITIONS[edition], suggestions=[]), 404
     canonical = corpus.normalize_number(edition, number)
     try:
         section = corpus.section(edition, canonical)

@@ -50,6 +50,9 @@ def number_matches(query: str, editions: list[str] | None, game: str | None) -> 
     return out
 
 
+MAX_PAGE_QUERY = 500
+
+
 @bp.get("/search")
 def search_page():
     query = (request.args.get("q") or "").strip()
@@ -59,6 +62,9 @@ def search_page():
         return _page(query, error=str(e), status=400)
     if not query:
         return _page("", editions=editions, game=game)
+    if len(query) > MAX_PAGE_QUERY:   # as /api/search: refused before any normalising, look-up or link
+        return _page(query[:MAX_PAGE_QUERY], editions=editions, game=game, status=400,
+                     error=f"query is longer than {MAX_PAGE_QUERY} characters")
 
     jumps = number_matches(query, editions, game)
     if len(jumps) == 1 and (":" in query or editions):

@@ -8,7 +8,7 @@ from engine.errors import InvalidScenario, JudgeError, LimitExceeded
 from .. import sharing
 from ..board_changes import changes
 from ..examples import example, examples
-from ..runner import run_text
+from ..runner import Busy, run_text
 from .rules import rendered_text
 
 bp = Blueprint("simulate", __name__)
@@ -38,6 +38,8 @@ def _run(text: str, edition: str | None):
         run = run_text(text, edition=edition, timeout=current_app.config["SIMULATE_TIMEOUT_S"])
     except InvalidScenario as e:
         return _page(text, edition=edition, error=str(e), error_path=e.path, status=400)
+    except Busy as e:
+        return _page(text, edition=edition, error=str(e), status=429)
     except (LimitExceeded, JudgeError) as e:
         return _page(text, edition=edition, error=str(e), status=400)
     return _page(text, edition=edition, run=run, share=_share_url(text, edition), cited=_cited(run.result),
