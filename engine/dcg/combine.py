@@ -329,8 +329,8 @@ def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int 
     p, card = held
     if card.burst is None:
         return _no("burst_digivolve", f"{card.label} has no Burst digivolution requirement.", "dcg.burst")
-    d = _own(game, p, onto)
-    if d is None or not card.burst.to.matches(d.card):
+    d = _own_any(game, p, onto)
+    if d is None or not d.is_digimon or not card.burst.to.matches(d.card):
         return _no("burst_digivolve", f"{onto} is not {p}'s Digimon {card.burst.to.text} that the Burst "
                    f"digivolution requirement names.", "dcg.burst", "dcg.burst.procedure_choose")
     if _burst_tamer(game, p, card, tamer) is None:
@@ -347,17 +347,27 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
               f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
     price = cost if cost is not None else card.burst.cost
-    d = _own(game, p, onto)
+    d = _own_any(game, p, onto)
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
     new = replace(d, card=card, sources=(d.card,) + d.sources)
-    game.put(p, new, old_id=d.id)
+    breeding = game.ps(p).breeding_area is not None and game.ps(p).breeding_area.id == d.id
+    if breeding:      # a breeding-area Digimon may Burst digivolve too (8-3-1: "your Digimon")
+        game.set_ps(p, replace(game.ps(p), breeding_area=new))
+    else:
+        game.put(p, new, old_id=d.id)
     game.step("burst.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
               f"and places {card.label} on {d.label} ({'suspended' if d.suspended else 'unsuspended'}, as it was); "
               f"at the end of this turn its top card will be trashed.", "dcg.burst.procedure_pay",
               "dcg.burst.procedure_stack", "dcg.burst.end_trash", "dcg.digivolve.keeps_state", "dcg.memory.pay")
     game.burst_pending.append((p, new.card_ids))
+    if breeding:
+        game.draw(p, 1)
+        game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card; in the breeding area no [When "
+                  f"Digivolving] effect triggers.", "dcg.burst.procedure_stack", "dcg.digivolve.draw",
+                  "dcg.breeding.no_effects")
+        return
     _draw_and_trigger(game, p, new, "burst")
 
 

@@ -99,7 +99,9 @@ def burst_end(game: Game, p: str) -> None:
     """8-3-2-1: at the end of the turn of a Burst digivolution, trash the top card of that Digimon."""
     for owner, ids in [x for x in game.burst_pending if x[0] == p]:
         game.burst_pending.remove((owner, ids))
-        d = next((x for x in game.ps(owner).battle_area if x.card_ids & ids), None)   # the same Digimon
+        ps = game.ps(owner)
+        here = ps.battle_area + ((ps.breeding_area,) if ps.breeding_area is not None else ())
+        d = next((x for x in here if x.card_ids & ids), None)   # the same Digimon
         if d is None:
             continue
         if not d.sources:
@@ -111,7 +113,10 @@ def burst_end(game: Game, p: str) -> None:
                       f"nothing is trashed.", "dcg.burst.end_trash", "dcg.burst.not_digimon")
             continue
         top, rest = d.card, d.sources
-        game.put(owner, replace(d, card=rest[0], sources=rest[1:]), old_id=d.id)
+        if ps.breeding_area is d:
+            game.set_ps(owner, replace(ps, breeding_area=replace(d, card=rest[0], sources=rest[1:])))
+        else:
+            game.put(owner, replace(d, card=rest[0], sources=rest[1:]), old_id=d.id)
         game.trash_cards(owner, (top,))
         game.overflow(owner, (top,))
         game.step("burst.end", f"Burst digivolution: at the end of the turn {owner} trashes {top.label} from the "

@@ -67,6 +67,9 @@ def attack(game, attacker: Card, target_id: str) -> None:
               **({"target": target.label()} if target is not None else {}))
     if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
         game.add_trigger(target, Window("attacked", attacker, target, player))
+    for monster in game.board.player(other(player)).monster_list():   # "when an opponent's monster declares an attack"
+        if monster.face_up and monster.effect and monster.effect.type == "trigger" and monster.effect.when == "attack_declared":
+            game.add_trigger(monster, Window("attack_declared", attacker, target, player))
 
 
 def proceed(game) -> None:

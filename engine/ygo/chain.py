@@ -195,10 +195,14 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
+    once_per_turn.use(game, card, player)
+    if card.effect.cost:
+        costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, 1, [], window)
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
-    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked"}[window.event]
+    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked",
+             "attack_declared": "saw an opponent's attack declaration"}[window.event]
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}.",
               "ygo.trigger.timing", "ygo.chain.link", *keys)
 

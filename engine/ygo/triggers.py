@@ -4,7 +4,7 @@ the non-turn player's. An optional trigger worded "when … you can" (时) misse
 happened after its event (4.10.7); one worded "if … you can" (场合) and a mandatory one do not."""
 from __future__ import annotations
 
-from . import chain
+from . import chain, costs, once_per_turn
 
 
 def order(game, waiting: list) -> list:
@@ -42,6 +42,11 @@ def fire(game) -> None:
         elif card.id in game.decline:
             game.step("trigger.declined", f"{owner} chooses not to activate the trigger effect of {card.label()}.",
                       "ygo.trigger.timing")
+            continue
+        refusal = once_per_turn.refusal(game, card, owner) or costs.can_pay(game, card, owner)
+        if refusal:
+            game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "
+                      f"{refusal[0]}.", *refusal[1])
             continue
         if not eff.mandatory and eff.wording == "if" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
