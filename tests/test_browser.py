@@ -86,6 +86,18 @@ def test_open_a_rule_and_follow_a_cross_reference(page, base_url):
     assert not page.errors
 
 
+def test_a_cross_reference_previews_its_target_on_hover(page, base_url):
+    page.goto(base_url + "/rules/dcg-ja-3.6/16-4-1")
+    link = page.locator("a.xref[href='/rules/dcg-ja-3.6/12-1']").first
+    link.hover()
+    preview = page.locator(".xref-preview")
+    preview.wait_for(state="visible")
+    assert preview.inner_text().startswith("§12-1")
+    page.mouse.move(0, 0)
+    assert page.locator(".xref-preview").count() == 0
+    assert not page.errors
+
+
 def test_run_an_example_scenario_and_see_board_and_steps(page, base_url):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(base_url + "/simulate")

@@ -13,3 +13,36 @@ document.addEventListener("click", function (e) {
 document.addEventListener("change", function (e) {
   if (e.target.matches("select.js-autosubmit")) e.target.form.submit();
 });
+// Cross-reference previews: the link's title (the target's number and first words) as a small card on
+// hover or keyboard focus; without this file the browser shows the same title as a plain tooltip.
+(function () {
+  var card = null;
+  function hide() { if (card) { card.remove(); card = null; } }
+  function show(link) {
+    hide();
+    var text = link.getAttribute("data-preview") || link.getAttribute("title");
+    if (!text) return;
+    link.setAttribute("data-preview", text);
+    link.removeAttribute("title");
+    card = document.createElement("div");
+    card.className = "xref-preview";
+    card.setAttribute("role", "tooltip");
+    card.textContent = text;
+    document.body.appendChild(card);
+    var r = link.getBoundingClientRect();
+    var left = Math.max(8, Math.min(r.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - card.offsetWidth - 8));
+    card.style.left = left + "px";
+    card.style.top = (r.bottom + window.scrollY + 6) + "px";
+  }
+  ["mouseover", "focusin"].forEach(function (type) {
+    document.addEventListener(type, function (e) {
+      var link = e.target.closest && e.target.closest("a.xref");
+      if (link) show(link);
+    });
+  });
+  ["mouseout", "focusout"].forEach(function (type) {
+    document.addEventListener(type, function (e) {
+      if (e.target.closest && e.target.closest("a.xref")) hide();
+    });
+  });
+})();
