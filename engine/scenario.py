@@ -8,6 +8,9 @@ import json
 from collections.abc import Hashable
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
 from .errors import InvalidScenario
 
@@ -30,8 +33,9 @@ def _duplicate(key, path) -> InvalidScenario:
     return InvalidScenario(field_path([*path, key]), "duplicate key (a mapping names each key once)")
 
 
-class _LimitedLoader(yaml.SafeLoader):
-    """Safe YAML without aliases (no 'billion laughs'), duplicate keys, and with bounded depth and size."""
+class _Limits:
+    """Safe YAML without aliases (no 'billion laughs'), duplicate keys, and with bounded depth and size:
+    checked as the document is composed, node by node."""
 
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
@@ -67,6 +71,26 @@ class _LimitedLoader(yaml.SafeLoader):
                 if isinstance(key, Hashable):
                     keys.add(key)
         return super().construct_mapping(node, deep=deep)
+
+
+class _LimitedLoader(_Limits, yaml.SafeLoader):
+    """The pure-Python safe loader under the limits."""
+
+
+try:
+    from yaml._yaml import CParser
+except ImportError:     # PyYAML without libyaml
+    _FastLoader = _LimitedLoader
+else:
+    class _FastLoader(_Limits, Composer, CParser, SafeConstructor, Resolver):
+        """The same loader with libyaml's C parser producing the events: the limits still apply as Python
+        composes the nodes (Composer first in the order), and reading 256 KiB costs a fraction of the time."""
+
+        def __init__(self, stream):
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
 
 
 class _JSONObject(dict):
@@ -129,7 +153,7 @@ def read_document(text: str | bytes):
             _check_shape(data)
             _check_json_duplicates(data)
         else:
-            data = yaml.load(text, Loader=_LimitedLoader)  # noqa: S506 - _LimitedLoader is a SafeLoader
+            data = yaml.load(text, Loader=_FastLoader)  # noqa: S506 - a SafeConstructor under _Limits
             _check_shape(data)
         return data
     except InvalidScenario:

@@ -47,12 +47,15 @@ def render_rule_text(
     links: Mapping[str, str] | None = None,
     terms: Mapping[str, str] | None = None,
     used: set[str] | None = None,
+    previews: Mapping[str, str] | None = None,
 ) -> Markup:
     """Render a section's text.
 
     links: printed number -> URL (cross-references inside the same edition).
     terms: glossary word -> tooltip; the first occurrence of each word gets `<abbr title=…>`.
     used: words already given a tooltip (shared across the passages of one page; updated in place).
+    previews: printed number -> the start of the target's text, the link's hover preview (`title`; the
+    link itself works as before without it, and without JavaScript).
     """
     escaped = html.escape(text or "", quote=False)
     pattern = _annotation_pattern(links or {}, terms or {})
@@ -62,7 +65,9 @@ def render_rule_text(
         def annotate(m: re.Match) -> str:
             word = m.group(0)
             if links and word in links:
-                return f'<a class="xref" href="{html.escape(links[word])}">{word}</a>'
+                tip = (previews or {}).get(word)
+                title = f' title="{html.escape(tip)}"' if tip else ""
+                return f'<a class="xref" href="{html.escape(links[word])}"{title}>{word}</a>'
             if terms and word in terms and word not in used:
                 used.add(word)
                 return f'<abbr class="term" title="{html.escape(terms[word])}">{word}</abbr>'

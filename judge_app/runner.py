@@ -118,17 +118,15 @@ def check_edition(edition: str | None) -> str | None:
 
 
 def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0, before: bool = True) -> Run:
-    """Raises InvalidScenario / JudgeError (bad input) or LimitExceeded (too slow, too many steps)."""
-    from engine.scenario import parse_text
-
-    data = parse_text(text)
+    """Raises InvalidScenario / JudgeError (bad input), LimitExceeded (too slow, too many steps) or Busy.
+    The text is parsed in the worker too: reading 256 KiB of YAML is work the server's threads never do."""
     edition = check_edition(edition)
     if not _IN_FLIGHT.acquire(blocking=False):
         raise Busy(f"{MAX_IN_FLIGHT} scenarios are already running: try again in a moment")
     ends = time.monotonic() + timeout    # time waiting for a worker counts against the run's budget
     workers = pool()
     try:
-        future = workers.submit(_simulate_both, data, edition, before, ends, timeout)
+        future = workers.submit(_simulate_text, text, edition, before, ends, timeout)
     except BaseException:
         _IN_FLIGHT.release()
         raise
@@ -146,13 +144,15 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
     return outcome
 
 
-def _simulate_both(data: dict, edition: str | None, before: bool, ends: float, timeout: float) -> Run | _Failure:
+def _simulate_text(text: str | bytes, edition: str | None, before: bool, ends: float,
+                   timeout: float) -> Run | _Failure:
     from engine import budget
+    from engine.scenario import parse_text
 
     try:
         with budget.deadline(ends - time.monotonic(), label=timeout):
-            budget.check()                   # it waited its whole budget for a worker: not even validated
-            return run_data(data, edition, before)
+            budget.check()                   # it waited its whole budget for a worker: not even read
+            return run_data(parse_text(text), edition, before)
     except InvalidScenario as e:   # typed errors cross the process boundary as plain data (_Failure)
         return _Failure(InvalidScenario, e.path, e.message)
     except JudgeError as e:

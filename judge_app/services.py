@@ -129,3 +129,33 @@ def casebook_verdict(rid: str) -> dict:
 def warm_casebook_verdicts() -> None:
     for ruling in casebook.load_casebook():
         casebook_verdict(ruling.id)
+
+
+def rulings_under(section: Section) -> list[tuple[object, list[str]]] | None:
+    """Rulings that cite a sub-rule of `section` but not the section itself, each with the sub-rules it
+    cites (a heading's page lists what its rules' rulings say); None when the casebook failed to load."""
+    try:
+        return list(_rulings_under(section.ref))
+    except Exception:  # a broken casebook must not take the rule text down with it
+        log.exception("casebook look-up under %s failed", section.ref)
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _rulings_under(ref: str) -> tuple[tuple[object, list[str]], ...]:
+    section = corpus.lookup(ref)
+    edition = corpus.load(section.edition)
+    direct = {r.id for r in casebook.rulings_citing(ref)}
+    found: dict[str, tuple[object, list[str]]] = {}
+    stack = list(reversed(section.children))
+    while stack:
+        number = stack.pop()
+        sub = edition.get(number)
+        if sub is None:
+            continue
+        for ruling in casebook.rulings_citing(sub.ref):
+            if ruling.id not in direct:
+                found.setdefault(ruling.id, (ruling, []))[1].append(sub.ref)
+        stack.extend(reversed(sub.children))
+    return tuple(found.values())
+

@@ -843,7 +843,7 @@ _COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回�
 _COUNTS = {kind: re.compile(r"\d+\s*[" + counters + "]") for kind, counters in _COUNTERS.items()}
 _COUNTERS["level"] = "级級"
 _COUNTS["level"] = re.compile(r"(?:Lv\.?\s*\d|\d+\s*[级級])", re.IGNORECASE)
-_COUNTS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]")
+_COUNTS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]|(?<![\d/])\d{3,}(?![\d/])")   # or an amount: 8000
 _ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|いくつ)\s*([只隻体體张張枚次回度个個级級]?)|how many|how much|number of",
                           re.IGNORECASE)
 STOP_SHARE = 0.06

@@ -92,3 +92,12 @@ def test_the_verdict_answers_first(example, en, zh):
     done = run_data(data)
     v = verdict(done.result, done.before, data.get("actions"), done.names)
     assert v.text("en").startswith(en) and v.text("zh").startswith(zh)
+
+
+def test_every_casebook_ruling_has_a_chinese_title():
+    from rulings.casebook import load_casebook
+
+    titles = narration.catalog("zh", "casebook")
+    missing = sorted(r.id for r in load_casebook() if r.id not in titles)
+    assert not missing, "add to judge_app/narration/casebook_zh.yaml: " + ", ".join(missing)
+    assert not set(titles) - {r.id for r in load_casebook()}, "titles of rulings that no longer exist"

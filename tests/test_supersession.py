@@ -50,3 +50,8 @@ def test_rule_page_says_what_replaced_it(client):
     page = client.get("/rules/ygo-zh-nmr/25").get_data(as_text=True)
     assert 'class="superseded"' in page and "/rules/ygo-zh-rulebook/2.2.2.p1" in page
     assert 'class="superseded"' not in client.get("/rules/ygo-zh-rulebook/2.2.2.p1").get_data(as_text=True)
+
+
+def test_search_page_marks_the_replaced_passage(client):
+    page = client.get("/search", query_string={"q": "额外怪兽区域"}).get_data(as_text=True)
+    assert '<span class="superseded">' in page and 'href="/rules/ygo-zh-rulebook/2.2.2.p1"' in page

@@ -168,6 +168,26 @@ def apply_return_to_hand(game, link, sel):
             game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
 
 
+def apply_return_to_deck(game, link, sel):
+    """Shuffled into the owner's deck; the engine keeps no order after a shuffle, so the card goes under the deck."""
+    for card in _cards(game, link, sel):
+        if card.kind == "token":
+            game.remove(card)
+            game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
+                      "ygo.effect.token_vanishes")
+        elif card.kind in EXTRA_DECK_KINDS:
+            game.send(card, "extra_deck")
+            game.step("effect.return_to_deck", f"{card.label()} is an Extra Deck monster: it returns to its owner's Extra "
+                      "Deck, not the deck.", "ygo.extra_deck.returns", "ygo.effect.extra_deck_returns",
+                      "ygo.summon.proper_lost")
+        else:
+            game.send(card, "deck")
+            deck = game.board.player(card.owner).deck
+            deck.append(deck.pop(0))
+            game.step("effect.return_to_deck", f"{card.label()} is shuffled face-down into its owner's deck.",
+                      "ygo.effect.return_to_deck")
+
+
 def apply_flip_face_down(game, link, sel):
     for card in _cards(game, link, sel):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
@@ -326,6 +346,7 @@ OPERATIONS: dict[str, Operation] = {
     "special_summon": Operation(_special_summon, apply_special_summon),
     "banish": Operation(_selector, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
+    "return_to_deck": Operation(_selector, apply_return_to_deck),
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
     "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),

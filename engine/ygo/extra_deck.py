@@ -135,7 +135,10 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
     on_field = tuple(m for m in materials if game.on_field(m))
     free, rule = zones.free_zones(game.board, player, "extra_deck", card, without=on_field)
     if not free:
-        return (f"{player} has no zone for {card.label()}: " + _zone_rule_text(card), (rule, "ygo.zones.emz_one_per_player"))
+        lost = ("ygo.zones.link_material_loses_zone",) if any(m.kind == "link" for m in on_field) else ()
+        return (f"{player} has no zone for {card.label()}: " + _zone_rule_text(card)
+                + (" (a Link Monster used as material takes its linked zones with it)" if lost else ""),
+                (rule, "ygo.zones.emz_one_per_player", *lost))
     if zone is not None and zone not in free:
         return f"{zone} is not available for {card.label()} ({_zone_rule_text(card)})", (rule,)
     return None

@@ -117,10 +117,11 @@ class Game:
         return place in MONSTER_ZONES or place.startswith("S") or place == "field"
 
     # ---- movements
-    def remove(self, card: Card) -> None:
+    def remove(self, card: Card) -> str:
+        """Take a card out of wherever it is; returns that place ("" if it was nowhere)."""
         found = self.board.find(card.id)
         if not found:
-            return
+            return ""
         player, place, _ = found
         if place in MONSTER_ZONES:
             del player.monsters[place]
@@ -142,6 +143,7 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
+        return place
 
     def _detach_all(self, card: Card) -> None:
         """An Xyz Monster leaving the field takes its Xyz Materials with it: they go to the graveyard."""
@@ -153,8 +155,7 @@ class Game:
 
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
-        place = self.where(card)
-        self.remove(card)
+        place = self.remove(card)
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):

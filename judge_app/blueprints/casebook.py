@@ -16,6 +16,7 @@ import unicodedata
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 
+from engine import budget
 from engine.check import check_text, report
 from rulings.casebook import by_id, load_casebook, rulings_citing
 from rulings.corpus import BadRef, UnknownRef, lookup, normalize_number
@@ -62,6 +63,7 @@ def _rule_ref(raw: str, game: str | None) -> str | None:
 @bp.get("/casebook")
 def index():
     game = request.args.get("game") or None
+    tag = (request.args.get("tag") or "")[:MAX_QUERY] or None
     q = (request.args.get("q") or "")[:MAX_QUERY]
     rule = (request.args.get("rule") or "")[:MAX_QUERY]
     problems = []
@@ -80,12 +82,34 @@ def index():
         rulings = rulings_citing(rule_ref)
     if game:
         rulings = [r for r in rulings if r.game == game]
+    if tag:
+        rulings = [r for r in rulings if tag in r.tags]
     words = _fold(q).split()
     if words:
         rulings = [r for r in rulings if _matches(r, words)]
     status = 400 if problems else 200
     return render_template("casebook.html", rulings=rulings, game=game, q=q, rule=rule, rule_ref=rule_ref,
-                           rule_title=rule_title, problems=problems, total=len(load_casebook())), status
+                           rule_title=rule_title, problems=problems, total=len(load_casebook()), tag=tag,
+                           topics=topics(load_casebook()), grouped=not (tag or words or rule_ref)), status
+
+
+@bp.app_template_test("topic_is")
+def topic_is(tags, wanted: str) -> bool:
+    return (tags[0] if tags else "other") == wanted
+
+
+def topic(ruling) -> str:
+    """A ruling's topic: its first tag (the casebook files list the main one first)."""
+    return ruling.tags[0] if ruling.tags else "other"
+
+
+def topics(rulings) -> dict[str, list[tuple[str, int]]]:
+    """game -> [(topic, number of rulings)], largest first: the casebook's index."""
+    counts: dict[str, dict[str, int]] = {}
+    for r in rulings:
+        by_topic = counts.setdefault(r.game, {})
+        by_topic[topic(r)] = by_topic.get(topic(r), 0) + 1
+    return {g: sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) for g, c in counts.items()}
 
 
 @bp.get("/casebook/<rid>")
@@ -125,10 +149,11 @@ def _check_texts(texts: list[tuple[str, bytes | str]]) -> dict:
 
     def work():
         entries = []
-        for name, text in texts:
-            entries.extend(check_text(text, name))
-            if len(entries) > max_rulings:
-                raise CheckInputError(f"at most {max_rulings} rulings per check")
+        with budget.deadline(timeout):   # past it, each remaining run stops at its first step: the worker is free
+            for name, text in texts:
+                entries.extend(check_text(text, name))
+                if len(entries) > max_rulings:
+                    raise CheckInputError(f"at most {max_rulings} rulings per check")
         return report(entries)
 
     future = _POOL.submit(work)

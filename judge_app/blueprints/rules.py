@@ -64,6 +64,7 @@ def rule(edition: str, number: str):
         refs_out=[(r, _lookup(r)) for r in section.refs_out],
         linked=linked,
         citing=services.rulings_citing(section.ref),
+        citing_below=services.rulings_under(section) if section.children else [],
         citation=citation(section),
         permalink=current_app.config["PUBLIC_URL"].rstrip("/") + section.url,   # relative unless configured
     )
@@ -80,12 +81,26 @@ def rendered_text(ref: str) -> Markup:
 
 
 def _render(section: Section, used: set[str] | None = None) -> Markup:
-    links = {}
+    links, previews = {}, {}
     for target in section.refs_out:
         edition, _, number = target.partition(":")
         if edition == section.edition:
             links[number] = rule_url(edition, number)
-    return render_rule_text(section.text, links=links, terms=services.tooltips(section.edition), used=used)
+            found = _lookup(target)
+            if found is not None:
+                previews[number] = preview(found)
+    return render_rule_text(section.text, links=links, terms=services.tooltips(section.edition), used=used,
+                            previews=previews)
+
+
+PREVIEW_CHARS = 220
+
+
+def preview(section: Section) -> str:
+    """A cross-reference's hover preview: the target's number, title and the start of its text."""
+    body = " ".join(f"{section.title} {section.text}".split())
+    body = body if len(body) <= PREVIEW_CHARS else body[: PREVIEW_CHARS - 1] + "…"
+    return f"§{section.number} {body}"
 
 
 def _lookup(ref: str) -> Section | None:

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import yaml
 
-CATALOGS = {"zh": Path(__file__).resolve().parent / "zh.yaml"}
+HERE = Path(__file__).resolve().parent
+CATALOGS = {"zh": HERE / "zh.yaml"}
+CASEBOOK_TITLES = {"zh": HERE / "casebook_zh.yaml"}
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LP_ZERO = re.compile(r"^([AB])'s LP reached 0$")
 
@@ -28,8 +30,8 @@ class Told:
 
 
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> dict:
-    path = CATALOGS.get(lang)
+def catalog(lang: str, kind: str = "engine") -> dict:
+    path = (CASEBOOK_TITLES if kind == "casebook" else CATALOGS).get(lang)
     if path is None:
         return {}
     with open(path, encoding="utf-8") as f:
@@ -69,3 +71,9 @@ def reason(text: str, lang: str) -> str:
         return known
     lp = _LP_ZERO.match(text)
     return f"{lp.group(1)}的基本分变为0" if lp and lang == "zh" else text
+
+
+def casebook_title(ruling_id: str, title: str, lang: str) -> str:
+    """A casebook ruling's title in `lang` (casebook_zh.yaml), else as written."""
+    return catalog(lang, "casebook").get(ruling_id, title) if lang != "en" else title
+
