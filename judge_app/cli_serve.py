@@ -10,6 +10,8 @@ import socket
 import sys
 
 
+SWITCH_INTERVAL_S = 0.001
+
 def register(subparsers) -> None:
     p = subparsers.add_parser("serve", help="run the web app (default http://127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1")
@@ -65,6 +67,9 @@ def _serve_waitress(host: str, port: int, threads: int) -> int:
     # or sent beyond twice the app's limit without reading it. Bodies between the two get the app's 413 JSON.
     server = create_server(app, host=host, port=port, threads=threads, clear_untrusted_proxy_headers=True,
                            max_request_body_size=2 * app.config["MAX_CONTENT_LENGTH"])
+    # Short GIL turns: a search waiting behind other requests' Python code gets the interpreter within
+    # about a millisecond instead of five (the default), which is what keeps its p99 low under load.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     print(f"judge: serving on http://{host}:{server.effective_port}/", file=sys.stderr, flush=True)
     try:
         server.run()
@@ -103,5 +108,6 @@ def _serve_gunicorn(args) -> int:
 
     print(f"judge: serving on http://{args.host}:{port}/ ({args.workers} worker processes)",
           file=sys.stderr, flush=True)
+    sys.setswitchinterval(SWITCH_INTERVAL_S)   # inherited by the forked workers (see _serve_waitress)
     JudgeApplication().run()
     return 0

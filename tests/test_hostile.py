@@ -120,6 +120,21 @@ def test_timed_out_runs_free_their_workers_at_once():
     assert r.status_code == 200, r.get_json()
 
 
+def test_scenarios_run_in_low_priority_worker_processes():
+    runner.warm()
+    assert runner.pool().submit(os.getpid).result(30) != os.getpid()     # not the server's interpreter lock
+    assert runner.pool().submit(os.nice, 0).result(30) >= os.nice(0) + runner.WORKER_NICENESS
+
+
+def test_a_timed_out_check_frees_its_worker():
+    app = create_app({"TESTING": True, "WARM": False, "CHECK_TIMEOUT_S": 0.3})
+    ruling = {**hostile.loop_scenario(sources=40, turns=100), "expect": {"winner": "A"}}
+    r = app.test_client().post("/api/check", data=json.dumps([ruling] * 3), headers=SIMULATE)
+    assert r.status_code == 400 and r.get_json()["error"] == "checking took longer than 0.3 s"
+    idle = casebook_pages._POOL.submit(time.monotonic)   # the rulings left stopped at their first step
+    assert idle.result(timeout=runner.GRACE_S) > 0
+
+
 def test_casebook_pages_never_wait_on_the_check_pool(client):
     release = threading.Event()
     busy = [casebook_pages._POOL.submit(release.wait, 30) for _ in range(4)]   # every check worker, and a queue

@@ -70,6 +70,7 @@ class Game:
         self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
         self.continuous_active: dict = {}
         self.continuous_signature = None
+        self.refreshed_board = None
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
@@ -244,9 +245,10 @@ class Game:
 
     def refresh(self) -> None:
         """Bring continuous effects up to date (15-8-2-2, 15-8-2-3)."""
-        if self.continuous:
+        if self.continuous and self.board is not self.refreshed_board:   # the same board: nothing to redo
             from .continuous import refresh
             refresh(self)
+            self.refreshed_board = self.board
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""

@@ -16,6 +16,7 @@ import unicodedata
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 
+from engine import budget
 from engine.check import check_text, report
 from rulings.casebook import by_id, load_casebook, rulings_citing
 from rulings.corpus import BadRef, UnknownRef, lookup, normalize_number
@@ -148,10 +149,11 @@ def _check_texts(texts: list[tuple[str, bytes | str]]) -> dict:
 
     def work():
         entries = []
-        for name, text in texts:
-            entries.extend(check_text(text, name))
-            if len(entries) > max_rulings:
-                raise CheckInputError(f"at most {max_rulings} rulings per check")
+        with budget.deadline(timeout):   # past it, each remaining run stops at its first step: the worker is free
+            for name, text in texts:
+                entries.extend(check_text(text, name))
+                if len(entries) > max_rulings:
+                    raise CheckInputError(f"at most {max_rulings} rulings per check")
         return report(entries)
 
     future = _POOL.submit(work)
