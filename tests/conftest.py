@@ -43,3 +43,33 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# --- browser tests (tests/test_browser*.py): one app server and one chromium per test process ----------
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    import threading
+
+    from waitress.server import create_server
+
+    from judge_app import create_app
+
+    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

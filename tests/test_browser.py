@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
@@ -16,33 +15,12 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 # never the tracked docs/screenshots/ unless asked: a test run leaves the working tree as it was
 SHOTS = Path(os.environ.get("JUDGE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "judge-screenshots")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (tests/setup_browser.py installs it)", allow_module_level=True)
-sync_playwright = pytest.importorskip("playwright.sync_api").sync_playwright
-
-
-@pytest.fixture(scope="session")
-def base_url():
-    from waitress.server import create_server
-
-    from judge_app import create_app
-
-    server = create_server(create_app(), host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
+pytest.importorskip("playwright.sync_api")
+# The session fixtures `base_url` and `browser` live in tests/conftest.py: one Playwright per process,
+# shared by every browser test module (two would clash in one xdist worker).
 
 
 @pytest.fixture

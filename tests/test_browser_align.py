@@ -1,4 +1,4 @@
-"""Browser check of the alignment pages (chromium through Playwright; the fixtures are tests/test_browser.py's):
+"""Browser check of the alignment pages (chromium through Playwright; the fixtures are tests/conftest.py's):
 the counterpart sits beside the rule with the differences marked, without JavaScript, and the rule page and
 the changes page fit a 375 px phone."""
 from __future__ import annotations
@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("test_browser")   # skips with it when chromium or playwright is missing
-from test_browser import base_url, browser  # noqa: E402,F401  (session fixtures)
 
 
-def test_counterpart_beside_the_rule_without_javascript(browser, base_url):  # noqa: F811
+def test_counterpart_beside_the_rule_without_javascript(browser, base_url):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
@@ -26,7 +25,7 @@ def test_counterpart_beside_the_rule_without_javascript(browser, base_url):  # n
 
 
 @pytest.mark.parametrize("path", ["/rules/dcg-ja-3.6/14-2-1-2", "/changes/dcg-zh-1.2/dcg-ja-3.6"])
-def test_alignment_pages_fit_a_phone(browser, base_url, path):  # noqa: F811
+def test_alignment_pages_fit_a_phone(browser, base_url, path):
     context = browser.new_context(viewport={"width": 375, "height": 800}, is_mobile=True)
     page = context.new_page()
     try:
