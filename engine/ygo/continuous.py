@@ -81,7 +81,7 @@ def sources(game) -> list[tuple[Card, str]]:
 
 
 def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
-    if monster.zone not in MONSTER_ZONES or not monster.face_up:
+    if not game.has_continuous or monster.zone not in MONSTER_ZONES or not monster.face_up:
         return []
     found = sources(game)
     if not found:
@@ -92,10 +92,14 @@ def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
 
 
 def atk_of(game, monster: Card) -> int:
+    if not game.has_continuous:
+        return monster.atk
     return max(0, monster.atk + sum(args["by"] for _, args in _applying(game, monster, "atk")))
 
 
 def def_of(game, monster: Card) -> int:
+    if not game.has_continuous:
+        return monster.defense
     return max(0, monster.defense + sum(args["by"] for _, args in _applying(game, monster, "def")))
 
 
