@@ -26,6 +26,11 @@ GRACE_S = 1.0   # how long past the deadline the HTTP thread still waits for the
 # instead of holding one of the server's threads: hostile runs cannot take every thread from search.
 MAX_IN_FLIGHT = 2 * WORKERS
 _IN_FLIGHT = threading.BoundedSemaphore(MAX_IN_FLIGHT)
+# A few requests may wait briefly for a slot (ordinary runs take milliseconds, so a burst of users gets
+# through); the rest are turned away at once. Server threads held by scenarios: MAX_IN_FLIGHT + MAX_WAITING.
+MAX_WAITING = 2
+SLOT_WAIT_S = 0.5
+_WAITING = threading.BoundedSemaphore(MAX_WAITING)
 _POOL: futures.ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
@@ -121,7 +126,7 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
     """Raises InvalidScenario / JudgeError (bad input), LimitExceeded (too slow, too many steps) or Busy.
     The text is parsed in the worker too: reading 256 KiB of YAML is work the server's threads never do."""
     edition = check_edition(edition)
-    if not _IN_FLIGHT.acquire(blocking=False):
+    if not _admitted():
         raise Busy(f"{MAX_IN_FLIGHT} scenarios are already running: try again in a moment")
     ends = time.monotonic() + timeout    # time waiting for a worker counts against the run's budget
     workers = pool()
@@ -142,6 +147,18 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
     if isinstance(outcome, _Failure):
         outcome.raise_it()
     return outcome
+
+
+def _admitted() -> bool:
+    """A run slot: at once, or after a short wait when few others are waiting too."""
+    if _IN_FLIGHT.acquire(blocking=False):
+        return True
+    if not _WAITING.acquire(blocking=False):
+        return False
+    try:
+        return _IN_FLIGHT.acquire(timeout=SLOT_WAIT_S)
+    finally:
+        _WAITING.release()
 
 
 def _simulate_text(text: str | bytes, edition: str | None, before: bool, ends: float,
