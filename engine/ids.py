@@ -17,6 +17,8 @@ UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 
 def unsafe_char(text: str) -> str | None:
     """The first control or bidi (format) character in `text`, or None."""
+    if text.isprintable():   # every unsafe category is non-printable: skip the per-character scan
+        return None
     return next((ch for ch in text if unicodedata.category(ch) in UNSAFE_CATEGORIES), None)
 
 
@@ -26,7 +28,7 @@ def register_id(cid: str, path: str, keys: dict[str, tuple[str, str]]) -> None:
     bad = unsafe_char(cid)
     if bad is not None:
         raise InvalidScenario(path, f"an id cannot hold control or bidi characters (U+{ord(bad):04X})")
-    key = unicodedata.normalize("NFKC", cid)
+    key = cid if cid.isascii() else unicodedata.normalize("NFKC", cid)   # ASCII is its own NFKC form
     if key in keys:
         other, where = keys[key]
         raise InvalidScenario(path, f"duplicate id {cid!r}: the same as {other!r} (at {where}) once "

@@ -76,10 +76,22 @@ def _split_leading_number(s: str) -> tuple[int | None, str]:
     return (int(m.group(1)), m.group(2)) if m else (None, s)
 
 
+_PARSED: dict[str, Keyword] = {}   # keyword text -> its parse (validation parses the same few strings again and again)
+
+
 def parse_keyword(text, path: str) -> Keyword:
     """Parse one keyword string. Raises InvalidScenario (unknown) or UnsupportedKeyword (known, not built)."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidScenario(path, "a keyword is a non-empty string")
+    parsed = _PARSED.get(text)
+    if parsed is None:
+        parsed = _parse_keyword(text, path)
+        if len(_PARSED) < 4096:
+            _PARSED[text] = parsed
+    return parsed
+
+
+def _parse_keyword(text: str, path: str) -> Keyword:
     folded = _fold(text)
     lead, rest = _split_leading_number(folded)
     for candidate, number in ((folded, None), (rest, lead)):

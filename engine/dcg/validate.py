@@ -105,8 +105,9 @@ class _Ctx:
         self.refs: list[tuple[str, str]] = []    # (path, id) to check once all ids are known
         self.cards: dict[str, Card] = {}
 
-    def add_id(self, cid, path: str) -> str:
-        if not isinstance(cid, str) or not ID_RE.match(unicodedata.normalize("NFKC", cid)):
+    def add_id(self, cid, path: str, generated: bool = False) -> str:
+        """`generated`: an id this validator built (`A.deck.3`), valid by construction; only uniqueness is checked."""
+        if not generated and (not isinstance(cid, str) or not ID_RE.match(unicodedata.normalize("NFKC", cid))):
             raise InvalidScenario(path, "an id is a string of 1-64 characters without spaces, quotes, "
                                         "commas, brackets or ;{}<>")
         if cid in self.ids:
@@ -266,7 +267,8 @@ def _stack(data, path: str, ctx: _Ctx, zone: str) -> Digimon:
 def _zone_cards(value, path: str, ctx: _Ctx, player: str, zone: str) -> tuple[Card, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         n = _int(value, path, 0, MAX_ZONE)
-        return tuple(Card(ctx.add_id(f"{player}.{zone}.{i}", path), kind="blank") for i in range(1, n + 1))
+        return tuple(Card(ctx.add_id(f"{player}.{zone}.{i}", path, generated=True), kind="blank")
+                     for i in range(1, n + 1))
     if value is None:
         return ()
     items = _list(value, path)
