@@ -1,20 +1,22 @@
 """A cache of parsed editions, so a one-shot command (`judge rule`) does not re-parse a rules text.
 
-Each parsed edition is pickled under `$JUDGE_DATA_DIR/corpus/` (default `<repo>/var/`), named by a hash of
+Each parsed edition is stored as JSON under `$JUDGE_DATA_DIR/corpus/` (default `<repo>/var/`; never pickle:
+a damaged or hostile data directory must not run code), named by a hash of
 everything the parse depends on (the edition's text, the parser and model code, rulings/data/*.yaml).
 The cache is written by this process only (atomic rename) and is never required: a missing, unreadable or
 read-only directory just means parsing again. `judge index` fills it for read-only deployments.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
-import pickle
 import tempfile
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-FORMAT = 1
+FORMAT = 2
 
 
 def _data_dir() -> Path:
@@ -33,25 +35,40 @@ def _key(edition_id: str, text_file: str) -> str:
 
 
 def path_for(edition_id: str, text_file: str) -> Path:
-    return _data_dir() / "corpus" / f"{edition_id}-{_key(edition_id, text_file)}.pickle"
+    return _data_dir() / "corpus" / f"{edition_id}-{_key(edition_id, text_file)}.json"
+
+
+def _to_json(edition) -> dict:
+    data = {f.name: getattr(edition, f.name) for f in dataclasses.fields(edition) if f.name != "sections"}
+    data["sections"] = [dataclasses.asdict(s) for s in edition.sections.values()]
+    return data
+
+
+def _from_json(data: dict):
+    from .model import Edition, Section   # the model only when a cache is read
+
+    sections = {}
+    for raw in data.pop("sections"):
+        section = Section(**{k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()})
+        sections[section.number] = section
+    return Edition(**data, sections=sections)
 
 
 def read(path: Path):
     try:
-        with open(path, "rb") as f:
-            return pickle.load(f)
-    except Exception:  # missing, truncated or from another Python: parse again
+        return _from_json(json.loads(path.read_text(encoding="utf-8")))
+    except Exception:  # missing, truncated, or written by another version: parse again
         return None
 
 
 def write(path: Path, edition) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(edition, f, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(_to_json(edition), f, ensure_ascii=False, separators=(",", ":"))
         os.replace(tmp, path)
-        for old in path.parent.glob(f"{edition.id}-*.pickle"):  # earlier versions of this edition
+        for old in path.parent.glob(f"{edition.id}-*.json"):  # earlier versions of this edition
             if old != path:
                 old.unlink(missing_ok=True)
     except OSError:  # read-only data directory: the cache is an optimisation only
