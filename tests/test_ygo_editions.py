@@ -36,5 +36,5 @@ def test_nmr_battle_damage_sections():
     data = parse_text((Path(__file__).parent / "ygo" / "battle_atk_vs_def_lower.yaml").read_text(encoding="utf-8"))
     out = simulate(data, edition="ygo-zh-nmr").to_json()
     calc = next(s for s in out["steps"] if s["event"] == "damage.atk_vs_def.lower")
-    assert "ygo-zh-nmr:6.4" in calc["cites"]              # 反射伤害
+    assert calc["cites"] == ["ygo-zh-nmr:6.4", "ygo-zh-nmr:6.2"]   # 反射伤害; 战斗伤害 (battle damage)
     assert lookup("ygo-zh-nmr:6.4").text.startswith("反射伤害")
