@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from rulings.yamlio import load_yaml
 
 TABLE_DIR = Path(__file__).resolve().parent
 
@@ -30,7 +30,7 @@ class UnmappedRuleKey(KeyError):
 def rule_keys(game: str) -> dict[str, dict]:
     path = TABLE_DIR / game / "rule_keys.yaml"
     with open(path, encoding="utf-8") as f:
-        return yaml.safe_load(f) or {}
+        return load_yaml(f.read()) or {}
 
 
 def resolve(key: str, edition: str) -> str:

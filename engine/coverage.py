@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from .errors import InvalidScenario
+from rulings.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_SIMULATED_FILE = ROOT / "rulings" / "data" / "not_simulated.yaml"
@@ -65,7 +65,7 @@ def cited_refs(data: dict, edition: str) -> set[str]:
 def not_simulated(path: str | None = None) -> dict[str, dict[str, str]]:
     """edition -> {number prefix: reason}; the prefix `*` stands for the whole edition."""
     with open(path or NOT_SIMULATED_FILE, encoding="utf-8") as f:
-        data = yaml.safe_load(f) or {}
+        data = load_yaml(f.read()) or {}
     return {ed: {str(k): str(v) for k, v in (prefixes or {}).items()} for ed, prefixes in data.items()}
 
 

@@ -13,6 +13,7 @@ import sys
 import yaml
 
 from rulings.corpus import UnknownRef, lookup
+from rulings.yamlio import load_yaml
 
 from .citations import TABLE_DIR, rule_keys
 from .errors import JudgeError
@@ -46,7 +47,7 @@ def problems(game: str) -> list[str]:
 def pin(game: str) -> int:
     """Rewrite fingerprints in place, keeping the file's key order and comments-free layout."""
     path = TABLE_DIR / game / "rule_keys.yaml"
-    table = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    table = load_yaml(path.read_text(encoding="utf-8")) or {}
     changed = 0
     for entry in table.values():
         for edition, target in entry.items():

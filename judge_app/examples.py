@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from rulings.yamlio import load_yaml
 
 EXAMPLE_DIR = Path(__file__).resolve().parent / "examples"
 
@@ -23,7 +23,7 @@ def examples() -> tuple[Example, ...]:
     out = []
     for path in sorted(EXAMPLE_DIR.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
         out.append(Example(path.stem, data["game"], data.get("title", path.stem), text))
     return tuple(out)
 

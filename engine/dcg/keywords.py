@@ -10,10 +10,10 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 
 from ..errors import InvalidScenario, UnsupportedKeyword
 from .model import Keyword
+from rulings.yamlio import load_yaml
 
 TERMS_FILE = Path(__file__).resolve().parents[2] / "rulings" / "data" / "terms.yaml"
 
@@ -56,7 +56,7 @@ def _fold(text: str) -> str:
 def _aliases() -> list[tuple[str, str]]:
     """(folded alias, keyword id), longest alias first; trailing numbers in aliases are dropped."""
     with open(TERMS_FILE, encoding="utf-8") as f:
-        entries = yaml.safe_load(f) or []
+        entries = load_yaml(f.read()) or []
     pairs: dict[str, str] = {}
     for e in entries:
         if e.get("game") != "dcg" or e.get("kind") != "keyword":

@@ -10,7 +10,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import yaml
 
 from rulings.editions import DEFAULT_EDITION
 
@@ -21,6 +20,7 @@ from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
 from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
 from .requirements import SHAPES as COMBINE_SHAPES, parse_combine
+from rulings.yamlio import load_yaml
 
 COMBINE_FIELDS = tuple(COMBINE_SHAPES)
 
@@ -85,7 +85,7 @@ def _fold(text: str) -> str:
 def zone_names() -> dict[str, str]:
     """Zone names in English, Chinese and Japanese (terms data, kind `zone`) -> scenario zone key."""
     with open(TERMS_FILE, encoding="utf-8") as f:
-        entries = yaml.safe_load(f) or []
+        entries = load_yaml(f.read()) or []
     out = {_fold(z): z for z in ZONES}
     rename = {"digi_egg_deck": "digitama"}
     for e in entries:

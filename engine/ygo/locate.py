@@ -15,6 +15,8 @@ from pathlib import Path
 
 import yaml
 
+from rulings.yamlio import load_yaml
+
 HERE = Path(__file__).resolve().parent
 ANCHORS = HERE / "rule_anchors.yaml"
 TABLE = HERE / "rule_keys.yaml"
@@ -40,7 +42,7 @@ def find(edition_id: str, anchor: str) -> list[str]:
 
 
 def build(old: dict) -> tuple[dict, list[str]]:
-    anchors = yaml.safe_load(ANCHORS.read_text(encoding="utf-8"))
+    anchors = load_yaml(ANCHORS.read_text(encoding="utf-8"))
     table, problems = {}, []
     for key, spec in anchors.items():
         entry = {"about": spec["about"]}
@@ -68,7 +70,7 @@ def build(old: dict) -> tuple[dict, list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    old = yaml.safe_load(TABLE.read_text(encoding="utf-8")) if TABLE.exists() else {}
+    old = load_yaml(TABLE.read_text(encoding="utf-8")) if TABLE.exists() else {}
     table, problems = build(old or {})
     for p in problems:
         print(p, file=sys.stderr)

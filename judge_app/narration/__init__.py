@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from rulings.yamlio import load_yaml
 
 HERE = Path(__file__).resolve().parent
 CATALOGS = {"zh": HERE / "zh.yaml"}
 CASEBOOK_TITLES = {"zh": HERE / "casebook_zh.yaml"}
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LP_ZERO = re.compile(r"^([AB])'s LP reached 0$")
 
 
@@ -34,8 +33,7 @@ def catalog(lang: str, kind: str = "engine") -> dict:
     path = (CASEBOOK_TITLES if kind == "casebook" else CATALOGS).get(lang)
     if path is None:
         return {}
-    with open(path, encoding="utf-8") as f:
-        return yaml.load(f, Loader=_LOADER) or {}  # noqa: S506 - a safe loader (C or Python)
+    return load_yaml(path.read_text(encoding="utf-8")) or {}
 
 
 def fields(template: str) -> set[str]:
