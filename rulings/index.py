@@ -174,6 +174,12 @@ def _sha256(path: Path) -> str:
 
 def ensure(base: Path | None = None) -> IndexInfo:
     """The live index, built first when missing or stale, rebuilt when damaged."""
+    return ensure_loaded(base)[0]
+
+
+def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, postings.PostingsIndex]:
+    """`ensure`, with the generation as loaded and checked (the soundness check reads it whole, so a
+    searcher opening it right after need not read it again)."""
     fp = fingerprint()
     info = current(base)
     force = False
@@ -182,22 +188,26 @@ def ensure(base: Path | None = None) -> IndexInfo:
     elif info.fingerprint != fp:
         log.info("search index %s is stale: rebuilding", info.path.name)
     else:
-        problem = damage(info)
-        if problem is None:
-            return info
-        log.warning("search index %s is damaged (%s): rebuilding it", info.path, problem)
+        try:
+            return info, open_checked(info)
+        except IndexDamaged as e:
+            log.warning("search index %s is damaged (%s): rebuilding it", info.path, e)
         force = True
     try:
         build(base, force=force, fp=fp)
-    except SearchIndexError:
-        if info is not None and not force and damage(info) is None:
+    except SearchIndexError as build_error:
+        if info is not None and not force:
+            try:
+                loaded = open_checked(info)
+            except IndexDamaged:
+                raise build_error from None
             log.warning("search index could not be rebuilt; using the stale one in %s", info.path)
-            return info
+            return info, loaded
         raise
     info = current(base)
     if info is None:
         raise SearchIndexError(f"no search index under {search_dir(base)}")
-    return info
+    return info, open_checked(info)
 
 
 def build(base: Path | None = None, force: bool = False, fp: str | None = None) -> BuildReport:

@@ -170,10 +170,14 @@ class RuleSearch:
         self._stamp = None
         self._filters: dict = {}
         terms.all_terms()                       # load the terms table now, not in the first search
-        self._info = index.ensure(self.base) if build else index.current(self.base)
+        loaded = None
+        if build:
+            self._info, loaded = index.ensure_loaded(self.base)
+        else:
+            self._info = index.current(self.base)
         if self._info is None:
             raise index.SearchIndexError(f"no search index under {index.search_dir(self.base)}")
-        self._open(self._info)
+        self._open(self._info, loaded)
 
     # -- index generations ------------------------------------------------------------------------
     def _pointer_stamp(self):
@@ -183,8 +187,9 @@ class RuleSearch:
         except OSError:
             return None
 
-    def _open(self, info: index.IndexInfo) -> None:
-        ix = index.open_checked(info)
+    def _open(self, info: index.IndexInfo, ix=None) -> None:
+        """Switch to generation `info` (`ix`: it already loaded and checked)."""
+        ix = ix if ix is not None else index.open_checked(info)
         self._ix, self._info = ix, info
         self._own_terms = own_terms(info.manifest)
         self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
@@ -211,10 +216,18 @@ class RuleSearch:
         self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
                                 if a in ix.by_ref and b in ix.by_ref]
         self._language = np.array([f["language"] for f in stored])
-        self._has_number = {kind: np.array([bool(pattern.search(f["text_s"] or "")) for f in stored])
-                            for kind, pattern in _COUNTS.items()}
+        self._has_number_masks: dict = {}   # filled on the first question asking for that kind of number
         self._descendant, self._ancestor = _ancestry(stored, ix.by_ref)
         self._stamp = self._pointer_stamp()
+
+    def _has_number(self, kind: str) -> np.ndarray:
+        """Which sections state a number of `kind` (a count question's answer), computed on first use."""
+        mask = self._has_number_masks.get(kind)
+        if mask is None:
+            pattern = _COUNTS[kind]
+            mask = np.array([bool(pattern.search(f["text_s"] or "")) for f in self._ix.stored])
+            self._has_number_masks[kind] = mask
+        return mask
 
     def _maybe_reopen(self) -> None:
         stamp = self._pointer_stamp()
@@ -289,7 +302,7 @@ class RuleSearch:
         if inferred:
             scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
         if plan.asks_number:
-            scores[self._has_number[plan.asks_number]] *= NUMBER_ANSWER_BOOST
+            scores[self._has_number(plan.asks_number)] *= NUMBER_ANSWER_BOOST
         language = _query_language(text)
         if language:
             scores[self._language == language] *= SAME_LANGUAGE_BOOST
@@ -360,7 +373,7 @@ class RuleSearch:
         if plan.asks_number and plan.concepts:
             # "how many": a sentence stating a number answers; a heading above it does not
             weight = NUMBER_CONCEPT_SHARE * weight_sum / len(plan.concepts)
-            covered += weight * self._has_number[plan.asks_number]
+            covered += weight * self._has_number(plan.asks_number)
             weight_sum += weight
         for fieldname, token, boost in plan.bonuses:
             found = self._ix.postings(fieldname, token)
