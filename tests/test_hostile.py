@@ -135,6 +135,15 @@ def test_a_timed_out_check_frees_its_worker():
     assert idle.result(timeout=runner.GRACE_S) > 0
 
 
+def test_a_check_stops_at_its_default_limit_of_1_s():
+    app = create_app({"TESTING": True, "WARM": False})
+    ruling = {**hostile.loop_scenario(sources=40, turns=100), "expect": {"winner": "A"}}   # ~0.4 s CPU each
+    started = time.monotonic()
+    r = app.test_client().post("/api/check", data=json.dumps([ruling] * 4), headers=SIMULATE)
+    assert r.status_code == 400 and r.get_json()["error"] == "checking took longer than 1 s"
+    assert time.monotonic() - started < 1 + runner.GRACE_S
+
+
 def test_casebook_pages_never_wait_on_the_check_pool(client):
     release = threading.Event()
     busy = [casebook_pages._POOL.submit(release.wait, 30) for _ in range(4)]   # every check worker, and a queue

