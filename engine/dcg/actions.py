@@ -49,6 +49,16 @@ def _hand_owner(game: Game, card_id: str) -> tuple[str, Card] | None:
     return None
 
 
+def _held_in_main(game: Game, action: str, card_id: str, rule_key: str):
+    """The hand card a main-phase action uses: (refusal, None) when the game, the turn, the phase or the hand
+    forbid it, else (None, (owner, card))."""
+    held = _hand_owner(game, card_id)
+    refusal = _main_phase_refusal(game, action, held[0] if held else None)
+    if refusal is None and held is None:
+        refusal = Refusal(action, f"{card_id} is not in {game.board.turn}'s hand.", (rule_key,))
+    return refusal, held
+
+
 def _cannot_pay(game: Game, action: str, p: str, cost: int) -> Refusal | None:
     have = game.board.memory_for(p)
     if have - cost < -10:
@@ -63,12 +73,9 @@ def _cannot_pay(game: Game, action: str, p: str, cost: int) -> Refusal | None:
 # ------------------------------------------------------------------------------------------ play
 def can_play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | None = None) -> Refusal | None:
     """`xros`: ("digixros" | "assembly", the card ids placed under the card as it is played, 7-2 / 7-3)."""
-    held = _hand_owner(game, card_id)
-    refusal = _main_phase_refusal(game, "play", held[0] if held else None)
+    refusal, held = _held_in_main(game, "play", card_id, "dcg.main.play")
     if refusal:
         return refusal
-    if held is None:
-        return Refusal("play", f"{card_id} is not in {game.board.turn}'s hand.", ("dcg.main.play",))
     p, card = held
     if card.kind not in ("digimon", "tamer"):
         return Refusal("play", f"{card.label} is not a Digimon or Tamer card: only those are played.",
@@ -126,12 +133,9 @@ def _onto(game: Game, onto: str) -> tuple[str, Digimon, str] | None:
 
 def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
                   digisorption: list[str] | None = None) -> Refusal | None:
-    held = _hand_owner(game, card_id)
-    refusal = _main_phase_refusal(game, "digivolve", held[0] if held else None)
+    refusal, held = _held_in_main(game, "digivolve", card_id, "dcg.main.digivolve")
     if refusal:
         return refusal
-    if held is None:
-        return Refusal("digivolve", f"{card_id} is not in {game.board.turn}'s hand.", ("dcg.main.digivolve",))
     p, card = held
     if card.kind != "digimon" or card.dp is None:
         return Refusal("digivolve", f"{card.label} is not a Digimon card with DP: one digivolves into a Digimon "

@@ -191,12 +191,9 @@ def _dna_order(card: Card, stacks: list[Digimon]) -> list[Digimon] | None:
 
 def can_dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> Refusal | None:
     base = _base()
-    held = base._hand_owner(game, card_id)
-    refusal = base._main_phase_refusal(game, "dna_digivolve", held[0] if held else None)
+    refusal, held = base._held_in_main(game, "dna_digivolve", card_id, "dcg.dna")
     if refusal:
         return refusal
-    if held is None:
-        return _no("dna_digivolve", f"{card_id} is not in {game.board.turn}'s hand.", "dcg.dna")
     p, card = held
     if card.dna is None:
         return _no("dna_digivolve", f"{card.label} has no DNA digivolution requirement.", "dcg.dna")
@@ -320,12 +317,9 @@ def _burst_tamer(game: Game, p: str, card: Card, tamer: str | None) -> Digimon |
 
 def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | None) -> Refusal | None:
     base = _base()
-    held = base._hand_owner(game, card_id)
-    refusal = base._main_phase_refusal(game, "burst_digivolve", held[0] if held else None)
+    refusal, held = base._held_in_main(game, "burst_digivolve", card_id, "dcg.burst")
     if refusal:
         return refusal
-    if held is None:
-        return _no("burst_digivolve", f"{card_id} is not in {game.board.turn}'s hand.", "dcg.burst")
     p, card = held
     if card.burst is None:
         return _no("burst_digivolve", f"{card.label} has no Burst digivolution requirement.", "dcg.burst")
@@ -383,12 +377,9 @@ def _fusion_link(card: Card, d: Digimon) -> Card | None:
 
 def can_app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal | None:
     base = _base()
-    held = base._hand_owner(game, card_id)
-    refusal = base._main_phase_refusal(game, "app_fusion", held[0] if held else None)
+    refusal, held = base._held_in_main(game, "app_fusion", card_id, "dcg.app_fusion")
     if refusal:
         return refusal
-    if held is None:
-        return _no("app_fusion", f"{card_id} is not in {game.board.turn}'s hand.", "dcg.app_fusion")
     p, card = held
     if card.app_fusion is None:
         return _no("app_fusion", f"{card.label} has no App Fusion requirement.", "dcg.app_fusion")
