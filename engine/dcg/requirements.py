@@ -57,16 +57,21 @@ def parse_req(data, path: str, counted: bool = False) -> Req:
     return Req(data.get("name"), data.get("trait"), color, level, count)
 
 
-def parse_combine(field: str, data, path: str) -> Combine:
-    if not isinstance(data, dict):
-        raise InvalidScenario(path, f"a mapping like {{{', '.join(sorted(SHAPES[field][0] | SHAPES[field][1]))}}}")
-    needs, allows = SHAPES[field]
+def check_fields(data: dict, path: str, needs, allows) -> None:
+    """Refuse a key of `data` outside `needs | allows`, then a missing key of `needs`, with the field path."""
     for key in data:
         if key not in needs | allows:
             raise InvalidScenario(f"{path}.{key}", "unknown field")
     for key in needs:
         if key not in data:
             raise InvalidScenario(f"{path}.{key}", "required")
+
+
+def parse_combine(field: str, data, path: str) -> Combine:
+    if not isinstance(data, dict):
+        raise InvalidScenario(path, f"a mapping like {{{', '.join(sorted(SHAPES[field][0] | SHAPES[field][1]))}}}")
+    needs, allows = SHAPES[field]
+    check_fields(data, path, needs, allows)
     cards = ()
     if "cards" in data:
         raw = data["cards"]

@@ -19,7 +19,7 @@ from ..limits import MAX_ACTIONS, MAX_CARDS
 from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
 from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
-from .requirements import SHAPES as COMBINE_SHAPES, parse_combine
+from .requirements import SHAPES as COMBINE_SHAPES, check_fields, parse_combine
 from rulings.yamlio import load_yaml
 
 COMBINE_FIELDS = tuple(COMBINE_SHAPES)
@@ -344,12 +344,7 @@ def _action(item, i: int, ctx: _Ctx) -> Action:
     if not isinstance(body, dict):
         raise InvalidScenario(path, "must be a mapping")
     needs, allows = ACTION_FIELDS[kind]
-    for key in body:
-        if key not in needs | allows:
-            raise InvalidScenario(f"{path}.{key}", "unknown field")
-    for key in needs:
-        if key not in body:
-            raise InvalidScenario(f"{path}.{key}", "required")
+    check_fields(body, path, needs, allows)
     args = dict(body)
     for key in ("attacker", "card", "tamer") + (("onto",) if kind != "dna_digivolve" else ()):
         if key in args:
