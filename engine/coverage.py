@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from rulings.yamlio import load_yaml
 
 from .errors import InvalidScenario
-from rulings.yamlio import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 NOT_SIMULATED_FILE = ROOT / "rulings" / "data" / "not_simulated.yaml"

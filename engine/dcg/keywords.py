@@ -10,10 +10,10 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
+from rulings.yamlio import load_yaml
 
 from ..errors import InvalidScenario, UnsupportedKeyword
 from .model import Keyword
-from rulings.yamlio import load_yaml
 
 TERMS_FILE = Path(__file__).resolve().parents[2] / "rulings" / "data" / "terms.yaml"
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 
 from rulings.editions import DEFAULT_EDITION
+from rulings.yamlio import load_yaml
 
 from ..errors import InvalidScenario
 from ..ids import register_id
@@ -20,7 +21,6 @@ from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
 from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
 from .requirements import SHAPES as COMBINE_SHAPES, check_fields, parse_combine
-from rulings.yamlio import load_yaml
 
 COMBINE_FIELDS = tuple(COMBINE_SHAPES)
 
