@@ -227,11 +227,16 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
     def trigger_effects(self, p: str, d: Digimon, timing: str) -> None:
-        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own and inherited, 4-2-4)."""
+        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own, inherited 4-2-4, and the link
+        effects of its link cards 4-2-6)."""
         for card in d.cards():
             own = card is d.card
             for e in card.effects:
-                if e.timing == timing and e.inherited != own and e.zone is None:
+                if e.timing == timing and e.inherited != own and e.zone is None and not e.link:
+                    self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+        for card in d.links:
+            for e in card.effects:
+                if e.timing == timing and e.link:
                     self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
 
     def trigger_zone_effects(self, p: str, timing: str) -> None:
@@ -256,11 +261,12 @@ class Game:
             return True   # a held process does not depend on its card (18-1-1)
         if t.where in ("trash", "hand"):
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
-        return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
+        return self.holder(t) is not None
 
     def holder(self, t: Trigger) -> Digimon | None:
+        """The stack holding the card whose effect `t` is: in the stack, or one of its link cards (4-2-6)."""
         for d in self.ps(t.owner).battle_area:
-            if t.card_id in d.card_ids:
+            if t.card_id in d.card_ids or (d.links and any(c.id == t.card_id for c in d.links)):
                 return d
         return None
 
@@ -335,6 +341,9 @@ class Game:
         while not self.over:
             zero = []
             for p in ("A", "B"):
+                if any(d.links for d in self.ps(p).battle_area):
+                    from .combine import check_links
+                    check_links(self, p)
                 for d in self.ps(p).battle_area:
                     if not d.is_digimon:
                         continue
@@ -360,6 +369,8 @@ def final_board(board: Board) -> dict:
     """The contract's `final` object (section 4)."""
     def stack(d: Digimon) -> dict:
         out = {"id": d.id, "dp": d.dp, "suspended": d.suspended, "sources": [c.id for c in d.sources]}
+        if d.links:
+            out["links"] = [c.id for c in d.links]     # link cards (4-7), oldest first
         if d.card.name:
             out["name"] = d.card.name
         if d.card.kind != "digimon":
