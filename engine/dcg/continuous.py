@@ -95,11 +95,16 @@ def _sources(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tupl
                     continue
                 own = card is d.card
                 for e in effects:
-                    if e.inherited == own or e.zone is not None or not turn_holds(board, p, e.timing):
+                    if e.inherited == own or e.link or e.zone is not None or not turn_holds(board, p, e.timing):
                         continue
                     if e.condition and not holds(board, p, e, d, facts):
                         continue
                     out.append((p, card.id, e, d))
+            for card in d.links:     # 4-2-6: the Digimon has its link cards' link effects
+                for e in carriers.get(card.id, ()):
+                    if e.link and turn_holds(board, p, e.timing) and (
+                            not e.condition or holds(board, p, e, d, facts)):
+                        out.append((p, card.id, e, d))
         out.extend(_zone_sources(board, p, carriers, facts))
     return out
 
@@ -162,6 +167,7 @@ def refresh(game) -> None:
             keys += ["dcg.continuous.condition", "dcg.condition.processing"] if e.condition else []
             keys += {"breeding": ["dcg.icon.breeding"], "security": ["dcg.icon.security", "dcg.security.face_up"],
                      None: []}.get(e.zone, [])
+            keys += ["dcg.link.effects"] if e.link else []
             if any(k != key and set(started) & set(v[1]) for k, v in groups.items()):
                 keys.append("dcg.continuous.stack")
             if e.target != "self":

@@ -33,6 +33,7 @@ TIMINGS = {
                                 "对方的主要阶段开始时", "相手のメインフェイズ開始時"),
     "end_of_all_turns": ("end of all turns", "双方的回合结束时", "お互いのターン終了時"),
     "on_move": ("on move", "移动时", "移動時"),
+    "on_link": ("when linking", "on link", "链接时", "リンク時"),   # 15-16-6: a link effect of the link card
     "counter": ("counter", "反击", "カウンター"),
     "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
     "wins_battle": ("when this digimon wins a battle", "wins battle", "赢得战斗时", "バトルに勝ったとき"),
@@ -83,7 +84,7 @@ DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp",
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -156,6 +157,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
             raise InvalidScenario(f"{path}.{key}", "true or false")
     if timing == "security" and inherited:
         raise InvalidScenario(f"{path}.inherited", "a [Security] effect is not an inherited effect")
+    link = _link_effect(fields, timing, inherited, path)
     keyword = None
     if "keyword" in fields:
         if verb != "gain":
@@ -201,8 +203,29 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     if burst is not None:
         burst = _int(burst, f"{path}.digiburst", 1, 20)
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
+    if link and zone is not None:
+        raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, delayed, digiburst=burst, token=token)
+                  cost, delayed, digiburst=burst, token=token, link=link)
+
+
+NOT_LINK_TIMINGS = ("security", "counter", "main", "delay")
+
+
+def _link_effect(fields: dict, timing: str, inherited: bool, path: str) -> bool:
+    """`link: true`: a link effect (2-3-12-6), which the Digimon the card is linked to gains (4-2-6). [When
+    Linking] (15-16-6) is one; a link effect is neither inherited nor a [Security]/[Counter]/[Main]/Delay one."""
+    link = fields.get("link", False)
+    if not isinstance(link, bool):
+        raise InvalidScenario(f"{path}.link", "true or false")
+    if timing == "on_link" and not link:
+        raise InvalidScenario(f"{path}.link", "[When Linking] is a link effect (15-16-6-1): give `link: true`")
+    if link and inherited:
+        raise InvalidScenario(f"{path}.inherited", "a link effect is not an inherited effect")
+    if link and timing in NOT_LINK_TIMINGS:
+        raise InvalidScenario(f"{path}.timing", f"a link effect here has a triggered or continuous timing, not "
+                                                f"{', '.join(NOT_LINK_TIMINGS)}")
+    return link
 
 
 def _condition(value, path: str) -> tuple:

@@ -227,11 +227,16 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
     def trigger_effects(self, p: str, d: Digimon, timing: str) -> None:
-        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own and inherited, 4-2-4)."""
+        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own, inherited 4-2-4, and the link
+        effects of its link cards 4-2-6)."""
         for card in d.cards():
             own = card is d.card
             for e in card.effects:
-                if e.timing == timing and e.inherited != own and e.zone is None:
+                if e.timing == timing and e.inherited != own and e.zone is None and not e.link:
+                    self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+        for card in d.links:
+            for e in card.effects:
+                if e.timing == timing and e.link:
                     self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
 
     def trigger_zone_effects(self, p: str, timing: str) -> None:
@@ -276,7 +281,7 @@ class Game:
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         if t.where in ("breeding", "security"):
             return self.zone_card(t.owner, t.where, t.card_id) is not None
-        return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
+        return self.holder(t) is not None
 
     def zone_card(self, p: str, zone: str, card_id: str) -> Card | None:
         """The card `card_id` on top of p's breeding area, or face up in p's security (15-14-4, 15-14-5)."""
@@ -286,10 +291,12 @@ class Game:
         return next((c for c in ps.security if c.id == card_id and c.face_up), None)
 
     def holder(self, t: Trigger) -> Digimon | None:
+        """The stack holding the card whose effect `t` is: in the stack, or one of its link cards (4-2-6); for
+        a {Breeding} effect, the breeding area's stack."""
         if t.where == "breeding":
             return self.ps(t.owner).breeding_area
         for d in self.ps(t.owner).battle_area:
-            if t.card_id in d.card_ids:
+            if t.card_id in d.card_ids or (d.links and any(c.id == t.card_id for c in d.links)):
                 return d
         return None
 
@@ -364,6 +371,9 @@ class Game:
         while not self.over:
             zero = []
             for p in ("A", "B"):
+                if any(d.links for d in self.ps(p).battle_area):
+                    from .combine import check_links
+                    check_links(self, p)
                 for d in self.ps(p).battle_area:
                     if not d.is_digimon:
                         continue
@@ -389,6 +399,8 @@ def final_board(board: Board) -> dict:
     """The contract's `final` object (section 4)."""
     def stack(d: Digimon) -> dict:
         out = {"id": d.id, "dp": d.dp, "suspended": d.suspended, "sources": [c.id for c in d.sources]}
+        if d.links:
+            out["links"] = [c.id for c in d.links]     # link cards (4-7), oldest first
         if d.card.name:
             out["name"] = d.card.name
         if d.card.kind != "digimon":

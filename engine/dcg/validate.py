@@ -190,6 +190,10 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
                     for i, e in enumerate(_list(data.get("effects", []), f"{path}.effects")))
     extra = _card_extras(data, path, zone) if not data.keys().isdisjoint(EXTRA_FIELDS) else {}
+    for i, e in enumerate(effects):
+        if e.link and extra.get("link") is None:
+            raise InvalidScenario(f"{path}.effects[{i}].link", "a link effect belongs to a card with `link:` "
+                                                               "(2-3-12-6)")
     card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
                 keywords, inherited, effects, **extra)
     ctx.cards[cid] = card
