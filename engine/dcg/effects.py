@@ -52,7 +52,7 @@ CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
-ZONES = ("hand", "trash")
+ZONES = ("hand", "trash", "breeding", "security")   # {Hand} {Trash} {Breeding} {Security} (15-14-2 … 15-14-5)
 
 # verb -> (operands it needs, operands it allows)
 VERBS = {
@@ -173,6 +173,9 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         raise InvalidScenario(f"{path}.zone", f"one of: {', '.join(ZONES)}")
     if zone is not None and inherited:
         raise InvalidScenario(f"{path}.zone", "an inherited effect works from a digivolution stack, not a zone")
+    if zone in ("breeding", "security") and timing in ("security", "counter", "delay") + (("main",) if zone == "security" else ()):
+        raise InvalidScenario(f"{path}.zone", f"a {{{zone.capitalize()}}} effect triggers at a turn timing, "
+                              f"applies continuously" + (" or is activated ([Main])" if zone == "breeding" else ""))
     cost = fields.get("cost")
     if cost is not None:
         if timing != "main":
@@ -189,6 +192,9 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         if target not in CONTINUOUS_TARGETS:
             raise InvalidScenario(f"{path}.target", f"a continuous effect applies to one of: "
                                   f"{', '.join(CONTINUOUS_TARGETS)}")
+        if zone is not None and target == "self":
+            raise InvalidScenario(f"{path}.target", "a continuous effect from outside the battle area applies to "
+                                  "all_own_digimon or all_opponent_digimon")
         if "until" in data:
             raise InvalidScenario(f"{path}.until", "a continuous effect lasts while its turn and conditions hold")
         until = None

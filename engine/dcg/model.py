@@ -123,6 +123,7 @@ class Card:
     token: bool = False           # 4-18: created from outside the game; removed from the game when it leaves
     face_down: bool = False       # 4-5-9: a face-down digivolution card (Training) has no information
     overflow: int | None = None   # 4-17: memory moved when the card leaves the area or a stack
+    face_up: bool = False         # 3-7-4: a security card placed face up (its {Security} effects work, 15-14-5)
     digixros: Combine | None = None      # 7-2
     assembly: Combine | None = None      # 7-3
     dna: Combine | None = None           # 8-2

@@ -32,7 +32,9 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
                 "on_move": "On Move", "on_link": "When Linking"}
-ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
+ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
+             "security": "dcg.icon.security"}
+ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
 
 
 def run_trigger(game: Game, t: Trigger) -> None:
@@ -44,7 +46,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
-    holder = game.holder(t) if t.where == "battle" else None
+    holder = game.holder(t) if t.where in ("battle", "breeding") else None
     if t.where == "delayed":
         game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "
                   f"processed now.", "dcg.pending.rule")
@@ -67,8 +69,9 @@ def run_trigger(game: Game, t: Trigger) -> None:
                      else " (a link effect the Digimon had from its link card when it was deleted)."
                      if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
     else:
-        where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
+        where = f" from {t.owner}'s {ZONE_WORDS[t.where]}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
+        keys += ["dcg.security.face_up"] if t.where == "security" else []
         if t.effect.inherited:
             keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
         if t.effect.link:
@@ -90,6 +93,8 @@ def run_trigger(game: Game, t: Trigger) -> None:
 def _card_of(game: Game, t: Trigger):
     if t.where in ("trash", "hand"):
         return next((c for c in getattr(game.ps(t.owner), t.where) if c.id == t.card_id), None)
+    if t.where in ("breeding", "security"):
+        return game.zone_card(t.owner, t.where, t.card_id)
     holder = game.holder(t)
     return next((c for c in holder.cards() + holder.links if c.id == t.card_id), None) if holder else None
 
