@@ -22,7 +22,8 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
                "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
-               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move"}
+               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
+               "on_link": "dcg.timing.on_link"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
                 "end_of_turn": "End of Your Turn", "security": "Security",
@@ -30,8 +31,10 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
                 "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
-                "on_move": "On Move"}
-ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
+                "on_move": "On Move", "on_link": "When Linking"}
+ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
+             "security": "dcg.icon.security"}
+ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
 
 
 def run_trigger(game: Game, t: Trigger) -> None:
@@ -43,7 +46,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
-    holder = game.holder(t) if t.where == "battle" else None
+    holder = game.holder(t) if t.where in ("battle", "breeding") else None
     if t.where == "delayed":
         game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "
                   f"processed now.", "dcg.pending.rule")
@@ -59,14 +62,21 @@ def run_trigger(game: Game, t: Trigger) -> None:
         name = f"inherited {name}" if t.effect.inherited else name
         keys += ["dcg.delete.triggers_in_trash", "dcg.triggered.effect"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
                                                     if t.effect.inherited else [])
+        if t.effect.link:
+            keys += ["dcg.link.effects", "dcg.link.effect_info"]
         game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
                   + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
-                     else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
+                     else " (a link effect the Digimon had from its link card when it was deleted)."
+                     if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
     else:
-        where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
+        where = f" from {t.owner}'s {ZONE_WORDS[t.where]}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
+        keys += ["dcg.security.face_up"] if t.where == "security" else []
         if t.effect.inherited:
             keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
+        if t.effect.link:
+            keys += ["dcg.link.effects", "dcg.link.effect_info"]
+            where = f" (a link effect, which {holder.label} has from its link card {t.card_id})"
         if t.effect.timing in ("when_blocked", "deletes_in_battle", "wins_battle"):
             keys.append("dcg.trigger.condition")
         card = _card_of(game, t)
@@ -83,8 +93,10 @@ def run_trigger(game: Game, t: Trigger) -> None:
 def _card_of(game: Game, t: Trigger):
     if t.where in ("trash", "hand"):
         return next((c for c in getattr(game.ps(t.owner), t.where) if c.id == t.card_id), None)
+    if t.where in ("breeding", "security"):
+        return game.zone_card(t.owner, t.where, t.card_id)
     holder = game.holder(t)
-    return next((c for c in holder.cards() if c.id == t.card_id), None) if holder else None
+    return next((c for c in holder.cards() + holder.links if c.id == t.card_id), None) if holder else None
 
 
 def effect_kind_keys(card) -> list[str]:
