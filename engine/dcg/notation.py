@@ -47,7 +47,7 @@ def _card_attrs(c: Card) -> dict:
                            if getattr(e, k) != _EFFECT_DEFAULTS[k]} for e in c.effects]
     if c.traits:
         out["traits"] = list(c.traits)
-    for name in ("token", "face_down", "overflow"):
+    for name in ("token", "face_down", "overflow", "face_up"):
         if getattr(c, name) != _CARD_DEFAULTS[name]:
             out[name] = getattr(c, name)
     for name in COMBINE_FIELDS:     # DigiXros, Assembly, DNA, Burst, App Fusion, Link in their scenario form
@@ -144,7 +144,7 @@ def _card(cid: str, attrs: dict) -> Card:
                 tuple(parse_keyword(k, "") for k in a.get("keywords", ())),
                 tuple(parse_keyword(k, "") for k in a.get("inherited", ())),
                 tuple(_effect(e) for e in a.get("effects", ())), tuple(a.get("traits", ())),
-                a.get("token", False), a.get("face_down", False), a.get("overflow"),
+                a.get("token", False), a.get("face_down", False), a.get("overflow"), a.get("face_up", False),
                 **{k: parse_combine(k, a[k], k) for k in COMBINE_FIELDS if k in a})
 
 

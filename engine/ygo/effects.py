@@ -13,6 +13,7 @@ from .model import MONSTER_ZONES, POSITIONS, other
 from . import control
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
+from .ritual import apply_ritual, check_ritual, parse_ritual
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
@@ -351,6 +352,7 @@ OPERATIONS: dict[str, Operation] = {
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
     "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
+    "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
 }
