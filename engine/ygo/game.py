@@ -80,6 +80,8 @@ class Game:
     resolving: bool = False            # a chain is resolving: nothing new is activated until it ends (3.6.4)
     met_mid_chain: set = field(default_factory=set)     # trigger card ids whose event happened while resolving
     negated_uses: set = field(default_factory=set)      # once-per-turn cards whose activation was negated
+    summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
+    effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
 
     def __post_init__(self):
         from .continuous import any_in_game
