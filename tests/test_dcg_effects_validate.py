@@ -77,3 +77,21 @@ def test_bad_link_effect_on_a_link_card_is_refused_with_its_path(effect, path):
     with pytest.raises(InvalidScenario) as err:
         validate(board_with(card=card))
     assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+@pytest.mark.parametrize("choose, path", [
+    ({"digixros": "agumon"}, "choose.digixros"),
+    ({"assembly": []}, "choose.assembly"),
+    ({"digixros": ["agumon", "nobody"]}, "choose.digixros[1]"),
+])
+def test_cards_for_digixros_by_an_effect_are_a_list_of_known_ids(choose, path):
+    data = {**board_with({"timing": "on_play", "do": "play_from_hand", "target": "agumon"}), "choose": choose}
+    with pytest.raises(InvalidScenario) as err:
+        validate(data)
+    assert err.value.path == path
+
+
+def test_play_from_hand_names_a_known_card():
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with({"timing": "on_play", "do": "play_from_hand", "target": "nobody"}))
+    assert err.value.path == "board.A.battle_area[0].effects[0].target"

@@ -75,9 +75,11 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     return None
 
 
-def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tuple[tuple[Card, ...], int]:
+def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str,
+               by_effect: bool = False) -> tuple[tuple[Card, ...], int]:
     """Put the chosen cards under `card` in requirement order (left on top, 7-2-2-8 / 7-3-2-6); returns the
-    digivolution cards and the play-cost reduction."""
+    digivolution cards and the play-cost reduction (`by_effect`: an effect plays it without paying)."""
+    cost_text = " (the effect pays no play cost, so the reduction changes nothing)" if by_effect else ""
     spec = getattr(card, how)
     ps = game.ps(p)
     found, from_area = [], []
@@ -113,12 +115,13 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tupl
             keys.append("dcg.stack.not_in_area")
         game.step("xros.placed", f"DigiXros -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} under "
                   f"{card.label} (top first, in the order the requirement lists them); {n} card{'s' * (n != 1)} "
-                  f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower.",
+                  f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower"
+                  f"{cost_text}.",
                   *keys)
     else:
         reduction = spec.reduce
         game.step("xros.placed", f"Assembly -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} from "
-                  f"the trash under {card.label}; the play cost is {reduction} lower.", "dcg.assembly",
+                  f"the trash under {card.label}; the play cost is {reduction} lower{cost_text}.", "dcg.assembly",
                   "dcg.assembly.reduce", "dcg.assembly.choose_all", "dcg.assembly.all_required", "dcg.assembly.each",
                   "dcg.assembly.order", "dcg.assembly.declare", "dcg.assembly.place", "dcg.assembly.procedure",
                   "dcg.assembly.procedure_reveal", "dcg.assembly.procedure_declare")

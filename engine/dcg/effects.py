@@ -65,6 +65,7 @@ VERBS = {
     "return_to_hand": ({"target"}, {"choose"}),
     "trash_security": (set(), {"target", "amount"}),
     "play_from_trash": ({"target"}, set()),
+    "play_from_hand": ({"target"}, set()),
     "recovery": ({"amount"}, set()),
     "de_digivolve": ({"target", "amount"}, {"choose"}),
     "blitz": (set(), {"choose"}),
@@ -299,7 +300,7 @@ def _target(verb: str, value, path: str, card_ids_later: list) -> str:
         if value not in PLAYER_TARGETS:
             raise InvalidScenario(path, f"one of: {', '.join(PLAYER_TARGETS)}")
         return value
-    if verb == "play_from_trash":
+    if verb in ("play_from_trash", "play_from_hand"):
         card_ids_later.append((path, value))
         return value
     if value in PLAYER_TARGETS:

@@ -341,13 +341,51 @@ def _trash_security(game, owner, e, card_id, holder):
 
 
 def _play_from_trash(game, owner, e, card_id, holder):
+    _play_by_effect(game, owner, e, card_id, "trash")
+
+
+def _play_from_hand(game, owner, e, card_id, holder):
+    _play_by_effect(game, owner, e, card_id, "hand")
+
+
+def _play_by_effect(game, owner, e, card_id, zone: str):
+    """Play the target card from `zone` without paying its cost; a card with DigiXros or Assembly may
+    DigiXros / Assembly as it is played (7-2-2-13, 7-3-2-10), with the cards `choose: {digixros|assembly: [ids]}`
+    names (none: not used, 7-2-2-12, 7-3-2-9)."""
     ps = game.ps(owner)
-    card = next((c for c in ps.trash if c.id == e.target), None)
+    card = next((c for c in getattr(ps, zone) if c.id == e.target), None)
     if card is None or card.kind not in ("digimon", "tamer") or (card.kind == "digimon" and card.dp is None):
-        return _nothing(game, card_id, "play from trash")
-    game.set_ps(owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
-    play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the trash without paying its cost.",
-              "dcg.play.procedure")
+        return _nothing(game, card_id, f"play from {zone}")
+    game.set_ps(owner, replace(ps, **{zone: tuple(c for c in getattr(ps, zone) if c.id != card.id)}))
+    sources, keys = _xros_by_effect(game, owner, card)
+    play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the {zone} without paying its cost"
+              + (f", with {len(sources)} card{'s' * (len(sources) != 1)} under it." if sources else "."),
+              "dcg.play.procedure", *keys, sources=sources)
+
+
+def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
+    """The cards DigiXros or Assembly places under a card an effect plays, and the keys to cite."""
+    from .combine import place_xros, xros_refusal
+
+    for how, name in (("digixros", "DigiXros"), ("assembly", "Assembly")):
+        if getattr(card, how) is None:
+            continue
+        ids = game.choices.pop(how, None)
+        by_effect = f"dcg.{how}.by_effect"
+        if not ids:
+            game.step("xros.not_used", f"{card.label} is played by an effect without {name}: it could "
+                      f"{name} (the play cost is not paid, but cards may still go under it), and it is not mandatory.",
+                      by_effect, f"dcg.{how}.optional")
+            return (), []
+        refusal = xros_refusal(game, owner, card, list(ids), how)
+        if refusal is not None:
+            game.trace.refused.append(replace(refusal, action=how))
+            game.step("xros.not_used", f"{card.label} is played by the effect without {name}: the chosen cards "
+                      f"cannot go under it ({refusal.why})", by_effect, *refusal.cites)
+            return (), []
+        sources, _ = place_xros(game, owner, card, list(ids), how, by_effect=True)
+        return sources, [by_effect]
+    return (), []
 
 
 def _recovery(game, owner, e, card_id, holder):
@@ -449,7 +487,8 @@ def _end_attack(game, owner, e, card_id, holder):
 VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
-                "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
+                "trash_security": _trash_security, "play_from_trash": _play_from_trash,
+                "play_from_hand": _play_from_hand, "recovery": _recovery,
                 "de_digivolve": _de_digivolve, "blitz": _blitz,
                 **keyword_verbs.RUNNERS}
 

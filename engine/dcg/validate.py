@@ -71,7 +71,7 @@ class Scenario:
     actions: tuple[Action, ...]
     edition: str
     decline: frozenset[str] = frozenset()      # keyword ids and card ids whose optional effects are not used
-    choose: tuple[tuple[str, str], ...] = ()   # (keyword id or verb, card id)
+    choose: tuple[tuple[str, str | tuple[str, ...]], ...] = ()   # (keyword id or verb, card id or ids)
     title: str = ""
     question: str = ""
     card_ids: frozenset[str] = field(default_factory=frozenset)
@@ -414,6 +414,20 @@ CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend
                "blast_dna_digivolve")
 
 
+# choices of several cards: what a card played by an effect places under it by DigiXros / Assembly (7-2-2-13,
+# 7-3-2-10); an action's own `play:` names them on the action
+CHOOSE_LISTS = ("digixros", "assembly")
+
+
+def _choose_list(value, path: str, ctx: _Ctx) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or len(value) > 10:
+        raise InvalidScenario(path, "a list of 1..10 card ids")
+    for i, cid in enumerate(value):
+        if not isinstance(cid, str) or cid not in ctx.ids:
+            raise InvalidScenario(f"{path}[{i}]", f"unknown card id {cid!r}")
+    return tuple(value)
+
+
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
     if value is None:
         return ()
@@ -422,6 +436,9 @@ def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
     out = []
     for key, cid in value.items():
         path = f"choose.{key}"
+        if key in CHOOSE_LISTS:
+            out.append((key, _choose_list(cid, path, ctx)))
+            continue
         name = key if key in CHOOSE_KEYS else (keyword_id(key) if isinstance(key, str) else None)
         if name not in CHOOSE_KEYS:
             raise InvalidScenario(path, f"unknown choice (one of: {', '.join(CHOOSE_KEYS)})")
