@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import InvalidScenario
+from .costs import parse_cost
 from .keywords import parse_keyword, parse_static
 from .model import Effect
 
@@ -85,7 +86,7 @@ DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp",
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -206,8 +207,13 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
     if link and zone is not None:
         raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
+    by = None
+    if fields.get("by") is not None:
+        if timing in CONTINUOUS:
+            raise InvalidScenario(f"{path}.by", "a continuous effect has no condition to carry out (15-7)")
+        by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, delayed, digiburst=burst, token=token, link=link)
+                  cost, delayed, digiburst=burst, token=token, link=link, by=by)
 
 
 NOT_LINK_TIMINGS = ("security", "counter", "main", "delay")

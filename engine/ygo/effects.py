@@ -333,7 +333,8 @@ def apply_negate_attack(game, _link, _args):
         return
     game.attack.negated = True
     game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
-              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack")
+              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack",
+              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared")
 
 
 @dataclass(frozen=True)
@@ -378,9 +379,22 @@ def activation_refusal(game, card, player: str, targets: list):
     return None
 
 
+def _lost_targets(game, link) -> None:
+    """Targets that left the field before resolution are lost: the effect does not apply to them (3.1.1.p49)."""
+    lost = [c for c in link.targets if not game.on_field(c)]
+    if not lost:
+        return
+    kept = [c for c in link.targets if c not in lost]
+    game.step("effect.target_lost", f"{', '.join(c.label() for c in lost)} left the field after being targeted by "
+              f"{link.card.label()}: that part of the effect does not apply"
+              f"{' (the other targets are still applied)' if kept else ''}.", "ygo.target.lost",
+              *(["ygo.target.remaining_apply"] if kept else []), card=link.card.label())
+
+
 def apply(game, link) -> None:
     if link.no_effect:
         return
+    _lost_targets(game, link)
     for name, args in link.card.effect.ops:
         if game.board.over:
             return
