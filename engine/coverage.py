@@ -184,6 +184,9 @@ def render_markdown(doc: dict) -> str:
         for test, row in rt["tests"].items():
             lines.append(f"| {test} | {row['questions']} | {row['expressible']} | {row['passing']} |")
         lines.append("")
+        lines.append(f"Not passing, by reason (`rulings/data/rules_test_status.yaml`): "
+                     + ", ".join(f"{k} {n}" for k, n in rt["not_passing_by_reason"].items()))
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -203,4 +206,5 @@ def render_text(doc: dict) -> str:
         lines.append("")
         lines.append(f"OCG rules-test questions (ygo-zh-rulebook 6.1–6.6): {rt['expressible']} of {rt['total']} "
                      f"expressed as casebook rulings, {rt['passing']} passing")
+        lines.append("  not passing, by reason: " + ", ".join(f"{k} {n}" for k, n in rt["not_passing_by_reason"].items()))
     return "\n".join(lines) + "\n"

@@ -30,7 +30,7 @@ COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given
 MAX_ZONE = 100
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
-               "keywords", "inherited", "effects", "traits", "token", "face_down", "overflow", *COMBINE_FIELDS}
+               "keywords", "inherited", "effects", "traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS}
 STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links"}
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
               "digi-egg": "digiegg", "digitama": "digiegg", "blank": "blank",
@@ -71,7 +71,7 @@ class Scenario:
     actions: tuple[Action, ...]
     edition: str
     decline: frozenset[str] = frozenset()      # keyword ids and card ids whose optional effects are not used
-    choose: tuple[tuple[str, str], ...] = ()   # (keyword id or verb, card id)
+    choose: tuple[tuple[str, str | tuple[str, ...]], ...] = ()   # (keyword id or verb, card id or ids)
     title: str = ""
     question: str = ""
     card_ids: frozenset[str] = field(default_factory=frozenset)
@@ -189,13 +189,17 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
                     for i, e in enumerate(_list(data.get("effects", []), f"{path}.effects")))
     extra = _card_extras(data, path, zone) if not data.keys().isdisjoint(EXTRA_FIELDS) else {}
+    for i, e in enumerate(effects):
+        if e.link and extra.get("link") is None:
+            raise InvalidScenario(f"{path}.effects[{i}].link", "a link effect belongs to a card with `link:` "
+                                                               "(2-3-12-6)")
     card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
                 keywords, inherited, effects, **extra)
     ctx.cards[cid] = card
     return card, {k: data[k] for k in STACK_FIELDS if k in data}
 
 
-EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "overflow", *COMBINE_FIELDS})
+EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS})
 
 
 def _card_extras(data: dict, path: str, zone: str) -> dict:
@@ -211,6 +215,9 @@ def _card_extras(data: dict, path: str, zone: str) -> dict:
         out[key] = _bool(data.get(key, False), f"{path}.{key}")
     if out["token"] and zone != "battle_area":
         raise InvalidScenario(f"{path}.token", "a token exists only in the battle area (4-18-5)")
+    out["face_up"] = _bool(data.get("face_up", False), f"{path}.face_up")
+    if out["face_up"] and zone != "security":
+        raise InvalidScenario(f"{path}.face_up", "only a security card is placed face up or face down (3-7-4)")
     if data.get("overflow") is not None:
         out["overflow"] = _int(data["overflow"], f"{path}.overflow", -10, 10)
     out.update({k: parse_combine(k, data[k], f"{path}.{k}") for k in COMBINE_FIELDS if data.get(k) is not None})
@@ -406,6 +413,20 @@ CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend
                "blast_dna_digivolve")
 
 
+# choices of several cards: what a card played by an effect places under it by DigiXros / Assembly (7-2-2-13,
+# 7-3-2-10); an action's own `play:` names them on the action
+CHOOSE_LISTS = ("digixros", "assembly")
+
+
+def _choose_list(value, path: str, ctx: _Ctx) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or len(value) > 10:
+        raise InvalidScenario(path, "a list of 1..10 card ids")
+    for i, cid in enumerate(value):
+        if not isinstance(cid, str) or cid not in ctx.ids:
+            raise InvalidScenario(f"{path}[{i}]", f"unknown card id {cid!r}")
+    return tuple(value)
+
+
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
     if value is None:
         return ()
@@ -414,6 +435,9 @@ def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
     out = []
     for key, cid in value.items():
         path = f"choose.{key}"
+        if key in CHOOSE_LISTS:
+            out.append((key, _choose_list(cid, path, ctx)))
+            continue
         name = key if key in CHOOSE_KEYS else (keyword_id(key) if isinstance(key, str) else None)
         if name not in CHOOSE_KEYS:
             raise InvalidScenario(path, f"unknown choice (one of: {', '.join(CHOOSE_KEYS)})")

@@ -39,6 +39,7 @@ class Link:
     negated_activation: bool = False
     negated_effect: bool = False
     no_effect: bool = False            # an activation that only places the card (a Pendulum Scale)
+    on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
 
 
 @dataclass
@@ -76,6 +77,11 @@ class Game:
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
     monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+    resolving: bool = False            # a chain is resolving: nothing new is activated until it ends (3.6.4)
+    met_mid_chain: set = field(default_factory=set)     # trigger card ids whose event happened while resolving
+    negated_uses: set = field(default_factory=set)      # once-per-turn cards whose activation was negated
+    summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
+    effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -200,6 +206,8 @@ class Game:
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))
+        if self.resolving:
+            self.met_mid_chain.add(card.id)
         self.trigger_marks[card.id] = self.happened
 
     # ---- LP and the end of the duel
