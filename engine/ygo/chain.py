@@ -197,16 +197,26 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
+    place = game.where(card)   # before a cost moves it
     once_per_turn.use(game, card, player)
     if card.effect.cost:
         costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, 1, [], window)
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
-    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked",
-             "attack_declared": "saw an opponent's attack declaration"}[window.event]
-    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}.",
-              "ygo.trigger.timing", "ygo.chain.link", *keys)
+    cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
+             "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
+             "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard"}[window.event]
+    where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
+    extra = []
+    if where == " from the hand":
+        extra.append("ygo.trigger.from_hand")
+    elif where:
+        extra.append("ygo.trigger.from_graveyard")
+    if window.event in ("standby_phase", "end_phase"):
+        extra.append("ygo.phase_trigger.one_at_a_time")
+    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}.",
+              "ygo.trigger.timing", "ygo.chain.link", *keys, *extra, card=card.label(), link=link.n)
 
 
 def _left_field(game, link) -> bool:
