@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import InvalidScenario
+from .costs import parse_cost
 from .keywords import parse_keyword, parse_static
 from .model import Effect
 
@@ -43,7 +44,10 @@ TIMINGS = {
     "your_turn": ("your turn", "我方的回合", "自分のターン"),
     "opponents_turn": ("opponent's turn", "opponents turn", "对方的回合", "相手のターン"),
     "all_turns": ("all turns", "双方的回合", "お互いのターン"),
-    "delay": ("delay", "延迟", "ディレイ"),   # 16-16: activated by trashing this card from the battle area
+    "delay": ("delay", "延迟", "ディレイ"),
+    # immediate (即時型, 15-8-5): just before this Digimon would be deleted
+    "would_be_deleted": ("when this digimon would be deleted", "would be deleted", "将要被消灭时",
+                         "このデジモンが消滅するとき", "消滅するとき"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
 CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
@@ -79,13 +83,14 @@ VERBS = {
     "blast_digivolve": (set(), {"target", "choose"}),
     "create_token": ({"token"}, {"amount"}),
     "blast_dna_digivolve": (set(), {"target", "choose"}),
+    "prevent": (set(), set()),      # 「消滅しない」: only in a would_be_deleted effect
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -206,8 +211,17 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
     if link and zone is not None:
         raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
+    if verb == "prevent" and timing != "would_be_deleted":
+        raise InvalidScenario(f"{path}.do", "`prevent` (\"it is not deleted\") belongs to a would_be_deleted effect")
+    if timing == "would_be_deleted" and zone is not None:
+        raise InvalidScenario(f"{path}.zone", "a would_be_deleted effect works from the battle area")
+    by = None
+    if fields.get("by") is not None:
+        if timing in CONTINUOUS:
+            raise InvalidScenario(f"{path}.by", "a continuous effect has no condition to carry out (15-7)")
+        by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, delayed, digiburst=burst, token=token, link=link)
+                  cost, delayed, digiburst=burst, token=token, link=link, by=by)
 
 
 NOT_LINK_TIMINGS = ("security", "counter", "main", "delay")

@@ -18,7 +18,7 @@ from dataclasses import fields
 
 from .requirements import SHAPES, combine_json, parse_combine
 from .keywords import keyword_text, parse_keyword
-from .model import PLAYERS, Board, Card, Digimon, Effect, Mod, PlayerState
+from .model import PLAYERS, Board, Card, Cost, Digimon, Effect, Mod, PlayerState
 
 ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
 COMBINE_FIELDS = tuple(SHAPES)
@@ -63,6 +63,8 @@ def _effect_value(key: str, value):
         return [list(pair) for pair in value]
     if key == "token":
         return _card_attrs(value)
+    if key == "by":
+        return {"do": value.do, "amount": value.amount, "target": value.target, "cards": list(value.cards)}
     return value
 
 
@@ -74,6 +76,8 @@ def _effect(data: dict) -> Effect:
         d["condition"] = tuple(tuple(pair) for pair in d["condition"])
     if "token" in d:
         d["token"] = _card("token", d["token"])
+    if "by" in d:
+        d["by"] = Cost(**{**d["by"], "cards": tuple(d["by"]["cards"])})
     return Effect(**d)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..trace import Refusal
+from .costs import can_pay, cost_text, pay
 from .game import Game, Trigger
 from .model import Card, Digimon, Effect
 
@@ -181,6 +182,10 @@ def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, canno
         if not ok:
             return Refusal("activate", f"{d.label}'s [Main] effect can be activated only while {words}, and that "
                            f"does not hold.", ("dcg.activated.condition",))
+    if e.by is not None and not can_pay(game, p, e.by, source, d):
+        return Refusal("activate", f"{d.label}'s [Main] effect can be declared only when its condition "
+                       f"({cost_text(e.by, p)}) can be carried out, and it cannot now.",
+                       ("dcg.cost_condition.activated",))
     if e.cost:
         return cannot_pay(game, "activate", p, e.cost)
     return None
@@ -208,6 +213,9 @@ def activate(game: Game, card_id: str, index: int) -> None:
         keys.append("dcg.icon.breeding")
     game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{' in the breeding area' * bool(zone)}{paid}.", "dcg.main.activate",
               "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys)
+    if e.by is not None:   # 15-8-4-4-1: declared, so the condition must be carried out
+        pay(game, p, e.by, source, d, forced=True)
+        e = replace(e, by=None)
     run_effect(game, p, e, card_id=source, holder=d)
 
 

@@ -9,6 +9,7 @@ from . import keyword_verbs
 from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds
+from .costs import pay
 from .game import Game, Trigger
 from .keywords import keyword_text
 from .model import Digimon, Effect, Keyword, Mod, opponent
@@ -23,6 +24,7 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
                "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
+               "would_be_deleted": "dcg.immediate.effect",
                "on_link": "dcg.timing.on_link"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
@@ -31,7 +33,7 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
                 "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
-                "on_move": "On Move", "on_link": "When Linking"}
+                "on_move": "On Move", "on_link": "When Linking", "would_be_deleted": "When Would Be Deleted"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
              "security": "dcg.icon.security"}
 ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
@@ -148,6 +150,8 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
         return
+    if e.by is not None and not pay(game, owner, e.by, card_id, holder):
+        return
     if e.delayed:
         game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
@@ -155,7 +159,11 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         return
     if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return
+    before = len(game.trace.steps)
     VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
+    if e.by is not None and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+        game.step("effect.cost_kept", f"{card_id}'s condition was carried out all the same: it may be, even when "
+                  f"what follows has nothing to act on.", "dcg.cost_condition.rest_impossible", card=card_id)
 
 
 # ---------------------------------------------------------------------------------------- targets
@@ -484,7 +492,15 @@ def _end_attack(game, owner, e, card_id, holder):
               "dcg.effect.end_attack")
 
 
-VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+def _prevent(game, owner, e, card_id, holder):
+    if holder is None or holder.id not in game.deleting:
+        return _nothing(game, card_id, "not deleted")
+    game.deleting[holder.id] = True
+    game.step("effect.prevent", f"{card_id}'s effect: {holder.label} is not deleted.", "dcg.immediate.before",
+              card=holder.label)
+
+
+VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash,

@@ -411,7 +411,7 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
                "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked", "scapegoat", "material_save",
                "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve",
-               "blast_dna_digivolve")
+               "blast_dna_digivolve", "by", "would_be_deleted")
 
 
 # choices of several cards: what a card played by an effect places under it by DigiXros / Assembly (7-2-2-13,

@@ -85,6 +85,7 @@ class Card:
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
+    effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 
     @property
     def face_up(self) -> bool:
