@@ -54,3 +54,22 @@ def test_ritual_choice(value, path):
     with pytest.raises(InvalidScenario) as e:
         validate(data)
     assert e.value.path == path
+
+
+TRAP = {"id": "neg", "kind": "counter", "zone": "S1", "set_turn": 2}
+
+
+@pytest.mark.parametrize("args, message", [
+    ({"then": "explode"}, "then"),
+    ({"kinds": ["tribute"]}, "kinds"),
+    ({"kinds": []}, "kinds"),
+    ({"monsters": -1}, "monsters"),
+    ({"monsters": True}, "monsters"),
+    ("all", "takes"),
+])
+def test_negate_summon_arguments(args, message):
+    data = copy.deepcopy(BASE)
+    data["board"]["B"]["spells_traps"] = [{**TRAP, "effect": {"do": [{"negate_summon": args}]}}]
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path == "board.B.spells_traps[0].effect.do[0].negate_summon" and message in str(e.value)

@@ -179,6 +179,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.damage_step.calculation_timing")
     if card.card_type == "monster" and place == "hand":
         cites.append("ygo.activate.from_hand")
+    if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
+        cites.append("ygo.summon_negation.window")
     if card.effect.once_per_turn:
         cites.append(once_per_turn.KEYS[card.effect.once_per_turn])
     cites += _speed_keys(card)

@@ -14,6 +14,7 @@ from . import control
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
+from . import summon_negation
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
@@ -291,6 +292,7 @@ def apply_special_summon(game, link, args):
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
+    game.effect_summoned = card
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
@@ -352,6 +354,7 @@ OPERATIONS: dict[str, Operation] = {
     "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
     "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
+    "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
 }

@@ -76,6 +76,8 @@ class Game:
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
     monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+    summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
+    effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
 
     def __post_init__(self):
         from .continuous import any_in_game
