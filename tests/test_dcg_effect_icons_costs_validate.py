@@ -35,3 +35,33 @@ def test_bad_icon_field_is_refused_with_its_path(data, path):
 def test_a_face_up_security_card_is_accepted():
     board = validate(scenario({"security": [{"id": "x", "kind": "tamer", "face_up": True}]})).board
     assert board.A.security[0].face_up
+
+
+@pytest.mark.parametrize("by, path", [
+    ("trash 1", "effects[0].by"),
+    ({"do": "pay_life"}, "effects[0].by.do"),
+    ({"do": "trash_hand", "amount": 0}, "effects[0].by.amount"),
+    ({"do": "trash_hand", "target": "self"}, "effects[0].by.target"),
+    ({"do": "suspend"}, "effects[0].by.target"),
+    ({"do": "delete", "target": "nobody"}, "effects[0].by.target"),
+    ({"do": "return_from_trash"}, "effects[0].by.cards"),
+    ({"do": "return_from_trash", "cards": [1]}, "effects[0].by.cards"),
+    ({"do": "trash_hand", "cards": ["agumon"], "amount": 2}, "effects[0].by.amount"),
+])
+def test_bad_cost_condition_is_refused_with_its_path(by, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon({"timing": "on_play", "by": by, "do": "memory", "amount": 1}))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_a_continuous_effect_has_no_cost_condition():
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon({"timing": "your_turn", "by": {"do": "trash_hand"}, "do": "dp", "amount": 1, "target": "self"}))
+    assert err.value.path == "board.A.battle_area[0].effects[0].by"
+
+
+def test_a_cost_condition_round_trips_through_the_board_text():
+    from engine.dcg.notation import board_from_text, board_to_text
+    board = validate(digimon({"timing": "on_play", "by": {"do": "return_from_trash", "cards": ["Kimeramon"]},
+                              "do": "memory", "amount": 1})).board
+    assert board_from_text(board_to_text(board)) == board

@@ -8,7 +8,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from ..trace import Refusal
-from . import costs
+from . import cost_changes
 from .game import Game, Trigger
 from .model import Card, Digimon, Req
 
@@ -213,7 +213,7 @@ def can_dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> Refu
     if token is not None:
         return _no("dna_digivolve", f"{token.label} is a token: no card can be placed on a token.",
                    "dcg.token.no_stacking")
-    return base._cannot_pay(game, "dna_digivolve", p, costs.price(
+    return base._cannot_pay(game, "dna_digivolve", p, cost_changes.price(
         game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0, tuple(stacks)))
 
 
@@ -221,7 +221,7 @@ def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
     base = _base()
     p, card = base._hand_owner(game, card_id)
     stacks = _dna_order(card, [_own(game, p, did) for did in onto])
-    price = costs.changed_price(game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0,
+    price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0,
                                 tuple(stacks), how="dna")
     _dna_pay(game, p, card, stacks, price, "")
     _dna_combine(game, p, card, stacks)
@@ -257,7 +257,7 @@ def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
                   f"{card.label}'s DNA requirement ({' + '.join(r.text for r in card.dna.cards)}).", *keys)
         return
     d, h = pair
-    price = costs.price(game, owner, "digivolve", card, card.dna.cost or 0, 0, (d, Digimon(h)))
+    price = cost_changes.price(game, owner, "digivolve", card, card.dna.cost or 0, 0, (d, Digimon(h)))
     if game.board.memory_for(owner) - price < -10:
         game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} cannot pay {price}.", *keys,
                   "dcg.cost.cannot_pay")
@@ -267,7 +267,7 @@ def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
     ps = game.ps(owner)
     game.set_ps(owner, replace(ps, hand=tuple(c for c in ps.hand if c.id != h.id)))
     stacks = _dna_order(card, [d, Digimon(h)])
-    price = costs.changed_price(game, owner, "digivolve", card, card.dna.cost or 0, 0, tuple(stacks), how="dna")
+    price = cost_changes.changed_price(game, owner, "digivolve", card, card.dna.cost or 0, 0, tuple(stacks), how="dna")
     _dna_pay(game, owner, card, stacks, price, " (Blast DNA Digivolve)", "dcg.dna.by_effect")
     _dna_combine(game, owner, card, stacks)
 
@@ -338,7 +338,7 @@ def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int 
     if _burst_tamer(game, p, card, tamer) is None:
         return _no("burst_digivolve", f"{p} has no Tamer {card.burst.tamer.text} in the battle area to return to "
                    f"hand.", "dcg.burst", "dcg.burst.procedure_return")
-    return base._cannot_pay(game, "burst_digivolve", p, costs.price(
+    return base._cannot_pay(game, "burst_digivolve", p, cost_changes.price(
         game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,)))
 
 
@@ -350,7 +350,7 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
               f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
     d = _own_any(game, p, onto)
-    price = costs.changed_price(game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,),
+    price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,),
                                 how="burst")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
@@ -398,7 +398,7 @@ def can_app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> Ref
         return _no("app_fusion", f"App Fusion digivolves a Digimon linked in a combination of two of "
                    f"{', '.join(r.text for r in card.app_fusion.cards)}: {onto} is not one.", "dcg.app_fusion",
                    "dcg.app_fusion.combination")
-    return base._cannot_pay(game, "app_fusion", p, costs.price(
+    return base._cannot_pay(game, "app_fusion", p, cost_changes.price(
         game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0, (d,)))
 
 
@@ -407,7 +407,7 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     p, card = base._hand_owner(game, card_id)
     d = _own(game, p, onto)
     link = _fusion_link(card, d)
-    price = costs.changed_price(game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0,
+    price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0,
                                 (d,), how="app_fusion")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
@@ -488,7 +488,7 @@ def can_link(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal |
         need = f" {card.link.to.text}" if card.link.to else ""
         return _no("link", f"{onto} is not {p}'s Digimon{need} in the battle area that {card.label}'s link "
                    f"requirement names.", "dcg.link", "dcg.link.procedure_choose")
-    return base._cannot_pay(game, "link", p, costs.price(
+    return base._cannot_pay(game, "link", p, cost_changes.price(
         game, p, "link", card, cost if cost is not None else card.link.cost or 0, 0, (d,)))
 
 
@@ -496,7 +496,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     p = game.board.turn
     card, area = _link_card(game, p, card_id)
     d = _own(game, p, onto)
-    price = costs.changed_price(game, p, "link", card, cost if cost is not None else card.link.cost or 0, 0, (d,))
+    price = cost_changes.changed_price(game, p, "link", card, cost if cost is not None else card.link.cost or 0, 0, (d,))
     if area is not None:
         game.leave_area(p, area, "under")
     else:

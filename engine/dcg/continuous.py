@@ -83,7 +83,7 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
 
 
 def applying(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tuple[str, str, Effect, Digimon]]:
-    """The continuous effects that apply now (see `_sources`); costs.py reads the cost-changing ones."""
+    """The continuous effects that apply now (see `_sources`); cost_changes.py reads the cost-changing ones."""
     return _sources(board, carriers)
 
 
@@ -160,7 +160,7 @@ def refresh(game) -> None:
         return
     game.continuous_signature = signature
     groups = {(src, e): _targets(board, p, e, holder) for p, src, e, holder in sources
-              if e.do != "cost"}   # a cost change gives a Digimon nothing: costs.py applies it as a cost is paid
+              if e.do != "cost"}   # a cost change gives a Digimon nothing: cost_changes.py applies it as a cost is paid
     before = game.continuous_active
     for key in sorted(set(groups) | set(before), key=str):
         src, e = key

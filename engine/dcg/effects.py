@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import InvalidScenario
+from .costs import parse_cost
 from .keywords import parse_keyword, parse_static
 from .model import Effect
 
@@ -78,7 +79,7 @@ VERBS = {
     "mind_link": (set(), {"choose"}),
     "blast_digivolve": (set(), {"target", "choose"}),
     "create_token": ({"token"}, {"amount"}),
-    "cost": ({"amount", "target"}, set()),     # with `of`, `card`, `no_sources`: costs.py
+    "cost": ({"amount", "target"}, set()),     # with `of`, `card`, `no_sources`: cost_changes.py
     "blast_dna_digivolve": (set(), {"target", "choose"}),
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
@@ -87,7 +88,7 @@ PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
           "of", "card", "no_sources",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -209,14 +210,20 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     if link and zone is not None:
         raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
     of, card, no_sources = _cost_change(fields, verb, timing, target, path)
+    by = None
+    if fields.get("by") is not None:
+        if timing in CONTINUOUS:
+            raise InvalidScenario(f"{path}.by", "a continuous effect has no condition to carry out (15-7)")
+        by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, delayed, digiburst=burst, token=token, link=link, of=of, card=card, no_sources=no_sources)
+                  cost, delayed, digiburst=burst, token=token, link=link, by=by, of=of, card=card,
+                  no_sources=no_sources)
 
 
 def _cost_change(fields: dict, verb: str, timing: str, target, path: str):
-    """`do: cost` (costs.py): `of` which cost, `card` the requirement of the card paid for, `no_sources` the
+    """`do: cost` (cost_changes.py): `of` which cost, `card` the requirement of the card paid for, `no_sources` the
     Digimon digivolving has no digivolution cards; the cost changes while the continuous effect applies."""
-    from .costs import COSTS_OF
+    from .cost_changes import COSTS_OF
     from .requirements import parse_req
 
     for key in ("of", "card", "no_sources"):
@@ -243,6 +250,7 @@ def _cost_change(fields: dict, verb: str, timing: str, target, path: str):
     if no_sources and of not in ("digivolve",):
         raise InvalidScenario(f"{path}.no_sources", "only for `of: digivolve`")
     return of, card, no_sources
+
 
 
 NOT_LINK_TIMINGS = ("security", "counter", "main", "delay")

@@ -64,10 +64,23 @@ class Effect:
     delayed: str | None = None                  # end_of_turn: done later, as a pending process (18-1-1)
     digiburst: int | None = None          # Digi-Burst N: trash N digivolution cards to run it (16-13)
     token: "Card | None" = None           # `do: create_token`: the token created (4-18-1)
+    by: Cost | None = None                # "by …, …": an optional processing condition carried out first (15-7)
     link: bool = False                    # a link effect (2-3-12-6): works while the card is a link card (4-2-6)
     of: str | None = None                 # `do: cost`: which cost it changes (play | digivolve | use | link)
     card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
     no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
+
+
+@_hash_once
+@dataclass(frozen=True)
+class Cost:
+    """An optional processing condition inside an effect ("by trashing 1 card from your hand, …", 15-7): what is
+    carried out first (`do`: trash_hand, suspend, trash_security, delete, trash_sources, return_from_trash), how
+    many (`amount`), on what (`target`) or which cards (`cards`: ids or names)."""
+    do: str
+    amount: int = 1
+    target: str | None = None
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import fields
 
 from .requirements import SHAPES, combine_json, parse_combine, parse_req, req_json
 from .keywords import keyword_text, parse_keyword
-from .model import PLAYERS, Board, Card, Digimon, Effect, Mod, PlayerState
+from .model import PLAYERS, Board, Card, Cost, Digimon, Effect, Mod, PlayerState
 
 ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
 COMBINE_FIELDS = tuple(SHAPES)
@@ -65,6 +65,8 @@ def _effect_value(key: str, value):
         return _card_attrs(value)
     if key == "card":
         return req_json(value)
+    if key == "by":
+        return {"do": value.do, "amount": value.amount, "target": value.target, "cards": list(value.cards)}
     return value
 
 
@@ -78,6 +80,8 @@ def _effect(data: dict) -> Effect:
         d["token"] = _card("token", d["token"])
     if "card" in d:
         d["card"] = parse_req(d["card"], "")
+    if "by" in d:
+        d["by"] = Cost(**{**d["by"], "cards": tuple(d["by"]["cards"])})
     return Effect(**d)
 
 

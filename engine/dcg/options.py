@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..trace import Refusal
-from . import costs
+from . import cost_changes
+from .costs import can_pay, cost_text, pay
 from .game import Game, Trigger
 from .model import Card, Digimon, Effect
 
@@ -40,7 +41,7 @@ def can_use(game: Game, card_id: str, cost: int | None, main_phase_refusal, cann
                        f"colour requirement of {card.label} is not met and it cannot be used.",
                        ("dcg.use.rule", "dcg.color.requirement",
                         *(["dcg.color.multicolor"] if len(card.colors) > 1 else [])))
-    price = costs.price(game, p, "use", card, cost if cost is not None else card.play_cost)
+    price = cost_changes.price(game, p, "use", card, cost if cost is not None else card.play_cost)
     refusal = cannot_pay(game, "use", p, price)
     if refusal:
         return Refusal("use", refusal.why + " The option stays in the hand and memory does not move.",
@@ -71,7 +72,7 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
     p = game.board.turn
     ps = game.ps(p)
     card = next(c for c in ps.hand if c.id == card_id)
-    price = costs.changed_price(game, p, "use", card, cost if cost is not None else card.play_cost)
+    price = cost_changes.changed_price(game, p, "use", card, cost if cost is not None else card.play_cost)
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
@@ -183,6 +184,10 @@ def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, canno
         if not ok:
             return Refusal("activate", f"{d.label}'s [Main] effect can be activated only while {words}, and that "
                            f"does not hold.", ("dcg.activated.condition",))
+    if e.by is not None and not can_pay(game, p, e.by, source, d):
+        return Refusal("activate", f"{d.label}'s [Main] effect can be declared only when its condition "
+                       f"({cost_text(e.by, p)}) can be carried out, and it cannot now.",
+                       ("dcg.cost_condition.activated",))
     if e.cost:
         return cannot_pay(game, "activate", p, e.cost)
     return None
@@ -210,6 +215,9 @@ def activate(game: Game, card_id: str, index: int) -> None:
         keys.append("dcg.icon.breeding")
     game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{' in the breeding area' * bool(zone)}{paid}.", "dcg.main.activate",
               "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys)
+    if e.by is not None:   # 15-8-4-4-1: declared, so the condition must be carried out
+        pay(game, p, e.by, source, d, forced=True)
+        e = replace(e, by=None)
     run_effect(game, p, e, card_id=source, holder=d)
 
 

@@ -9,6 +9,7 @@ from . import keyword_verbs
 from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds
+from .costs import pay
 from .game import Game, Trigger
 from .keywords import keyword_text
 from .model import Digimon, Effect, Keyword, Mod, opponent
@@ -148,6 +149,8 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
         return
+    if e.by is not None and not pay(game, owner, e.by, card_id, holder):
+        return
     if e.delayed:
         game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
@@ -155,7 +158,11 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         return
     if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return
+    before = len(game.trace.steps)
     VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
+    if e.by is not None and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+        game.step("effect.cost_kept", f"{card_id}'s condition was carried out all the same: it may be, even when "
+                  f"what follows has nothing to act on.", "dcg.cost_condition.rest_impossible", card=card_id)
 
 
 # ---------------------------------------------------------------------------------------- targets
