@@ -285,6 +285,7 @@ def _dna_combine(game: Game, p: str, card: Card, stacks: list[Digimon]) -> None:
             notes.append(f"what effects gave {d.label} is lost")
         if game.ps(p).digimon(d.id) is not None:    # a hand card (Blast DNA) is not in the area
             game.leave_area(p, replace(d, sources=()), "under")
+        game.renew(d.sources)          # 8-2-2-1-2: the cards under it become new cards too
         sources += d.cards()
     if game.attack is not None and game.attack.attacker in onto:
         keys.append("dcg.dna.attacker_gone")
@@ -565,8 +566,9 @@ def can_training(game: Game, did: str) -> Refusal | None:
     if d is None or not d.has("training"):
         return _no("training", f"{did} is not {p}'s Digimon with Training.", "dcg.keyword.training")
     if d.suspended:
-        return _no("training", f"{d.label} is suspended: Training suspends it to place the card.",
-                   "dcg.keyword.training_condition", "dcg.already_in_state")
+        return _no("training", f"{d.label} is suspended: Training suspends it to place the card, and an activated "
+                   f"effect whose condition cannot be carried out cannot be declared.",
+                   "dcg.keyword.training_condition", "dcg.cost_condition.activated", "dcg.already_in_state")
     return None
 
 
@@ -583,7 +585,8 @@ def training(game: Game, did: str) -> None:
     else:
         game.set_ps(p, ps.put(new))
         where = ""
-    keys = ["dcg.keyword.training", "dcg.keyword.training_activated", "dcg.keyword.training_condition"]
+    keys = ["dcg.keyword.training", "dcg.keyword.training_activated", "dcg.keyword.training_condition",
+            "dcg.cost_condition.activated"]
     if top:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where} and places the top card of the deck "
                   f"face down (as Training specifies; cards go under face up otherwise) under its digivolution "
