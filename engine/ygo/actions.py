@@ -69,7 +69,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
         game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
-                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count",
+                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count", "ygo.cost.tribute_to_graveyard",
                   *(("ygo.zones.tribute_emz",) if from_emz else ()))
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
