@@ -69,6 +69,9 @@ class Effect:
     up_to: bool = False                   # "up to N" (15-10-2-2): the player may choose fewer (at least 1, 1-3-6)
     filter: tuple[tuple[str, object], ...] = ()   # target conditions (15-11-1-3, 15-11-2-3), all must hold
     link: bool = False                    # a link effect (2-3-12-6): works while the card is a link card (4-2-6)
+    of: str | None = None                 # `do: cost`: which cost it changes (play | digivolve | use | link)
+    card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
+    no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
 
 
 @_hash_once

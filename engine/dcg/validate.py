@@ -12,7 +12,7 @@ from functools import lru_cache
 
 
 from rulings.editions import DEFAULT_EDITION
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 from ..errors import InvalidScenario
 from ..ids import register_id
@@ -84,8 +84,7 @@ def _fold(text: str) -> str:
 @lru_cache(maxsize=1)
 def zone_names() -> dict[str, str]:
     """Zone names in English, Chinese and Japanese (terms data, kind `zone`) -> scenario zone key."""
-    with open(TERMS_FILE, encoding="utf-8") as f:
-        entries = load_yaml(f.read()) or []
+    entries = load_yaml_file(TERMS_FILE) or []
     out = {_fold(z): z for z in ZONES}
     rename = {"digi_egg_deck": "digitama"}
     for e in entries:
