@@ -44,7 +44,10 @@ TIMINGS = {
     "your_turn": ("your turn", "我方的回合", "自分のターン"),
     "opponents_turn": ("opponent's turn", "opponents turn", "对方的回合", "相手のターン"),
     "all_turns": ("all turns", "双方的回合", "お互いのターン"),
-    "delay": ("delay", "延迟", "ディレイ"),   # 16-16: activated by trashing this card from the battle area
+    "delay": ("delay", "延迟", "ディレイ"),
+    # immediate (即時型, 15-8-5): just before this Digimon would be deleted
+    "would_be_deleted": ("when this digimon would be deleted", "would be deleted", "将要被消灭时",
+                         "このデジモンが消滅するとき", "消滅するとき"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
 CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
@@ -80,6 +83,7 @@ VERBS = {
     "blast_digivolve": (set(), {"target", "choose"}),
     "create_token": ({"token"}, {"amount"}),
     "blast_dna_digivolve": (set(), {"target", "choose"}),
+    "prevent": (set(), set()),      # 「消滅しない」: only in a would_be_deleted effect
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
@@ -207,6 +211,10 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
     if link and zone is not None:
         raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
+    if verb == "prevent" and timing != "would_be_deleted":
+        raise InvalidScenario(f"{path}.do", "`prevent` (\"it is not deleted\") belongs to a would_be_deleted effect")
+    if timing == "would_be_deleted" and zone is not None:
+        raise InvalidScenario(f"{path}.zone", "a would_be_deleted effect works from the battle area")
     by = None
     if fields.get("by") is not None:
         if timing in CONTINUOUS:

@@ -72,6 +72,7 @@ class Game:
         self.continuous_signature = None
         self.refreshed_board = None
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
+        self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace

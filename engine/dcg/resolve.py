@@ -24,6 +24,7 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
                "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
+               "would_be_deleted": "dcg.immediate.effect",
                "on_link": "dcg.timing.on_link"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
@@ -32,7 +33,7 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
                 "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
-                "on_move": "On Move", "on_link": "When Linking"}
+                "on_move": "On Move", "on_link": "When Linking", "would_be_deleted": "When Would Be Deleted"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
              "security": "dcg.icon.security"}
 ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
@@ -491,7 +492,15 @@ def _end_attack(game, owner, e, card_id, holder):
               "dcg.effect.end_attack")
 
 
-VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+def _prevent(game, owner, e, card_id, holder):
+    if holder is None or holder.id not in game.deleting:
+        return _nothing(game, card_id, "not deleted")
+    game.deleting[holder.id] = True
+    game.step("effect.prevent", f"{card_id}'s effect: {holder.label} is not deleted.", "dcg.immediate.before",
+              card=holder.label)
+
+
+VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash,

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, once_per_turn
+from . import control, costs, damage_step, effects, negation, once_per_turn
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -170,10 +170,13 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     elif card.card_type != "monster":
         card.face, card.set_turn = "up", 0   # a Set card turned face-up to activate is no longer a Set card
     once_per_turn.use(game, card, player)
+    was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
+    was_drained = card.card_type == "monster" and negation.negated(game, card)
     if card.effect.cost:
         costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card))
+    link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
@@ -211,9 +214,12 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
     once_per_turn.use(game, card, player)
+    was_negated = card.effects_negated and game.on_field(card)
+    was_drained = negation.negated(game, card)
     if card.effect.cost:
         costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, 1, [], window, on_field=game.on_field(card))
+    link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked",
@@ -258,7 +264,12 @@ def resolve_chain(game) -> None:
                       "is not resolved.", "ygo.lp.zero_mid_chain")
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
-            if _left_field(game, link):
+            negated_by = negation.resolves_negated(game, link)
+            if negated_by:
+                game.step("chain.link.effects_negated", f"Chain link {link.n} ({link.card.label()}) resolves, but "
+                          f"the effects of {link.card.label()} are negated: nothing applies.", *negated_by,
+                          link=link.n, card=link.card.label())
+            elif _left_field(game, link):
                 game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
                           "apply.", "ygo.chain.continuous_left_field")
@@ -269,6 +280,12 @@ def resolve_chain(game) -> None:
                           f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}.",
                           "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
                           *(["ygo.effect.resolves_after_leaving"] if gone else []), link=link.n, card=link.card.label())
+                lifted = negation.applies_after_all(link)
+                if lifted:
+                    where = "face-down" if link.card.zone else "no longer on the field"
+                    game.step("chain.link.negation_lifted", f"{link.card.label()} activated this effect while its "
+                              f"effects were negated, but it is now {where}: the effect applies.", lifted,
+                              card=link.card.label())
                 effects.apply(game, link)
         done.append(game.chain.pop())
     game.resolving = False

@@ -14,6 +14,7 @@ from . import control, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
+from .negation import apply_negate_effects, check_targets as check_negate_targets
 from . import summon_negation
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
@@ -91,13 +92,15 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position"), ("card",))
+    args = _keys(args, ("card", "position", "negated"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
     if position not in POSITIONS:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
-    return {"card": args["card"], "position": position}
+    if not isinstance(args.get("negated", False), bool):
+        raise ValueError("`negated` is true or false")
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False)}
 
 
 # ---------- application
@@ -314,6 +317,10 @@ def apply_special_summon(game, link, args):
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
+    if args.get("negated") and card.face_up:
+        card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
+        game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
+                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
     game.effect_summoned = card
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -380,6 +387,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }
 
 

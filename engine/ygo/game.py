@@ -39,6 +39,8 @@ class Link:
     negated_activation: bool = False
     negated_effect: bool = False
     no_effect: bool = False            # an activation that only places the card (a Pendulum Scale)
+    source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
+    source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
 
 
@@ -145,6 +147,7 @@ class Game:
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
             from .temporary import reset_stats
             reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
+            card.effects_negated = False   # a new card: an effect negating the old one no longer applies
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)

@@ -84,6 +84,7 @@ class Card:
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);
     base_def: int | None = None       # they revert when the card leaves the field or turns face-down (4.11.3)
+    effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 
     @property
     def face_up(self) -> bool:

@@ -113,6 +113,7 @@ def _next_turn(game) -> None:
     for p in board.players.values():
         for card in p.monster_list():
             card.attacks_this_turn, card.attacked_ids = 0, []
+            card.effects_negated = False   # "until the end of this turn"
     game.used_once.clear()   # once-per-turn limits last for the turn
     board.turn = other(board.turn)
     board.turn_number += 1
