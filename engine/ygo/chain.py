@@ -283,8 +283,8 @@ def resolve_chain(game) -> None:
                 lifted = negation.applies_after_all(link)
                 if lifted:
                     where = "face-down" if link.card.zone else "no longer on the field"
-                    game.step("chain.link.negation_lifted", f"{link.card.label()} activated this effect while its "
-                              f"effects were negated, but it is now {where}: the effect applies.", lifted,
+                    game.step("chain.link.negation_lifted", f"The effects of {link.card.label()} were negated for this "
+                              f"effect, but it is now {where}: the effect applies.", lifted,
                               card=link.card.label())
                 effects.apply(game, link)
         done.append(game.chain.pop())

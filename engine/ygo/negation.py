@@ -47,6 +47,9 @@ def apply_negate_effects(game, link, sel) -> None:
         if card.zone not in MONSTER_ZONES or not card.face_up:
             continue   # only a face-up monster's effects are negated
         card.effects_negated = True
+        for pending in game.chain:   # an effect it already activated resolves negated too (4.6.5.p14 例)
+            if pending.card is card and card.card_type == "monster":
+                pending.source_negated = True
         game.step("effect.negate_effects", f"The effects of {card.label()} are negated until the end of the turn "
                   f"(the effect of {link.card.label()}); it may still activate them, but they resolve without "
                   "applying.", KEY)
@@ -61,7 +64,7 @@ def resolves_negated(game, link) -> tuple[str, ...]:
     if link.source_negated and not face_down_on_field:
         return (KEY, "ygo.negate.until_resolution")
     if negated(game, card):
-        return (KEY, "ygo.negate.field_only")
+        return (KEY, "ygo.negate.until_resolution" if card.effects_negated else "ygo.negate.field_only")
     return ()
 
 
