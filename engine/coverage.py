@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 from .errors import InvalidScenario
 
@@ -64,8 +64,7 @@ def cited_refs(data: dict, edition: str) -> set[str]:
 @lru_cache(maxsize=None)
 def not_simulated(path: str | None = None) -> dict[str, dict[str, str]]:
     """edition -> {number prefix: reason}; the prefix `*` stands for the whole edition."""
-    with open(path or NOT_SIMULATED_FILE, encoding="utf-8") as f:
-        data = load_yaml(f.read()) or {}
+    data = load_yaml_file(Path(path or NOT_SIMULATED_FILE)) or {}
     return {ed: {str(k): str(v) for k, v in (prefixes or {}).items()} for ed, prefixes in data.items()}
 
 

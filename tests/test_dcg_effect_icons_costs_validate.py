@@ -65,3 +65,19 @@ def test_a_cost_condition_round_trips_through_the_board_text():
     board = validate(digimon({"timing": "on_play", "by": {"do": "return_from_trash", "cards": ["Kimeramon"]},
                               "do": "memory", "amount": 1})).board
     assert board_from_text(board_to_text(board)) == board
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "prevent"}, "effects[0].do"),
+    ({"timing": "would_be_deleted", "zone": "hand", "do": "draw", "amount": 1}, "effects[0].zone"),
+    ({"timing": "would_be_deleted", "do": "prevent", "target": "self"}, "effects[0].target"),
+])
+def test_bad_would_be_deleted_effect_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_the_japanese_timing_name_is_accepted():
+    board = validate(digimon({"timing": "【このデジモンが消滅するとき】", "do": "prevent"})).board
+    assert board.A.battle_area[0].card.effects[0].timing == "would_be_deleted"

@@ -27,6 +27,8 @@ def board_with(effect=None, card=None) -> dict:
     ({"timing": "on_play", "do": "memory", "amount": 1, "once_per_turn": "yes"}, "effects[0].once_per_turn"),
     ({"timing": "on_play", "do": "memory", "amount": 1, "delayed": "end_of_battle"}, "effects[0].delayed"),
     ({"timing": "at_noon", "do": "memory", "amount": 1}, "effects[0].timing"),
+    ({"timing": "start_of_turn", "do": "set_memory", "amount": 11}, "effects[0].amount"),
+    ({"timing": "start_of_turn", "do": "set_memory"}, "effects[0].amount"),
     # link effects (2-3-12-6): only on a card with `link:`, [When Linking] is one, never inherited or [Security]
     ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": True}, "effects[0].link"),
     ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": "yes"}, "effects[0].link"),
@@ -95,3 +97,21 @@ def test_play_from_hand_names_a_known_card():
     with pytest.raises(InvalidScenario) as err:
         validate(board_with({"timing": "on_play", "do": "play_from_hand", "target": "nobody"}))
     assert err.value.path == "board.A.battle_area[0].effects[0].target"
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "cost", "of": "play", "amount": -1, "target": "all_own_digimon"}, "effects[0].timing"),
+    ({"timing": "your_turn", "do": "cost", "amount": -1, "target": "all_own_digimon"}, "effects[0].of"),
+    ({"timing": "your_turn", "do": "cost", "of": "attack", "amount": -1, "target": "all_own_digimon"}, "effects[0].of"),
+    ({"timing": "your_turn", "do": "cost", "of": "play", "amount": -21, "target": "all_own_digimon"}, "effects[0].amount"),
+    ({"timing": "your_turn", "do": "cost", "of": "play", "amount": -1, "target": "self"}, "effects[0].target"),
+    ({"timing": "your_turn", "do": "cost", "of": "play", "amount": -1, "target": "all_own_digimon",
+      "no_sources": True}, "effects[0].no_sources"),
+    ({"timing": "your_turn", "do": "cost", "of": "digivolve", "amount": -1, "target": "self", "card": {"size": 1}},
+     "effects[0].card.size"),
+    ({"timing": "your_turn", "do": "dp", "amount": 1000, "target": "self", "of": "play"}, "effects[0].of"),
+])
+def test_bad_cost_change_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"

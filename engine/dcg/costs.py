@@ -160,11 +160,11 @@ def pay(game, p: str, c: Cost, card_id: str, holder: Digimon | None, forced: boo
                   f"none of it is done and nothing after it is carried out.", "dcg.cost_condition.choose_anyway",
                   "dcg.cost_condition.no_partial", "dcg.cost_condition.not_done", card=card_id, player=p)
         return False
+    game.step("effect.cost_paid", f"{p} carries out the condition of {card_id}'s effect: {what}; the rest of the "
+              f"effect follows.", "dcg.cost_condition", *(["dcg.cost_condition.activated"] if forced else []),
+              card=card_id, player=p)
     if plan() is False:   # a deletion another effect stopped: the condition was not carried out
         game.step("effect.cost_unpaid", f"{what.capitalize()} was not carried out in the end, so nothing after it "
                   f"in {card_id}'s effect is carried out.", "dcg.cost_condition.not_done", card=card_id, player=p)
         return False
-    game.step("effect.cost_paid", f"{p} carries out the condition of {card_id}'s effect: {what}; the rest of the "
-              f"effect follows.", "dcg.cost_condition", *(["dcg.cost_condition.activated"] if forced else []),
-              card=card_id, player=p)
     return True

@@ -24,6 +24,7 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
                "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
+               "would_be_deleted": "dcg.immediate.effect",
                "on_link": "dcg.timing.on_link"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
@@ -32,7 +33,7 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
                 "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
-                "on_move": "On Move", "on_link": "When Linking"}
+                "on_move": "On Move", "on_link": "When Linking", "would_be_deleted": "When Would Be Deleted"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
              "security": "dcg.icon.security"}
 ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
@@ -46,6 +47,11 @@ def run_trigger(game: Game, t: Trigger) -> None:
         return
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
+        return
+    if not game.still_has(t):
+        game.step("effect.not_held", f"{t.card_id}'s [{TIMING_NAMES[t.effect.timing]}] effect is no longer pending: "
+                  f"the Digimon no longer has it (its card is now {'a digivolution card' if not t.effect.inherited else 'on top'}).",
+                  "dcg.effects.pending_lost")
         return
     holder = game.holder(t) if t.where in ("battle", "breeding") else None
     if t.where == "delayed":
@@ -122,7 +128,8 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
             game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
-                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
+                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
+                      *(["dcg.memory.x_or_less"] if any(n.startswith("memory_at") for n, _ in e.condition) else []))
             return False
         at_least = dict(e.condition).get("sources_at_least")
         if at_least and holder is not None:
@@ -140,7 +147,9 @@ def _once_keys(game: Game, card_id: str, e: Effect) -> list[str]:
 
 
 def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[str]:
+    memory = any(name in ("memory_at_most", "memory_at_least") for name, _ in e.condition)
     return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
+        ["dcg.memory.x_or_less"] if memory else []) + (
         ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
@@ -323,6 +332,13 @@ def _memory(game, owner, e, card_id, holder):
                   *(["dcg.attack.all_timings"] if game.attack else []))
 
 
+def _set_memory(game, owner, e, card_id, holder):
+    """"Set memory to N": the marker goes to N on the owner's side (negative N: the opponent's side)."""
+    before, after = game.memory_add(owner, e.amount - game.board.memory_for(owner))
+    game.step("effect.memory", f"{card_id}'s effect sets memory to {game.memory_text(owner, after)} (it was "
+              f"{game.memory_text(owner, before)}).", "dcg.memory.plus_minus")
+
+
 def _return_to_hand(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
@@ -491,10 +507,18 @@ def _end_attack(game, owner, e, card_id, holder):
               "dcg.effect.end_attack")
 
 
-VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+def _prevent(game, owner, e, card_id, holder):
+    if holder is None or holder.id not in game.deleting:
+        return _nothing(game, card_id, "not deleted")
+    game.deleting[holder.id] = True
+    game.step("effect.prevent", f"{card_id}'s effect: {holder.label} is not deleted.", "dcg.immediate.before",
+              card=holder.label)
+
+
+VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
-                "trash_security": _trash_security, "play_from_trash": _play_from_trash,
+                "trash_security": _trash_security, "play_from_trash": _play_from_trash, "set_memory": _set_memory,
                 "play_from_hand": _play_from_hand, "recovery": _recovery,
                 "de_digivolve": _de_digivolve, "blitz": _blitz,
                 **keyword_verbs.RUNNERS}

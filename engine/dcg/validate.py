@@ -12,7 +12,7 @@ from functools import lru_cache
 
 
 from rulings.editions import DEFAULT_EDITION
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 from ..errors import InvalidScenario
 from ..ids import register_id
@@ -84,8 +84,7 @@ def _fold(text: str) -> str:
 @lru_cache(maxsize=1)
 def zone_names() -> dict[str, str]:
     """Zone names in English, Chinese and Japanese (terms data, kind `zone`) -> scenario zone key."""
-    with open(TERMS_FILE, encoding="utf-8") as f:
-        entries = load_yaml(f.read()) or []
+    entries = load_yaml_file(TERMS_FILE) or []
     out = {_fold(z): z for z in ZONES}
     rename = {"digi_egg_deck": "digitama"}
     for e in entries:
@@ -411,7 +410,7 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
                "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked", "scapegoat", "material_save",
                "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve",
-               "blast_dna_digivolve")
+               "blast_dna_digivolve", "by", "would_be_deleted")
 
 
 # choices of several cards: what a card played by an effect places under it by DigiXros / Assembly (7-2-2-13,

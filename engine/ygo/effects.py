@@ -10,10 +10,11 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control
+from . import control, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
+from .negation import apply_negate_effects, check_targets as check_negate_targets
 from . import summon_negation
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
@@ -91,13 +92,15 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position"), ("card",))
+    args = _keys(args, ("card", "position", "negated"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
     if position not in POSITIONS:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
-    return {"card": args["card"], "position": position}
+    if not isinstance(args.get("negated", False), bool):
+        raise ValueError("`negated` is true or false")
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False)}
 
 
 # ---------- application
@@ -143,6 +146,15 @@ def apply_destroy(game, link, sel):
 
 
 def apply_banish(game, link, sel):
+    if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
+        for card in _cards(game, link, sel["target"]):
+            if card.kind == "token":
+                game.send(card, "banished")
+                game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
+                          "ygo.tokens.vanish")
+            else:
+                temporary.banish(game, card, sel["until"])
+        return
     for card in _cards(game, link, sel, field_only=False):
         game.send(card, "banished")
         if card.kind == "token":
@@ -194,10 +206,20 @@ def apply_flip_face_down(game, link, sel):
     for card in _cards(game, link, sel):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
+        used = f"card:{card.id}" in game.used_once
+        changed = card.base_atk is not None or card.base_def is not None
         card.position = "set"
         reset_face_down(game, card)
-        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position.",
-                  "ygo.effect.flip_face_down")
+        temporary.reset_stats(card)
+        keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        if changed:
+            keys.append("ygo.temporary.stats_revert")
+        if card.attacks_this_turn:
+            keys.append("ygo.face_down.attack_kept")
+        if used:
+            keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
+                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys)
 
 
 def _apply_stat(game, link, args, stat: str):
@@ -207,6 +229,9 @@ def _apply_stat(game, link, args, stat: str):
             continue   # a face-down monster's ATK/DEF is not changed by effects
         before = getattr(card, attr)
         after = max(0, before + args["by"]) if "by" in args else args["to"]
+        base = "base_atk" if stat == "atk" else "base_def"
+        if getattr(card, base) is None:
+            setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
         game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}.", "ygo.effect.atk_def_change")
 
@@ -292,6 +317,10 @@ def apply_special_summon(game, link, args):
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
+    if args.get("negated") and card.face_up:
+        card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
+        game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
+                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
     game.effect_summoned = card
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -326,7 +355,8 @@ def apply_negate_attack(game, _link, _args):
         return
     game.attack.negated = True
     game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
-              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack")
+              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack",
+              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared")
 
 
 @dataclass(frozen=True)
@@ -347,7 +377,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "special_summon": Operation(_special_summon, apply_special_summon),
-    "banish": Operation(_selector, apply_banish),
+    "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
@@ -357,6 +387,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }
 
 
@@ -370,9 +401,22 @@ def activation_refusal(game, card, player: str, targets: list):
     return None
 
 
+def _lost_targets(game, link) -> None:
+    """Targets that left the field before resolution are lost: the effect does not apply to them (3.1.1.p49)."""
+    lost = [c for c in link.targets if not game.on_field(c)]
+    if not lost:
+        return
+    kept = [c for c in link.targets if c not in lost]
+    game.step("effect.target_lost", f"{', '.join(c.label() for c in lost)} left the field after being targeted by "
+              f"{link.card.label()}: that part of the effect does not apply"
+              f"{' (the other targets are still applied)' if kept else ''}.", "ygo.target.lost",
+              *(["ygo.target.remaining_apply"] if kept else []), card=link.card.label())
+
+
 def apply(game, link) -> None:
     if link.no_effect:
         return
+    _lost_targets(game, link)
     for name, args in link.card.effect.ops:
         if game.board.over:
             return
