@@ -72,6 +72,7 @@ class Effect:
     of: str | None = None                 # `do: cost`: which cost it changes (play | digivolve | use | link)
     card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
     no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
+    effects_of: str | None = None         # `do: unaffected`: all (default) | opponent | opponent_digimon (15-15-6)
 
 
 @_hash_once
@@ -163,7 +164,8 @@ class Mod:
     until: str                       # end_of_turn | end_of_attack | end_of_battle | continuous
     dp: int = 0
     keyword: Keyword | None = None
-    flag: str | None = None
+    flag: str | None = None          # a restriction, or `unaffected:<whose>`: unaffected by those effects (15-15-6)
+    source: str | None = None        # "<player>:<digimon|tamer|option>": whose effect, of which kind, gave it
 
 
 @_hash_once
@@ -194,7 +196,22 @@ class Digimon:
         """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
         if self.card.dp is None:
             return None
-        return max(0, self.card.dp + sum(m.dp for m in self.mods) + sum(c.link.dp for c in self.links))
+        return max(0, self.card.dp + sum(m.dp for m in self.mods if not self.unaffected_by(m.source))
+                   + sum(c.link.dp for c in self.links))
+
+    def unaffected_by(self, source: str | None) -> bool:
+        """15-15-6: whether an effect of `source` ("<player>:<kind>") has no influence on this Digimon now: an
+        `unaffected:*` (all effects), `unaffected:<player>` or `unaffected:<player>:<kind>` flag covers it.
+        What such an effect gave stays on the Digimon and applies again once it is no longer unaffected
+        (15-15-6-2)."""
+        if source is None or not self.mods:
+            return False
+        for m in self.mods:
+            if m.flag is not None and m.flag.startswith("unaffected:"):
+                whose = m.flag[len("unaffected:"):]
+                if whose == "*" or whose == source or whose == source.split(":", 1)[0]:
+                    return True
+        return False
 
     def keywords(self) -> list[Keyword]:
         """The top card's keywords, inherited keywords of the digivolution cards (4-2-4), granted ones."""
@@ -204,7 +221,7 @@ class Digimon:
                 out.extend(src.inherited)
         for link in self.links:       # 4-2-6: a Digimon gains its link cards' link effects
             out.extend(link.link.keywords)
-        out.extend(m.keyword for m in self.mods if m.keyword is not None)
+        out.extend(m.keyword for m in self.mods if m.keyword is not None and not self.unaffected_by(m.source))
         return out
 
     def has(self, kid: str) -> bool:
@@ -212,7 +229,7 @@ class Digimon:
 
     def flagged(self, flag: str) -> bool:
         """Whether an effect gives this Digimon the restriction `flag` (e.g. `cannot_be_blocked`)."""
-        return any(m.flag == flag for m in self.mods)
+        return any(m.flag == flag and not self.unaffected_by(m.source) for m in self.mods)
 
     def count(self, kid: str) -> int:
         return sum(1 for k in self.keywords() if k.kid == kid)
