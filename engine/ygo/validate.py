@@ -8,6 +8,7 @@ from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, effects
+from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
@@ -26,7 +27,7 @@ ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
-TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation")
+TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation", "monster_destroyed")
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -199,6 +200,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
     card.attack_all = _bool(data.get("attack_all", False), f"{path}.attack_all")
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
+        if card.effect.when == "monster_destroyed" and card.effect.type != "trigger":
+            raise InvalidScenario(f"{path}.effect.type", "the monster_destroyed timing is a trigger effect's (type: trigger)")
     extra_card_fields(card, data, path)
     return card
 
@@ -231,6 +234,12 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     return card
 
 
+def _check_card_trigger(card: Card, path: str) -> None:
+    problem = validate_card_trigger(card, path)
+    if problem:
+        raise InvalidScenario(*problem)
+
+
 def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zones) -> Card:
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
@@ -241,6 +250,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
     if card.kind not in ST_KINDS:
         raise InvalidScenario(f"{path}.kind", f"must be one of {', '.join(ST_KINDS)}, not {card.kind!r}")
     card.card_type = "trap" if card.kind in TRAP_KINDS else "spell"
+    _check_card_trigger(card, path)
     if "zone" not in data:
         raise InvalidScenario(f"{path}.zone", "required (S1..S5)")
     card.zone = _choice(data["zone"], f"{path}.zone", zones)
@@ -287,6 +297,8 @@ def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") 
     keys = CARD_KEYS + (("face_up",) if pile == "extra_deck" else ())
     card = _card_common(owner, _mapping(item, item_path, keys), item_path, ids)
     card.card_type = card.card_type or _infer_type(item, card)
+    if card.card_type in ("spell", "trap"):
+        _check_card_trigger(card, item_path)
     if card.effect and not card.card_type:
         raise InvalidScenario(f"{item_path}.kind", "a card with an effect needs its kind or type "
                               "(e.g. kind: quick, kind: trap, type: monster)")
