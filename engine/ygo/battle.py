@@ -5,6 +5,7 @@ from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
 from .model import Card, other
+from .triggers import gather_hidden
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -76,6 +77,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
         if monster.face_up and monster.effect and monster.effect.type == "trigger" and monster.effect.when == "attack_declared":
             game.add_trigger(monster, Window("attack_declared", attacker, target, player))
     on_attack_declared(game, other(player), Window("attack_declared", attacker, target, player))
+    gather_hidden(game, "attack_declared", Window("attack_declared", attacker, target, player), player)
 
 
 def proceed(game) -> None:
