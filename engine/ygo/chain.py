@@ -225,7 +225,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
-             "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard"}[window.event]
+             "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
+             "damage_taken": "saw its controller take damage"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -239,6 +240,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
+              *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
               *(["ygo.chain.no_insert"] if waited else []), *keys, *extra, card=card.label(), link=link.n)
 
 
