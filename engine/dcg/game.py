@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from operator import attrgetter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..trace import Trace
-from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent
+from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent, replace
 from .validate import Scenario
 
 
