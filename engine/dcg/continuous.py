@@ -22,9 +22,10 @@ def continuous_card_ids(board: Board) -> dict[str, tuple[Effect, ...]]:
     out = {}
     for p in PLAYERS:
         for c in board.player(p).all_cards():
-            effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
-            if effects:
-                out[c.id] = effects
+            if c.effects:   # most cards have none
+                effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
+                if effects:
+                    out[c.id] = effects
     return out
 
 

@@ -140,6 +140,14 @@ def _int(value, path: str, lo: int, hi: int) -> int:
     return value
 
 
+def _opt_int(data: dict, key: str, path: str, lo: int, hi: int) -> int | None:
+    """`data[key]` checked as `_int` does, None when absent or null; the field path is built only for an error."""
+    value = data.get(key)
+    if value is None or (type(value) is int and lo <= value <= hi):
+        return value
+    return _int(value, f"{path}.{key}", lo, hi)
+
+
 def _bool(value, path: str) -> bool:
     if not isinstance(value, bool):
         raise InvalidScenario(path, "must be true or false")
@@ -170,8 +178,8 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > 100:
         raise InvalidScenario(f"{path}.name", "a string of at most 100 characters")
-    level = _int(data["level"], f"{path}.level", 2, 7) if data.get("level") is not None else None
-    dp = _int(data["dp"], f"{path}.dp", 0, 100000) if data.get("dp") is not None else None
+    level = _opt_int(data, "level", path, 2, 7)
+    dp = _opt_int(data, "dp", path, 0, 100000)
     if "kind" in data:
         raw_kind = data["kind"]
         kind = (KIND_NAMES.get(raw_kind) or KIND_NAMES.get(_fold(raw_kind))) if isinstance(raw_kind, str) else None
@@ -190,7 +198,7 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     costs = {}
     for key in ("play_cost", "digivolve_cost", "use_cost"):
         if data.get(key) is not None:
-            costs[key] = _int(data[key], f"{path}.{key}", 0, 20)
+            costs[key] = _opt_int(data, key, path, 0, 20)
     if "use_cost" in costs:   # an option's use cost (2-7) sits where a Digimon's play cost does
         if kind != "option":
             raise InvalidScenario(f"{path}.use_cost", "only an option card has a use cost (others: play_cost)")
@@ -308,7 +316,10 @@ def _player(data, path: str, ctx: _Ctx, player: str) -> PlayerState:
         raise InvalidScenario(path, "a player's board is a mapping of zones")
     zones: dict[str, object] = {}
     for key, value in data.items():
-        zone = zone_names().get(_fold(key)) if isinstance(key, str) else None
+        if key in ZONES:
+            zone = key   # the scenario's own zone key: no need to fold it
+        else:
+            zone = zone_names().get(_fold(key)) if isinstance(key, str) else None
         if zone is None:
             raise InvalidScenario(f"{path}.{key}", f"unknown zone (one of: {', '.join(ZONES)})")
         if zone in zones:
