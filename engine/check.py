@@ -65,6 +65,7 @@ _SHAPES = {
     "digitama_count": (("dcg",), "side_int"),
     "trash_count": (("dcg",), "side_int"),
     "sources": (("dcg",), "id_ids"),
+    "links": (("dcg",), "id_ids"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -251,10 +252,10 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
                 got = player.get("digitama_count") if key == "digitama_count" else len(player.get("trash") or [])
                 if got != n:
                     out.append(Mismatch(f"{key}.{side}", n, got))
-        elif key == "sources":
+        elif key in ("sources", "links"):
             cards = _dcg_in_play(result)
             for cid, ids in want.items():
-                got = cards[cid].get("sources") if cid in cards else f"{cid} not in play"
+                got = cards[cid].get(key, []) if cid in cards else f"{cid} not in play"
                 if got != list(ids):
                     out.append(Mismatch(f"{key}.{cid}", list(ids), got))
         elif key in ("battle_area", "monsters", "spells_traps"):

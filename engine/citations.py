@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 TABLE_DIR = Path(__file__).resolve().parent
 
@@ -29,8 +29,7 @@ class UnmappedRuleKey(KeyError):
 @lru_cache(maxsize=None)
 def rule_keys(game: str) -> dict[str, dict]:
     path = TABLE_DIR / game / "rule_keys.yaml"
-    with open(path, encoding="utf-8") as f:
-        return load_yaml(f.read()) or {}
+    return load_yaml_file(path) or {}
 
 
 def resolve(key: str, edition: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 from .errors import InvalidScenario
 
@@ -64,8 +64,7 @@ def cited_refs(data: dict, edition: str) -> set[str]:
 @lru_cache(maxsize=None)
 def not_simulated(path: str | None = None) -> dict[str, dict[str, str]]:
     """edition -> {number prefix: reason}; the prefix `*` stands for the whole edition."""
-    with open(path or NOT_SIMULATED_FILE, encoding="utf-8") as f:
-        data = load_yaml(f.read()) or {}
+    data = load_yaml_file(Path(path or NOT_SIMULATED_FILE)) or {}
     return {ed: {str(k): str(v) for k, v in (prefixes or {}).items()} for ed, prefixes in data.items()}
 
 
@@ -185,6 +184,9 @@ def render_markdown(doc: dict) -> str:
         for test, row in rt["tests"].items():
             lines.append(f"| {test} | {row['questions']} | {row['expressible']} | {row['passing']} |")
         lines.append("")
+        lines.append(f"Not passing, by reason (`rulings/data/rules_test_status.yaml`): "
+                     + ", ".join(f"{k} {n}" for k, n in rt["not_passing_by_reason"].items()))
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -204,4 +206,5 @@ def render_text(doc: dict) -> str:
         lines.append("")
         lines.append(f"OCG rules-test questions (ygo-zh-rulebook 6.1–6.6): {rt['expressible']} of {rt['total']} "
                      f"expressed as casebook rulings, {rt['passing']} passing")
+        lines.append("  not passing, by reason: " + ", ".join(f"{k} {n}" for k, n in rt["not_passing_by_reason"].items()))
     return "\n".join(lines) + "\n"

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
-
 from .align_build import DATA_FILE, SOURCE, TARGET
 from .corpus import BadRef, load, lookup
+from .yamlio import load_yaml_file
 
 EDITIONS = (SOURCE, TARGET)
 KINDS = ("same", "reworded", "changed", "new", "removed")
@@ -28,12 +27,10 @@ class Match:
         return {"ref": self.ref, "score": self.score, "kind": self.kind}
 
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the C loader reads the data file 4x faster
-
-
 @lru_cache(maxsize=1)
 def data() -> dict:
-    return yaml.load(DATA_FILE.read_text(encoding="utf-8"), Loader=_LOADER)
+    """align_dcg.yaml, read from its JSON copy while the file is unchanged (parsing it takes ~0.2 s)."""
+    return load_yaml_file(DATA_FILE)
 
 
 @lru_cache(maxsize=1)

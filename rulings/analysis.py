@@ -16,9 +16,6 @@ import unicodedata
 
 from functools import lru_cache
 
-from whoosh.analysis import STOP_WORDS
-from whoosh.lang.porter import stem as porter_stem
-
 from .terms import to_simplified
 
 # Bump when anything here changes the indexed tokens: the index is rebuilt on the next start.
@@ -50,12 +47,17 @@ def bigrams(run: str) -> list[str]:
     return [run] if len(run) < 2 else [run[i:i + 2] for i in range(len(run) - 1)]
 
 
-_STOP = frozenset(STOP_WORDS)
+# Whoosh's English stop words (whoosh.analysis.STOP_WORDS; tests/test_startup_caches.py checks they agree), written
+# out: importing whoosh.analysis costs a one-shot search ~40 ms (it loads urllib and http.client).
+_STOP = frozenset("a an and are as at be by can for from have if in is it may not of on or tbd that the this "
+                  "to us we when will with yet you your".split())
 
 
 @lru_cache(maxsize=100_000)
 def _stem(word: str) -> str:
-    return porter_stem(word)
+    from whoosh.lang.porter import stem   # on the first English word: a CJK query never needs it
+
+    return stem(word)
 
 
 def english_tokens(text: str) -> list[str]:

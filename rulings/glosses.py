@@ -2,18 +2,17 @@
 the English words added to a Chinese or Japanese section's English field at index time."""
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
+
+from .name_scan import NameScanner
 
 GLOSSES_FILE = Path(__file__).resolve().parent / "data" / "glosses.yaml"
 
 
 @lru_cache(maxsize=1)
-def _table() -> dict[str, tuple[re.Pattern, dict[str, str]]]:
-    """language -> (one pattern of every gloss name, name -> its English words)."""
-    from .terms import _trie_pattern
-
+def _table() -> dict[str, tuple[NameScanner, dict[str, str]]]:
+    """language -> (a scanner of every gloss name, name -> its English words)."""
     out = {}
     for lang in ("zh", "ja"):
         english: dict[str, str] = {}
@@ -21,15 +20,15 @@ def _table() -> dict[str, tuple[re.Pattern, dict[str, str]]]:
             for name in entry.get(lang) or []:
                 name = str(name).casefold()
                 english[name] = (english.get(name, "") + " " + str(entry["en"])).strip()
-        out[lang] = (_trie_pattern(english, boundary=False), english)
+        out[lang] = (NameScanner(english, boundary=False), english)
     return out
 
 
 @lru_cache(maxsize=1)
 def _entries() -> list[dict]:
-    from .yamlio import load_yaml
+    from .yamlio import load_yaml_file
 
-    return load_yaml(GLOSSES_FILE.read_text(encoding="utf-8")) or []
+    return load_yaml_file(GLOSSES_FILE) or []
 
 
 def synonyms(name: str, language: str) -> list[str]:
@@ -49,8 +48,9 @@ def english_of(text: str, language: str, named_terms=()) -> list[str]:
     out = [name for term in dict.fromkeys(named_terms) for name in term.en]
     table = _table().get(language)
     if table and text:
-        pattern, english = table
-        out += [english[m.group()] for m in pattern.finditer(text.casefold())]
+        scanner, english = table
+        hay = text.casefold()
+        out += [english[hay[a:b]] for a, b in scanner.finditer(hay)]
     return out
 
 
@@ -59,5 +59,6 @@ def found_in(text: str, language: str) -> list[tuple[str, str, tuple[int, int]]]
     table = _table().get(language)
     if not table or not text:
         return []
-    pattern, english = table
-    return [(m.group(), english[m.group()], m.span()) for m in pattern.finditer(text.casefold())]
+    scanner, english = table
+    hay = text.casefold()
+    return [(hay[a:b], english[hay[a:b]], (a, b)) for a, b in scanner.finditer(hay)]

@@ -11,8 +11,10 @@ half-built index, and a reader still holding the previous generation keeps worki
 generations are kept). Concurrent builders serialise on the lock and re-check staleness after taking it,
 so the second one finds the fresh index and does nothing.
 
-Damage: the manifest records every index file's size and SHA-256; `ensure` also loads the live generation. A missing, truncated or unreadable generation is logged (warning) and rebuilt. A data
-directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
+Damage: the manifest records every index file's size, SHA-256 and mtime; `ensure` also loads the live
+generation, and hashes a file again only when its mtime is not the one the build left (a copy that keeps
+mtimes, `cp -p` or an image layer, needs no hashing either). A missing, truncated or unreadable
+generation is logged (warning) and rebuilt. A data directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
 used as it is, with a warning).
 
 Term usage: the manifest's `term_sections` records, per game, how many sections name each term of either
@@ -25,23 +27,21 @@ analyzer/schema versions. A changed text or parser gives a new fingerprint and t
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import logging
 import os
 import re
 import shutil
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import JudgeError
 
-from . import analysis, postings
+from . import analysis, digests, postings
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -55,7 +55,7 @@ class SearchIndexError(JudgeError, RuntimeError):
 
 
 def data_dir() -> Path:
-    return Path(os.environ.get("JUDGE_DATA_DIR") or REPO_DIR / "var")
+    return digests.data_dir()
 
 
 def search_dir(base: Path | None = None) -> Path:
@@ -78,17 +78,15 @@ def _source_files() -> list[Path]:
     files = sorted((PACKAGE_DIR / "texts").glob("*.txt"))
     files += sorted((PACKAGE_DIR / "data").glob("*.yaml"))
     files += sorted(PACKAGE_DIR.glob("parse*.py"))
-    files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "analysis.py", "index.py")]
+    files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "name_scan.py", "glosses.py",
+                                        "analysis.py", "index.py", "postings.py")]
     return [f for f in files if f.exists()]
 
 
 def fingerprint() -> str:
-    """Hash of everything the index content depends on."""
-    h = hashlib.sha256(f"schema={SCHEMA_VERSION};analyzer={analysis.ANALYZER_VERSION}".encode())
-    for f in _source_files():
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()
+    """Hash of everything the index content depends on (each file's digest is remembered by its size and
+    mtime, rulings/digests.py: a start with nothing changed reads no source file)."""
+    return digests.combined(f"schema={SCHEMA_VERSION};analyzer={analysis.ANALYZER_VERSION}", _source_files())
 
 
 @dataclass(frozen=True)
@@ -144,32 +142,26 @@ def damage(info: IndexInfo) -> str | None:
 
 def open_checked(info: IndexInfo) -> postings.PostingsIndex:
     """The generation loaded and checked: every file as large as the build wrote it and holding what it
-    wrote (SHA-256), the manifest's section count. Raises IndexDamaged."""
+    wrote (SHA-256, read only for a file whose mtime is not the one the build left: a file written since
+    has a new one), the manifest's section count. Raises IndexDamaged."""
     files = info.manifest.get("files", {})
-    digests = info.manifest.get("sha256", {})
+    sums = info.manifest.get("sha256", {})
+    written = info.manifest.get("mtime_ns", {})
     if not files:
         raise IndexDamaged("its manifest lists no files")
     for name, size in files.items():
         try:
-            actual = (info.path / name).stat().st_size
+            st = (info.path / name).stat()
         except OSError:
             raise IndexDamaged(f"{name} is missing") from None
-        if actual != size:
-            raise IndexDamaged(f"{name} is {actual} bytes, the build wrote {size}")
-        if name in digests and _sha256(info.path / name) != digests[name]:
+        if st.st_size != size:
+            raise IndexDamaged(f"{name} is {st.st_size} bytes, the build wrote {size}")
+        if name in sums and st.st_mtime_ns != written.get(name) and digests.sha256_of(info.path / name) != sums[name]:
             raise IndexDamaged(f"{name} does not hold what the build wrote")
     loaded = open_index(info)
     if loaded.size != info.manifest.get("sections", loaded.size):
         raise IndexDamaged(f"it holds {loaded.size} sections, the build wrote {info.manifest['sections']}")
     return loaded
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def ensure(base: Path | None = None) -> IndexInfo:
@@ -221,6 +213,8 @@ def build(base: Path | None = None, force: bool = False, fp: str | None = None) 
 
 
 def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildReport:
+    import uuid     # here: a search that finds its index up to date never builds
+
     sdir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     with open(sdir / ".lock", "a+") as lock:
@@ -233,11 +227,13 @@ def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildR
         tmp = sdir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         try:
             counts, term_sections = _write(tmp)
-            files = {f.name: f.stat().st_size for f in sorted(tmp.iterdir()) if f.is_file()}
+            stats = {f.name: f.stat() for f in sorted(tmp.iterdir()) if f.is_file()}
+            files = {name: st.st_size for name, st in stats.items()}
             manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
                         "built_at": time.time(), "sections": sum(counts.values()), "editions": counts,
                         "term_sections": term_sections, "files": files,
-                        "sha256": {name: _sha256(tmp / name) for name in files}}
+                        "sha256": {name: digests.sha256_of(tmp / name) for name in files},
+                        "mtime_ns": {name: st.st_mtime_ns for name, st in stats.items()}}
             (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
             final = sdir / f"gen-{time.time_ns()}-{fp[:10]}"
             os.rename(tmp, final)
@@ -276,6 +272,7 @@ def _write(path: Path) -> tuple[dict, dict]:
     usage: dict[str, dict] = {}
     documents: list[dict] = []
     stored: list[dict] = []
+    columns: dict[str, list] = {name: [] for name in COLUMNS}
     words: dict[str, int] = {}
     editions = indexed_editions()
     for i, edition_id in enumerate(editions, 1):
@@ -288,15 +285,30 @@ def _write(path: Path) -> tuple[dict, dict]:
             english = doc.pop("english")
             stored.append(doc)
             documents.append(tokens)
+            for name in COLUMNS:
+                columns[name].append(doc[name])
             for word in set(analysis.english_words(english)):
                 words[word] = words.get(word, 0) + 1
             for term_id in named:
                 game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
         game["sections"] += len(edition)
         counts[edition_id] = len(edition)
-    postings.write(path, FIELDS, documents, stored)
+    columns["parent"] = _parents(columns["edition"], columns["number"], columns["ref"])
+    postings.write(path, FIELDS, documents, stored, columns)
     (path / "words.json").write_text(json.dumps(words, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return counts, usage
+
+
+# What every search needs of every section at once (its ranking arrays), kept apart from the stored fields
+# (which a one-shot search decodes only for the sections it shows); plus `parent`, from _parents.
+COLUMNS = ("ref", "edition", "game", "language", "number")
+
+
+def _parents(editions: list[str], numbers: list[str], refs: list[str]) -> list[int]:
+    """Each section's parent (its number minus the last part, in the same edition) as a position, or -1."""
+    at = {ref: i for i, ref in enumerate(refs)}
+    return [at.get(f"{e}:{re.sub(r'[-.][^-.]*$', '', n)}", -1) if re.search(r"[-.]", n) else -1
+            for e, n in zip(editions, numbers)]
 
 
 def _definitions(edition) -> dict[str, list[str]]:

@@ -9,33 +9,25 @@ read-only directory just means parsing again. `judge index` fills it for read-on
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import tempfile
 from pathlib import Path
 
+from . import digests
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 FORMAT = 2
 
 
-def _data_dir() -> Path:
-    # the same directory as the search index (rulings.index.data_dir, not imported: it loads Whoosh)
-    return Path(os.environ.get("JUDGE_DATA_DIR") or PACKAGE_DIR.parent / "var")
-
-
 def _key(edition_id: str, text_file: str) -> str:
-    h = hashlib.sha256(f"format={FORMAT};edition={edition_id}".encode())
     files = [PACKAGE_DIR / "texts" / text_file, *sorted(PACKAGE_DIR.glob("parse*.py")),
              *sorted((PACKAGE_DIR / "data").glob("*.yaml")), PACKAGE_DIR / "model.py", PACKAGE_DIR / "corpus.py"]
-    for f in files:
-        h.update(f.name.encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()[:24]
+    return digests.combined(f"format={FORMAT};edition={edition_id}", files)[:24]
 
 
 def path_for(edition_id: str, text_file: str) -> Path:
-    return _data_dir() / "corpus" / f"{edition_id}-{_key(edition_id, text_file)}.json"
+    return digests.data_dir() / "corpus" / f"{edition_id}-{_key(edition_id, text_file)}.json"
 
 
 def _to_json(edition) -> dict:

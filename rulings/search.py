@@ -192,33 +192,48 @@ class RuleSearch:
         ix = ix if ix is not None else index.open_checked(info)
         self._ix, self._info = ix, info
         self._own_terms = own_terms(info.manifest)
-        self._speller = q.SpellingCorrector(getattr(ix, "words", {}))
-        self._cjk_speller = q.NameMatcher({analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name): t
-                                           for t in terms.all_terms() for lang in ("zh", "ja")
-                                           for name in t.names(lang) if not re.search(r"[A-Za-z0-9]", name)})
+        self._spellers: dict = {}           # built on the first query that needs them (_speller, _cjk_speller)
         self._filters = {}
         self._game_count_cache: dict = {}
-        stored = ix.stored
-        self._game = np.array([GAMES.index(f["game"]) for f in stored], dtype=np.int8)
+        columns = ix.columns
+        game_code = {g: i for i, g in enumerate(GAMES)}
+        edition_code = {e: i for i, e in enumerate(EDITIONS)}
+        self._game = np.array([game_code[g] for g in columns["game"]], dtype=np.int8)
         self._game_sizes = np.bincount(self._game, minlength=len(GAMES)).astype(np.float64)
-        self._edition = np.array([list(EDITIONS).index(f["edition"]) for f in stored], dtype=np.int16)
+        self._edition = np.array([edition_code[e] for e in columns["edition"]], dtype=np.int16)
         superseded = supersession.superseded()
-        prior = np.ones(len(stored), dtype=np.float64)
-        for i, f in enumerate(stored):
-            if f["edition"] in DEFAULT_EDITION.values():
-                prior[i] *= _DEFAULT_PRIOR
-            if f["edition"] == "ygo-zh-rulebook" and f["number"].split(".")[0] == "6":
-                prior[i] *= _QUIZ_PRIOR
-            if f["ref"] in superseded:
-                prior[i] *= _SUPERSEDED_PRIOR
-        self._prior = prior
+        default = np.isin(self._edition, [edition_code[e] for e in DEFAULT_EDITION.values()])
+        quiz = np.array([e == "ygo-zh-rulebook" and n.split(".")[0] == "6"
+                         for e, n in zip(columns["edition"], columns["number"])], dtype=bool)
+        replaced = np.zeros(ix.size, dtype=bool)
+        replaced[[ix.by_ref[ref] for ref in superseded if ref in ix.by_ref]] = True
+        self._prior = (np.ones(ix.size, dtype=np.float64) * np.where(default, _DEFAULT_PRIOR, 1.0)
+                       * np.where(quiz, _QUIZ_PRIOR, 1.0) * np.where(replaced, _SUPERSEDED_PRIOR, 1.0))
         self._superseded = superseded
         self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
                                 if a in ix.by_ref and b in ix.by_ref]
-        self._language = np.array([f["language"] for f in stored])
+        self._language = np.array(columns["language"])
         self._has_number_masks: dict = {}   # filled on the first question asking for that kind of number
-        self._descendant, self._ancestor = _ancestry(stored, ix.by_ref)
+        self._descendant, self._ancestor = _ancestry(np.array(columns["parent"], dtype=np.int64))
         self._stamp = self._pointer_stamp()
+
+    @property
+    def _speller(self) -> q.SpellingCorrector:
+        """English words one edit from the index's words (built on the first query with Latin letters)."""
+        if "en" not in self._spellers:
+            self._spellers["en"] = q.SpellingCorrector(getattr(self._ix, "words", {}))
+        return self._spellers["en"]
+
+    @property
+    def _cjk_speller(self) -> q.NameMatcher:
+        """Chinese and Japanese term names one edit from a stretch of the query (built on the first CJK
+        query)."""
+        if "cjk" not in self._spellers:
+            self._spellers["cjk"] = q.NameMatcher({
+                analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name): t
+                for t in terms.all_terms() for lang in ("zh", "ja")
+                for name in t.names(lang) if not re.search(r"[A-Za-z0-9]", name)})
+        return self._spellers["cjk"]
 
     def _has_number(self, kind: str) -> np.ndarray:
         """Which sections state a number of `kind` (a count question's answer), computed on first use."""
@@ -870,23 +885,22 @@ _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
-def _ancestry(stored: list[dict], by_ref: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
-    """Every (section, one of its ancestors) pair as two index arrays: a bincount over them marks each
-    ancestor of the marked sections in one step."""
-    parent: dict[int, int] = {}
-    for i, f in enumerate(stored):
-        number = f["number"]
-        if re.search(r"[-.]", number):
-            found = by_ref.get(f"{f['edition']}:{re.sub(r'[-.][^-.]*$', '', number)}")
-            if found is not None:
-                parent[i] = found
-    pairs = []
-    for i in range(len(stored)):
-        up = parent.get(i)
-        while up is not None:
-            pairs.append((i, up))
-            up = parent.get(up)
-    return (np.array([d for d, _ in pairs], dtype=np.int64), np.array([a for _, a in pairs], dtype=np.int64))
+def _ancestry(parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (section, one of its ancestors) pair as two index arrays, from each section's parent (-1: none):
+    a bincount over them marks each ancestor of the marked sections in one step."""
+    descendants, ancestors = [], []
+    below, above = np.arange(len(parent), dtype=np.int64), parent
+    while True:
+        has = above >= 0
+        if not has.any():
+            break
+        below, above = below[has], above[has]
+        descendants.append(below)
+        ancestors.append(above)
+        above = parent[above]
+    if not descendants:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(descendants), np.concatenate(ancestors)
 
 
 def _both_games(rows: list, plan: "_Plan") -> list:

@@ -20,10 +20,10 @@ class Replacement:
 @lru_cache(maxsize=1)
 def replacements() -> dict[str, Replacement]:
     """Replaced ref -> its replacement."""
-    from .yamlio import load_yaml
+    from .yamlio import load_yaml_file
 
     out: dict[str, Replacement] = {}
-    for entry in load_yaml(DATA_FILE.read_text(encoding="utf-8")) or []:
+    for entry in load_yaml_file(DATA_FILE) or []:
         for item in entry.get("replaced") or []:
             out[str(item["ref"])] = Replacement(str(item["ref"]), str(entry["by"]), str(entry.get("revision", "")),
                                                 str(item.get("why", "")))

@@ -18,6 +18,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+from .name_scan import NameScanner
+
 
 TERMS_FILE = Path(__file__).resolve().parent / "data" / "terms.yaml"
 LANGUAGES = ("en", "zh", "ja")
@@ -29,7 +31,6 @@ _STRIP = re.compile("[" + re.escape(_BRACKETS + "()（）") + r"\s]+")
 _UNIFY = str.maketrans({**{c: "[" for c in _OPEN}, **{c: "]" for c in _CLOSE}})
 _MINUS = str.maketrans({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
                         "\u2014": "-", "\uff0d": "-"})
-_LATIN = re.compile(r"[a-z0-9]")
 
 
 class TermsDataError(ValueError):
@@ -108,9 +109,9 @@ def _table() -> "_Table":
 def _load(path: Path) -> list[Term]:
     from .editions import EDITIONS
 
-    from .yamlio import load_yaml
+    from .yamlio import load_yaml_file
 
-    raw = load_yaml(path.read_text(encoding="utf-8")) or []
+    raw = load_yaml_file(path) or []
     terms: list[Term] = []
     seen: set[str] = set()
     for i, item in enumerate(raw):
@@ -157,8 +158,8 @@ class _Table:
                         _add(self.zh_keys, alias_key(to_simplified(name)), t)
             for ref in t.refs():
                 _add(self.by_ref, ref, t)
-        # Free-text scanning: one alternation per language, longest names first so that 阻挡者 wins over
-        # 阻挡 at the same place. Latin names must stand as whole words.
+        # Free-text scanning: one trie per language, longest names first so that 阻挡者 wins over 阻挡 at
+        # the same place. Latin names must stand as whole words.
         names: dict[str, dict[str, list[Term]]] = {lang: {} for lang in LANGUAGES}
         for t in terms:
             for lang in LANGUAGES:
@@ -167,40 +168,7 @@ class _Table:
                     if needle and t not in names[lang].setdefault(needle, []):
                         names[lang][needle].append(t)
         self.scan_terms = names
-        self.scan = {lang: _trie_pattern(table, boundary=(lang == "en")) for lang, table in names.items()}
-
-
-def _trie_pattern(needles, boundary: bool) -> re.Pattern:
-    """One regex matching any of `needles`, leftmost-longest, written as a character trie: at each text
-    position the regex engine follows one branch per character instead of trying every name in turn (a
-    flat alternation of ~1,000 names made the index build's term scan take several seconds).
-    With `boundary`, a needle holding a Latin letter or digit must stand as a whole word."""
-    trie: dict = {}
-    for needle in needles:
-        node = trie
-        for ch in needle:
-            node = node.setdefault(ch, {})
-        node[""] = needle
-
-    def walk(node: dict, latin: bool) -> str:
-        branches = [re.escape(ch) + walk(child, latin or bool(_LATIN.match(ch)))
-                    for ch, child in sorted(node.items()) if ch]
-        end = None
-        if "" in node:
-            end = r"(?![a-z0-9])" if boundary and _LATIN.search(node[""]) else ""
-        if not branches:
-            return end or ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        if end is None:
-            return body
-        return "(?:" + body + "|" + end + ")" if end else "(?:" + body + ")?"
-
-    if not trie:
-        return re.compile(r"(?!)")
-    pattern = walk(trie, False)
-    if boundary:    # a Latin name starts a word: not preceded by a letter or digit
-        pattern = r"(?:(?<![a-z0-9])|(?=[^a-z0-9]))" + pattern
-    return re.compile(pattern)
+        self.scan = {lang: NameScanner(table, boundary=(lang == "en")) for lang, table in names.items()}
 
 
 def _add(index: dict, key: str, term: Term) -> None:
@@ -294,10 +262,11 @@ def mentions(query: str, game: str | None = None) -> list[Mention]:
     out: list[Mention] = []
     for lang in LANGUAGES:
         hay = simplified if lang == "zh" else text
-        for m in table.scan[lang].finditer(hay):
-            for t in table.scan_terms[lang][m.group()]:
+        for start, end in table.scan[lang].finditer(hay):
+            name = hay[start:end]
+            for t in table.scan_terms[lang][name]:
                 if game is None or t.game == game:
-                    out.append(Mention(t, lang, m.group(), m.start(), m.end()))
+                    out.append(Mention(t, lang, name, start, end))
     return out
 
 

@@ -17,7 +17,9 @@ TIMINGS = {"on_play", "when_digivolving", "when_attacking", "on_deletion", "secu
            "end_of_turn", "start_of_opponents_turn", "end_of_opponents_turn", "end_of_all_turns", "start_of_main",
            "start_of_opponents_main", "on_move", "main", "when_blocked", "deletes_in_battle", "wins_battle"}
 NAMES = {*TIMINGS, *CONTINUOUS, *CONDITIONS, "use", "activate", "use_cost", "gain", "cannot_be_blocked", "end_attack",
-         "activate_main", "play_this", "condition", "once_per_turn", "zone", "cost", "keyword", "counter", "delayed"}
+         "activate_main", "play_this", "condition", "once_per_turn", "zone", "cost", "keyword", "counter", "delayed",
+         "breeding", "security", "face_up", "by", "trash_hand", "trash_sources", "return_from_trash",
+         "would_be_deleted", "prevent"}
 
 
 @pytest.mark.parametrize("name", sorted(NAMES))

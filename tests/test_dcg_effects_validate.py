@@ -27,6 +27,10 @@ def board_with(effect=None, card=None) -> dict:
     ({"timing": "on_play", "do": "memory", "amount": 1, "once_per_turn": "yes"}, "effects[0].once_per_turn"),
     ({"timing": "on_play", "do": "memory", "amount": 1, "delayed": "end_of_battle"}, "effects[0].delayed"),
     ({"timing": "at_noon", "do": "memory", "amount": 1}, "effects[0].timing"),
+    # link effects (2-3-12-6): only on a card with `link:`, [When Linking] is one, never inherited or [Security]
+    ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": True}, "effects[0].link"),
+    ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": "yes"}, "effects[0].link"),
+    ({"timing": "when_linking", "do": "memory", "amount": 1}, "effects[0].link"),
 ])
 def test_bad_effect_field_is_refused_with_its_path(effect, path):
     with pytest.raises(InvalidScenario) as err:
@@ -60,3 +64,34 @@ def test_the_japanese_and_chinese_timing_names_are_read():
         effect = {"timing": name, "do": "dp", "amount": 1000, "target": "self"}
         scenario = validate(board_with(effect))
         assert scenario.board.A.battle_area[0].card.effects[0].timing == timing
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_deletion", "do": "memory", "amount": 1, "link": True, "inherited": True}, "effects[0].inherited"),
+    ({"timing": "security", "do": "memory", "amount": 1, "link": True}, "effects[0].timing"),
+    ({"timing": "main", "do": "memory", "amount": 1, "link": True}, "effects[0].timing"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "link": True, "zone": "hand"}, "effects[0].zone"),
+])
+def test_bad_link_effect_on_a_link_card_is_refused_with_its_path(effect, path):
+    card = {"id": "navi", "dp": 2000, "link": {"dp": 1000}, "effects": [effect]}
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with(card=card))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+@pytest.mark.parametrize("choose, path", [
+    ({"digixros": "agumon"}, "choose.digixros"),
+    ({"assembly": []}, "choose.assembly"),
+    ({"digixros": ["agumon", "nobody"]}, "choose.digixros[1]"),
+])
+def test_cards_for_digixros_by_an_effect_are_a_list_of_known_ids(choose, path):
+    data = {**board_with({"timing": "on_play", "do": "play_from_hand", "target": "agumon"}), "choose": choose}
+    with pytest.raises(InvalidScenario) as err:
+        validate(data)
+    assert err.value.path == path
+
+
+def test_play_from_hand_names_a_known_card():
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with({"timing": "on_play", "do": "play_from_hand", "target": "nobody"}))
+    assert err.value.path == "board.A.battle_area[0].effects[0].target"

@@ -126,12 +126,12 @@ def _zero_segment(gen: Path):
 
 
 def _garbage_toc(gen: Path):
-    vocab = gen / "vocab.json"
+    vocab = gen / "vocab.txt"
     vocab.write_bytes(os.urandom(vocab.stat().st_size))
 
 
 def _delete_segment(gen: Path):
-    (gen / "stored.json").unlink()
+    (gen / "stored.jsonl").unlink()
 
 
 def _no_manifest(gen: Path):

@@ -8,7 +8,7 @@ import shutil
 
 import yaml
 
-from engine.rules_test import question_of, questions, report
+from engine.rules_test import load_status, question_of, questions, report, status_problems
 from rulings.casebook import CASEBOOK_DIR, clear_caches, load_casebook
 
 
@@ -67,3 +67,43 @@ def test_coverage_reports_the_count(run_cli):
     assert r.json["rules_test"]["total"] == 245
     md = run_cli("coverage", "--markdown", "--edition", "ygo-zh-rulebook")
     assert "OCG rules-test questions" in md.out
+
+
+def test_every_question_is_accounted_for_in_the_status_file():
+    """rulings/data/rules_test_status.yaml: each question's ruling (named in its `sources`, passing) or the
+    reason it is not expressed; a question a ruling passes must be marked expressed."""
+    doc = report()
+    assert doc["status_problems"] == []
+    status = load_status()
+    assert {q.key for q in questions()} == set(status["questions"])
+    expressed = {k for k, e in status["questions"].items() if "ruling" in e}
+    assert expressed == set(doc["passing_keys"])
+    assert sum(doc["not_passing_by_reason"].values()) == doc["total"] - doc["passing"]
+    assert set(doc["not_passing_by_reason"]) <= set(status["reasons"])
+
+
+def test_status_problems_are_found(tmp_path):
+    """Negative controls: a missing entry, a ruling that does not name its question, an unknown reason."""
+    doc = report()
+    status = load_status()
+    broken = {"reasons": status["reasons"], "questions": dict(status["questions"])}
+    first_expressed = next(k for k, e in broken["questions"].items() if "ruling" in e)
+    first_reason = next(k for k, e in broken["questions"].items() if "reason" in e)
+    del broken["questions"]["6.1 Q6"]
+    broken["questions"][first_expressed] = {"ruling": "ygo-no-such-ruling"}
+    broken["questions"][first_reason] = {"reason": "no-such-reason", "note": "x"}
+    problems = status_problems(doc, broken)
+    assert "6.1 Q6: no entry" in problems
+    assert any(p.startswith(first_expressed) and "does not name" in p for p in problems)
+    assert any(p.startswith(first_reason) and "not one of" in p for p in problems)
+    marked_unexpressed = dict(status["questions"])
+    marked_unexpressed[first_expressed] = {"reason": "card_text", "note": "x"}
+    assert any(p.startswith(first_expressed) and "mark it" in p
+               for p in status_problems(doc, {"reasons": status["reasons"], "questions": marked_unexpressed}))
+
+
+def test_coverage_json_counts_the_rest_by_reason(run_cli):
+    r = run_cli("coverage", "--json", "--edition", "ygo-zh-rulebook")
+    rt = r.json["rules_test"]
+    assert sum(rt["not_passing_by_reason"].values()) + rt["passing"] == 245
+    assert "not passing, by reason" in run_cli("coverage", "--edition", "ygo-zh-rulebook").out

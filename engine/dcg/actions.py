@@ -184,11 +184,14 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorptio
     state = "suspended" if d.suspended else "unsuspended"
     game.step("digivolve.done", f"{p} digivolves {d.label} into {card.label}, paying {price} memory "
               f"({game.memory_text(p, before)} → {game.memory_text(p, after)}); it stays {state} and is the same "
-              f"Digimon; {d.label} becomes a digivolution card without leaving the area.",
+              f"Digimon; {d.label} becomes a digivolution card without leaving the area"
+              + (f"; its link card{'s' * (len(d.links) > 1)} {', '.join(c.label for c in d.links)} stay{'s' * (len(d.links) == 1)}"
+                 f" with it (not a new card)" if d.links else "") + ".",
               "dcg.digivolve.procedure", "dcg.memory.pay", "dcg.digivolve.keeps_state", "dcg.main.digivolve",
               "dcg.digivolve.rule", "dcg.digivolve.declare", "dcg.digivolve.pay", "dcg.digivolve.same_digimon",
               "dcg.digivolve.not_left", "dcg.sources.definition", "dcg.stack.source_any_category",
-              *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []))
+              *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []),
+              *(["dcg.link.state", "dcg.link.dp"] if d.links else []))
     if game.draw(p, 1):
         game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw")
     else:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .game import Game, Trigger
 from .keywords import keyword_text
-from .leave import before_leaving, fragment, scapegoat
+from .leave import before_leaving, fragment, scapegoat, would_be_deleted
 from .model import Digimon, Keyword, opponent, replace
 
 BATTLE_KEYS = ("dcg.battle.rule", "dcg.battle.procedure", "dcg.battle.compare")
@@ -54,7 +54,11 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
 
 
 def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
-    """Immediate-type effects that replace the deletion, in the documented default order (EFFECTS.md)."""
+    """Immediate-type effects that replace the deletion, in the documented default order (EFFECTS.md): the
+    cards' own "when this Digimon would be deleted" effects first, then the keywords."""
+    if would_be_deleted(game, p, d):
+        return True
+    d = game.find(d.id)[1]   # those effects may have changed it (a cost, a DP change)
     if d.has("evade") and not d.suspended and game.uses("evade", d.id):
         game.put(p, replace(d, suspended=True))
         game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",

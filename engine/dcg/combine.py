@@ -8,7 +8,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from ..trace import Refusal
-from .game import Game
+from .game import Game, Trigger
 from .model import Card, Digimon, Req
 
 
@@ -75,9 +75,11 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     return None
 
 
-def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tuple[tuple[Card, ...], int]:
+def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str,
+               by_effect: bool = False) -> tuple[tuple[Card, ...], int]:
     """Put the chosen cards under `card` in requirement order (left on top, 7-2-2-8 / 7-3-2-6); returns the
-    digivolution cards and the play-cost reduction."""
+    digivolution cards and the play-cost reduction (`by_effect`: an effect plays it without paying)."""
+    cost_text = " (the effect pays no play cost, so the reduction changes nothing)" if by_effect else ""
     spec = getattr(card, how)
     ps = game.ps(p)
     found, from_area = [], []
@@ -113,12 +115,13 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str) -> tupl
             keys.append("dcg.stack.not_in_area")
         game.step("xros.placed", f"DigiXros -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} under "
                   f"{card.label} (top first, in the order the requirement lists them); {n} card{'s' * (n != 1)} "
-                  f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower.",
+                  f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower"
+                  f"{cost_text}.",
                   *keys)
     else:
         reduction = spec.reduce
         game.step("xros.placed", f"Assembly -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} from "
-                  f"the trash under {card.label}; the play cost is {reduction} lower.", "dcg.assembly",
+                  f"the trash under {card.label}; the play cost is {reduction} lower{cost_text}.", "dcg.assembly",
                   "dcg.assembly.reduce", "dcg.assembly.choose_all", "dcg.assembly.all_required", "dcg.assembly.each",
                   "dcg.assembly.order", "dcg.assembly.declare", "dcg.assembly.place", "dcg.assembly.procedure",
                   "dcg.assembly.procedure_reveal", "dcg.assembly.procedure_declare")
@@ -417,6 +420,37 @@ def link_limit(d: Digimon) -> int:
     return 1 + sum(k.n for k in d.keywords() if k.kid == "link_plus")
 
 
+def check_links(game: Game, p: str) -> None:
+    """Rule check (17-1-3): a link card whose link requirement its Digimon no longer meets is trashed
+    (17-1-3-6), e.g. after the Digimon digivolved; over the link limit, link cards are trashed down to it
+    (17-1-3-7; the owner picks, `choose: {link: id}`, else the oldest)."""
+    for d in game.ps(p).battle_area:
+        if not d.links:
+            continue
+        unmet = tuple(c for c in d.links if c.link.to is not None and not c.link.to.matches(d.card))
+        keep = tuple(c for c in d.links if c not in unmet)
+        over: list[Card] = []
+        limit = link_limit(replace(d, links=keep))
+        while len(keep) > limit:
+            drop = game.pick("link", list(keep))
+            over.append(drop)
+            keep = tuple(c for c in keep if c is not drop)
+        if not unmet and not over:
+            continue
+        game.put(p, replace(d, links=keep))
+        game.trash_cards(p, unmet + tuple(over))
+        if unmet:
+            game.step("rule.link_unmet", f"Rule check: {d.label} no longer meets the link requirement of "
+                      f"{', '.join(c.label for c in unmet)}, which {'is' if len(unmet) == 1 else 'are'} trashed.",
+                      "dcg.rule_check.link_requirement", "dcg.rule_check.simultaneous",
+                      card=d.label, links=", ".join(c.label for c in unmet))
+        if over:
+            game.step("rule.link_over", f"Rule check: {d.label} holds more link cards than its limit of {limit}: "
+                      f"{', '.join(c.label for c in over)} {'is' if len(over) == 1 else 'are'} trashed.",
+                      "dcg.rule_check.link_limit", "dcg.link.limit", "dcg.rule_check.simultaneous",
+                      card=d.label, links=", ".join(c.label for c in over), limit=limit)
+
+
 def _link_card(game: Game, p: str, card_id: str) -> tuple[Card, Digimon | None] | None:
     ps = game.ps(p)
     c = next((c for c in ps.hand if c.id == card_id), None)
@@ -486,12 +520,21 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
         from .keywords import keyword_text
         gains.append(", ".join(keyword_text(k) for k in card.link.keywords))
         keys.append("dcg.link.effects")
+    gained = [e for e in card.effects if e.link]
+    if gained:
+        from .resolve import TIMING_NAMES
+        gains.append("its link effect" + "s" * (len(gained) > 1) + " "
+                     + ", ".join(f"[{TIMING_NAMES.get(e.timing, e.timing)}] {e.do}" for e in gained))
+        keys += ["dcg.link.effects", "dcg.link.effect_info"]
     if card.link.dp:
         keys.append("dcg.link.dp")
     game.step("link.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
               f"and links {card.label}{' from the battle area' * (area is not None)} to {d.label}{over} (a link card "
               f"is neither a digivolution card nor in any area)"
-              + (f": {d.label} gets {' and '.join(gains)}." if gains else "."), *keys)
+              + (f": {d.label} gets {' and '.join(gains)}." if gains else "."), *dict.fromkeys(keys))
+    for e in gained:
+        if e.timing == "on_link":     # 15-16-6-1: it triggers as the card becomes a link card
+            game.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
 
 
 # ------------------------------------------------------------------------------ Training (16-40), Delay (16-16)

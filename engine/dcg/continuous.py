@@ -85,7 +85,7 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
 
 def _sources(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tuple[str, str, Effect, Digimon]]:
     """(owner, source card id, effect, holder) of every continuous effect that applies now. Only cards in the
-    battle area apply them (3-4-5-4: not the breeding area)."""
+    battle area apply them (3-4-5-4: not the breeding area), and cards with a {Breeding}/{Security} icon there."""
     out = []
     facts: dict = {}
     for p in PLAYERS:
@@ -96,11 +96,32 @@ def _sources(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tupl
                     continue
                 own = card is d.card
                 for e in effects:
-                    if e.inherited == own or not turn_holds(board, p, e.timing):
+                    if e.inherited == own or e.link or e.zone is not None or not turn_holds(board, p, e.timing):
                         continue
                     if e.condition and not holds(board, p, e, d, facts):
                         continue
                     out.append((p, card.id, e, d))
+            for card in d.links:     # 4-2-6: the Digimon has its link cards' link effects
+                for e in carriers.get(card.id, ()):
+                    if e.link and turn_holds(board, p, e.timing) and (
+                            not e.condition or holds(board, p, e, d, facts)):
+                        out.append((p, card.id, e, d))
+        out.extend(_zone_sources(board, p, carriers, facts))
+    return out
+
+
+def _zone_sources(board: Board, p: str, carriers: dict, facts: dict) -> list:
+    """{Breeding} effects of the card on top of the breeding area (15-14-4-1) and {Security} effects of face-up
+    security cards (15-14-5-1): they apply from there; nothing else outside the battle area does."""
+    ps = board.player(p)
+    out = []
+    breeding = ps.breeding_area
+    for card, zone, holder in ([(breeding.card, "breeding", breeding)] if breeding is not None else []) + [
+            (c, "security", None) for c in ps.security if c.face_up]:
+        for e in carriers.get(card.id, ()):
+            if e.zone == zone and turn_holds(board, p, e.timing) and (not e.condition or holds(board, p, e, holder,
+                                                                                                 facts)):
+                out.append((p, card.id, e, holder))
     return out
 
 
@@ -130,7 +151,7 @@ def refresh(game) -> None:
     board = game.board
     sources = _sources(board, game.continuous)
     ids = (tuple(d.id for d in board.A.battle_area), tuple(d.id for d in board.B.battle_area))
-    signature = (tuple((p, src, id(e), holder.id) for p, src, e, holder in sources), ids)
+    signature = (tuple((p, src, id(e), holder and holder.id) for p, src, e, holder in sources), ids)
     if signature == game.continuous_signature:
         return
     game.continuous_signature = signature
@@ -145,6 +166,9 @@ def refresh(game) -> None:
             keys = ["dcg.continuous.effect", "dcg.continuous.starts",
                     "dcg.timing.all_turns" if e.timing == "all_turns" else "dcg.timing.turn"]
             keys += ["dcg.continuous.condition", "dcg.condition.processing"] if e.condition else []
+            keys += {"breeding": ["dcg.icon.breeding"], "security": ["dcg.icon.security", "dcg.security.face_up"],
+                     None: []}.get(e.zone, [])
+            keys += ["dcg.link.effects"] if e.link else []
             if any(k != key and set(started) & set(v[1]) for k, v in groups.items()):
                 keys.append("dcg.continuous.stack")
             if e.target != "self":
@@ -154,7 +178,8 @@ def refresh(game) -> None:
                     keys.append("dcg.breeding.unaffected")
             owner = next(p for p, s_, e_, _ in sources if s_ == src and e_ == e)
             cond = f" (while {condition_holds(board, owner, e, None)[1]})" if e.condition else ""
-            game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{cond}: "
+            where = {"breeding": " from the breeding area", "security": " from face up in security"}.get(e.zone, "")
+            game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{where}{cond}: "
                       f"{_names(started)} {describe(e)}.", *keys)
         if stopped:
             keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])

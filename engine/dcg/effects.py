@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..errors import InvalidScenario
+from .costs import parse_cost
 from .keywords import parse_keyword, parse_static
 from .model import Effect
 
@@ -33,6 +34,7 @@ TIMINGS = {
                                 "对方的主要阶段开始时", "相手のメインフェイズ開始時"),
     "end_of_all_turns": ("end of all turns", "双方的回合结束时", "お互いのターン終了時"),
     "on_move": ("on move", "移动时", "移動時"),
+    "on_link": ("when linking", "on link", "链接时", "リンク時"),   # 15-16-6: a link effect of the link card
     "counter": ("counter", "反击", "カウンター"),
     "when_blocked": ("when blocked", "when this digimon becomes blocked", "被阻挡时", "ブロックされたとき"),
     "wins_battle": ("when this digimon wins a battle", "wins battle", "赢得战斗时", "バトルに勝ったとき"),
@@ -42,7 +44,10 @@ TIMINGS = {
     "your_turn": ("your turn", "我方的回合", "自分のターン"),
     "opponents_turn": ("opponent's turn", "opponents turn", "对方的回合", "相手のターン"),
     "all_turns": ("all turns", "双方的回合", "お互いのターン"),
-    "delay": ("delay", "延迟", "ディレイ"),   # 16-16: activated by trashing this card from the battle area
+    "delay": ("delay", "延迟", "ディレイ"),
+    # immediate (即時型, 15-8-5): just before this Digimon would be deleted
+    "would_be_deleted": ("when this digimon would be deleted", "would be deleted", "将要被消灭时",
+                         "このデジモンが消滅するとき", "消滅するとき"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
 CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
@@ -51,7 +56,7 @@ CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
-ZONES = ("hand", "trash")
+ZONES = ("hand", "trash", "breeding", "security")   # {Hand} {Trash} {Breeding} {Security} (15-14-2 … 15-14-5)
 
 # verb -> (operands it needs, operands it allows)
 VERBS = {
@@ -64,6 +69,7 @@ VERBS = {
     "return_to_hand": ({"target"}, {"choose"}),
     "trash_security": (set(), {"target", "amount"}),
     "play_from_trash": ({"target"}, set()),
+    "play_from_hand": ({"target"}, set()),
     "recovery": ({"amount"}, set()),
     "de_digivolve": ({"target", "amount"}, {"choose"}),
     "blitz": (set(), {"choose"}),
@@ -77,13 +83,14 @@ VERBS = {
     "blast_digivolve": (set(), {"target", "choose"}),
     "create_token": ({"token"}, {"amount"}),
     "blast_dna_digivolve": (set(), {"target", "choose"}),
+    "prevent": (set(), set()),      # 「消滅しない」: only in a would_be_deleted effect
 }
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -156,6 +163,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
             raise InvalidScenario(f"{path}.{key}", "true or false")
     if timing == "security" and inherited:
         raise InvalidScenario(f"{path}.inherited", "a [Security] effect is not an inherited effect")
+    link = _link_effect(fields, timing, inherited, path)
     keyword = None
     if "keyword" in fields:
         if verb != "gain":
@@ -170,6 +178,9 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         raise InvalidScenario(f"{path}.zone", f"one of: {', '.join(ZONES)}")
     if zone is not None and inherited:
         raise InvalidScenario(f"{path}.zone", "an inherited effect works from a digivolution stack, not a zone")
+    if zone in ("breeding", "security") and timing in ("security", "counter", "delay") + (("main",) if zone == "security" else ()):
+        raise InvalidScenario(f"{path}.zone", f"a {{{zone.capitalize()}}} effect triggers at a turn timing, "
+                              f"applies continuously" + (" or is activated ([Main])" if zone == "breeding" else ""))
     cost = fields.get("cost")
     if cost is not None:
         if timing != "main":
@@ -186,6 +197,9 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         if target not in CONTINUOUS_TARGETS:
             raise InvalidScenario(f"{path}.target", f"a continuous effect applies to one of: "
                                   f"{', '.join(CONTINUOUS_TARGETS)}")
+        if zone is not None and target == "self":
+            raise InvalidScenario(f"{path}.target", "a continuous effect from outside the battle area applies to "
+                                  "all_own_digimon or all_opponent_digimon")
         if "until" in data:
             raise InvalidScenario(f"{path}.until", "a continuous effect lasts while its turn and conditions hold")
         until = None
@@ -195,8 +209,38 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     if burst is not None:
         burst = _int(burst, f"{path}.digiburst", 1, 20)
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
+    if link and zone is not None:
+        raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
+    if verb == "prevent" and timing != "would_be_deleted":
+        raise InvalidScenario(f"{path}.do", "`prevent` (\"it is not deleted\") belongs to a would_be_deleted effect")
+    if timing == "would_be_deleted" and zone is not None:
+        raise InvalidScenario(f"{path}.zone", "a would_be_deleted effect works from the battle area")
+    by = None
+    if fields.get("by") is not None:
+        if timing in CONTINUOUS:
+            raise InvalidScenario(f"{path}.by", "a continuous effect has no condition to carry out (15-7)")
+        by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, delayed, digiburst=burst, token=token)
+                  cost, delayed, digiburst=burst, token=token, link=link, by=by)
+
+
+NOT_LINK_TIMINGS = ("security", "counter", "main", "delay")
+
+
+def _link_effect(fields: dict, timing: str, inherited: bool, path: str) -> bool:
+    """`link: true`: a link effect (2-3-12-6), which the Digimon the card is linked to gains (4-2-6). [When
+    Linking] (15-16-6) is one; a link effect is neither inherited nor a [Security]/[Counter]/[Main]/Delay one."""
+    link = fields.get("link", False)
+    if not isinstance(link, bool):
+        raise InvalidScenario(f"{path}.link", "true or false")
+    if timing == "on_link" and not link:
+        raise InvalidScenario(f"{path}.link", "[When Linking] is a link effect (15-16-6-1): give `link: true`")
+    if link and inherited:
+        raise InvalidScenario(f"{path}.inherited", "a link effect is not an inherited effect")
+    if link and timing in NOT_LINK_TIMINGS:
+        raise InvalidScenario(f"{path}.timing", f"a link effect here has a triggered or continuous timing, not "
+                                                f"{', '.join(NOT_LINK_TIMINGS)}")
+    return link
 
 
 def _condition(value, path: str) -> tuple:
@@ -270,7 +314,7 @@ def _target(verb: str, value, path: str, card_ids_later: list) -> str:
         if value not in PLAYER_TARGETS:
             raise InvalidScenario(path, f"one of: {', '.join(PLAYER_TARGETS)}")
         return value
-    if verb == "play_from_trash":
+    if verb in ("play_from_trash", "play_from_hand"):
         card_ids_later.append((path, value))
         return value
     if value in PLAYER_TARGETS:

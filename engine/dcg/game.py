@@ -20,7 +20,7 @@ from .validate import Scenario
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand" | "delayed": where the card must be when it runs
+    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed": where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -73,6 +73,7 @@ class Game:
         self.refreshed_board = None
         self.checked_board = None    # the last board the rule check found nothing to do on
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
+        self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
 
     # ------------------------------------------------------------------ trace
@@ -228,21 +229,44 @@ class Game:
 
     # ------------------------------------------------------------------ triggers
     def trigger_effects(self, p: str, d: Digimon, timing: str) -> None:
-        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own and inherited, 4-2-4)."""
+        """Queue the effects with `timing` that the Digimon/Tamer `d` has (own, inherited 4-2-4, and the link
+        effects of its link cards 4-2-6)."""
         for card in d.cards():
             own = card is d.card
             for e in card.effects:
-                if e.timing == timing and e.inherited != own and e.zone is None:
+                if e.timing == timing and e.inherited != own and e.zone is None and not e.link:
+                    self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
+        for card in d.links:
+            for e in card.effects:
+                if e.timing == timing and e.link:
                     self.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
 
     def trigger_zone_effects(self, p: str, timing: str) -> None:
-        """Queue p's effects with `timing` that work from the hand or the trash (15-14-2, 15-14-3)."""
+        """Queue p's effects with `timing` that work from the hand, the trash, the breeding area or face up in
+        security (15-14-2 … 15-14-5)."""
         ps = self.ps(p)
-        for zone, cards in (("hand", ps.hand), ("trash", ps.trash)):
+        breeding = (ps.breeding_area.card,) if ps.breeding_area is not None else ()
+        face_up = tuple(c for c in ps.security if c.face_up)   # 15-14-5-1: face up in security only
+        for zone, cards in (("hand", ps.hand), ("trash", ps.trash), ("breeding", breeding), ("security", face_up)):
             for card in cards:
                 for e in card.effects:
                     if e.timing == timing and e.zone == zone:
                         self.new_triggers.append(Trigger(p, card.id, zone, effect=e))
+        for card in breeding:
+            self._silent(p, card, timing, "breeding", "is in the breeding area", ("dcg.breeding.no_effects",))
+        for card in ps.security:
+            if not card.face_up:
+                self._silent(p, card, timing, "security", "is face down in security", ("dcg.icon.security",),
+                             only_icon=True)
+
+    def _silent(self, p: str, card: Card, timing: str, zone: str, why: str, keys: tuple, only_icon=False) -> None:
+        """Say why an effect with this timing on a card outside the battle area does not trigger: it lacks the
+        zone's icon (3-4-5-4), or its card is face down in security (15-14-5-1)."""
+        for e in card.effects:
+            if e.timing == timing and not e.inherited and (e.zone == zone if only_icon else e.zone is None):
+                self.step("effect.not_triggered", f"{card.label}'s effect ({e.do}) does not trigger: {card.label} "
+                          f"{why}" + (", and only a {" + zone.capitalize() + "} effect works from there."
+                                      if not only_icon else "."), *keys, card=card.label, player=p)
 
     def refresh(self) -> None:
         """Bring continuous effects up to date (15-8-2-2, 15-8-2-3)."""
@@ -257,11 +281,24 @@ class Game:
             return True   # a held process does not depend on its card (18-1-1)
         if t.where in ("trash", "hand"):
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
-        return any(t.card_id in d.card_ids for d in self.ps(t.owner).battle_area)
+        if t.where in ("breeding", "security"):
+            return self.zone_card(t.owner, t.where, t.card_id) is not None
+        return self.holder(t) is not None
+
+    def zone_card(self, p: str, zone: str, card_id: str) -> Card | None:
+        """The card `card_id` on top of p's breeding area, or face up in p's security (15-14-4, 15-14-5)."""
+        ps = self.ps(p)
+        if zone == "breeding":
+            return ps.breeding_area.card if ps.breeding_area is not None and ps.breeding_area.id == card_id else None
+        return next((c for c in ps.security if c.id == card_id and c.face_up), None)
 
     def holder(self, t: Trigger) -> Digimon | None:
+        """The stack holding the card whose effect `t` is: in the stack, or one of its link cards (4-2-6); for
+        a {Breeding} effect, the breeding area's stack."""
+        if t.where == "breeding":
+            return self.ps(t.owner).breeding_area
         for d in self.ps(t.owner).battle_area:
-            if t.card_id in d.card_ids:
+            if t.card_id in d.card_ids or (d.links and any(c.id == t.card_id for c in d.links)):
                 return d
         return None
 
@@ -340,6 +377,9 @@ class Game:
         while not self.over:
             zero = []
             for p in ("A", "B"):
+                if any(d.links for d in self.ps(p).battle_area):
+                    from .combine import check_links
+                    check_links(self, p)
                 for d in self.ps(p).battle_area:
                     if not d.is_digimon:
                         continue
@@ -368,6 +408,8 @@ def final_board(board: Board) -> dict:
     """The contract's `final` object (section 4)."""
     def stack(d: Digimon) -> dict:
         out = {"id": d.id, "dp": d.dp, "suspended": d.suspended, "sources": [c.id for c in d.sources]}
+        if d.links:
+            out["links"] = [c.id for c in d.links]     # link cards (4-7), oldest first
         if d.card.name:
             out["name"] = d.card.name
         if d.card.kind != "digimon":

@@ -10,7 +10,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 from ..errors import InvalidScenario, UnsupportedKeyword
 from .model import Keyword
@@ -55,8 +55,7 @@ def _fold(text: str) -> str:
 @lru_cache(maxsize=1)
 def _aliases() -> list[tuple[str, str]]:
     """(folded alias, keyword id), longest alias first; trailing numbers in aliases are dropped."""
-    with open(TERMS_FILE, encoding="utf-8") as f:
-        entries = load_yaml(f.read()) or []
+    entries = load_yaml_file(TERMS_FILE) or []
     pairs: dict[str, str] = {}
     for e in entries:
         if e.get("game") != "dcg" or e.get("kind") != "keyword":

@@ -1,4 +1,5 @@
-"""Immediate-type keywords (15-8-5) that answer "this Digimon would be deleted / would leave the battle area".
+"""Immediate-type effects (15-8-5) that answer "this Digimon would be deleted / would leave the battle area": the
+cards' own `would_be_deleted` effects, and the keywords.
 
 Two stop the deletion — Fragment (16-36) and Scapegoat (16-31), tried after Evade, Armor Purge, Barrier and
 before Decoy (EFFECTS.md, documented order) — and three act on a Digimon that leaves anyway, just before it
@@ -170,3 +171,44 @@ def _partition(game, p: str, d: Digimon) -> Digimon:
                       "dcg.keyword.partition_named", "dcg.keyword.partition_each",
                       *(["dcg.keyword.partition_multiple"] if d.count("partition") > 1 else []))
     return d
+
+
+def would_be_deleted(game, p: str, d: Digimon) -> bool:
+    """The Digimon's own and inherited "when this Digimon would be deleted" effects (15-8-5-1), just before the
+    deletion (15-8-5-2), each once for this deletion (15-8-5-4), in the order its owner chooses (`choose:
+    {would_be_deleted: card id}` first, else as listed). True when one stopped the deletion (`prevent`) or the
+    Digimon left the battle area meanwhile (then it is not deleted)."""
+    from .resolve import TIMING_KEYS, ready, run_effect
+
+    effects = [(c.id, e) for c in d.cards() for e in c.effects
+               if e.timing == "would_be_deleted" and e.inherited != (c is d.card)]
+    if not effects:
+        return False
+    first = game.choices.get("would_be_deleted")
+    effects.sort(key=lambda ce: ce[0] != first)
+    if len(effects) > 1:
+        game.step("effects.immediate_order", f"{d.label} has {len(effects)} effects that act when it would be deleted: "
+                  f"they trigger together and {p} processes them one at a time ({', '.join(c for c, _ in effects)}).",
+                  "dcg.immediate.simultaneous", "dcg.effects.one_at_a_time", card=d.label, player=p)
+    game.deleting[d.id] = False
+    try:
+        for cid, e in effects:
+            holder = game.find(d.id)
+            if holder is None:
+                break
+            if not ready(game, p, e, cid, holder[1]):
+                continue
+            game.step("effect.immediate", f"{cid}'s [When Would Be Deleted] effect activates just before {d.label} "
+                      f"is deleted; it cannot activate again for this deletion.", TIMING_KEYS[e.timing],
+                      "dcg.immediate.before", "dcg.immediate.once_per_factor", card=cid)
+            run_effect(game, p, e, card_id=cid, holder=holder[1])
+            if game.deleting[d.id] or game.find(d.id) is None:
+                break
+        stopped = game.deleting[d.id]
+    finally:
+        del game.deleting[d.id]
+    if not stopped and game.find(d.id) is None:
+        game.step("effect.left_before_deletion", f"{d.label} left the battle area just before its deletion, so it is "
+                  f"not deleted.", "dcg.immediate.before", card=d.label)
+        return True
+    return stopped

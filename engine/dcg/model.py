@@ -104,6 +104,20 @@ class Effect:
     delayed: str | None = None                  # end_of_turn: done later, as a pending process (18-1-1)
     digiburst: int | None = None          # Digi-Burst N: trash N digivolution cards to run it (16-13)
     token: "Card | None" = None           # `do: create_token`: the token created (4-18-1)
+    by: Cost | None = None                # "by …, …": an optional processing condition carried out first (15-7)
+    link: bool = False                    # a link effect (2-3-12-6): works while the card is a link card (4-2-6)
+
+
+@_hash_once
+@dataclass(frozen=True)
+class Cost:
+    """An optional processing condition inside an effect ("by trashing 1 card from your hand, …", 15-7): what is
+    carried out first (`do`: trash_hand, suspend, trash_security, delete, trash_sources, return_from_trash), how
+    many (`amount`), on what (`target`) or which cards (`cards`: ids or names)."""
+    do: str
+    amount: int = 1
+    target: str | None = None
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,6 +176,7 @@ class Card:
     token: bool = False           # 4-18: created from outside the game; removed from the game when it leaves
     face_down: bool = False       # 4-5-9: a face-down digivolution card (Training) has no information
     overflow: int | None = None   # 4-17: memory moved when the card leaves the area or a stack
+    face_up: bool = False         # 3-7-4: a security card placed face up (its {Security} effects work, 15-14-5)
     digixros: Combine | None = None      # 7-2
     assembly: Combine | None = None      # 7-3
     dna: Combine | None = None           # 8-2
@@ -237,11 +252,14 @@ class Digimon:
         return sum(1 for k in self.keywords() if k.kid == kid)
 
     def effects(self) -> list[Effect]:
-        """The top card's own effects and the inherited effects of its digivolution cards."""
-        out = [e for e in self.card.effects if not e.inherited]
+        """The top card's own effects, the inherited effects of its digivolution cards and the link effects of
+        its link cards."""
+        out = [e for e in self.card.effects if not e.inherited and not e.link]
         for src in self.sources:
             if not src.face_down:
                 out.extend(e for e in src.effects if e.inherited)
+        for link in self.links:       # 4-2-6: a Digimon gains its link cards' link effects
+            out.extend(e for e in link.effects if e.link)
         return out
 
     def cards(self) -> tuple[Card, ...]:

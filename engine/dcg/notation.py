@@ -18,7 +18,7 @@ from dataclasses import fields
 
 from .requirements import SHAPES, combine_json, parse_combine
 from .keywords import keyword_text, parse_keyword
-from .model import PLAYERS, Board, Card, Digimon, Effect, Mod, PlayerState
+from .model import PLAYERS, Board, Card, Cost, Digimon, Effect, Mod, PlayerState
 
 ZONES = ("battle_area", "breeding_area", "security", "hand", "deck", "digitama", "trash")
 COMBINE_FIELDS = tuple(SHAPES)
@@ -47,7 +47,7 @@ def _card_attrs(c: Card) -> dict:
                            if getattr(e, k) != _EFFECT_DEFAULTS[k]} for e in c.effects]
     if c.traits:
         out["traits"] = list(c.traits)
-    for name in ("token", "face_down", "overflow"):
+    for name in ("token", "face_down", "overflow", "face_up"):
         if getattr(c, name) != _CARD_DEFAULTS[name]:
             out[name] = getattr(c, name)
     for name in COMBINE_FIELDS:     # DigiXros, Assembly, DNA, Burst, App Fusion, Link in their scenario form
@@ -63,6 +63,8 @@ def _effect_value(key: str, value):
         return [list(pair) for pair in value]
     if key == "token":
         return _card_attrs(value)
+    if key == "by":
+        return {"do": value.do, "amount": value.amount, "target": value.target, "cards": list(value.cards)}
     return value
 
 
@@ -74,6 +76,8 @@ def _effect(data: dict) -> Effect:
         d["condition"] = tuple(tuple(pair) for pair in d["condition"])
     if "token" in d:
         d["token"] = _card("token", d["token"])
+    if "by" in d:
+        d["by"] = Cost(**{**d["by"], "cards": tuple(d["by"]["cards"])})
     return Effect(**d)
 
 
@@ -144,7 +148,7 @@ def _card(cid: str, attrs: dict) -> Card:
                 tuple(parse_keyword(k, "") for k in a.get("keywords", ())),
                 tuple(parse_keyword(k, "") for k in a.get("inherited", ())),
                 tuple(_effect(e) for e in a.get("effects", ())), tuple(a.get("traits", ())),
-                a.get("token", False), a.get("face_down", False), a.get("overflow"),
+                a.get("token", False), a.get("face_down", False), a.get("overflow"), a.get("face_up", False),
                 **{k: parse_combine(k, a[k], k) for k in COMBINE_FIELDS if k in a})
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..trace import Refusal
+from .costs import can_pay, cost_text, pay
 from .game import Game, Trigger
 from .model import Card, Digimon, Effect
 
@@ -140,9 +141,12 @@ def play_this(game: Game, owner: str, card_id: str) -> None:
 
 
 # ------------------------------------------------------------------------------------------ activate
-def _activated(d: Digimon) -> list[tuple[str, Effect]]:
-    """(card id, effect) for the [Main] effects a Digimon or Tamer has (own and inherited, 4-2-4)."""
-    out = [(d.card.id, e) for e in d.card.effects if e.timing == "main" and not e.inherited and e.zone is None]
+def _activated(d: Digimon, zone: str | None = None) -> list[tuple[str, Effect]]:
+    """(card id, effect) for the [Main] effects a Digimon or Tamer has (own and inherited, 4-2-4); in the
+    breeding area (`zone`), only its top card's {Breeding} ones (15-14-4-1)."""
+    out = [(d.card.id, e) for e in d.card.effects if e.timing == "main" and not e.inherited and e.zone == zone]
+    if zone is not None:
+        return out
     for src in d.sources:
         out.extend((src.id, e) for e in src.effects if e.timing == "main" and e.inherited)
     return out
@@ -151,15 +155,19 @@ def _activated(d: Digimon) -> list[tuple[str, Effect]]:
 def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, cannot_pay) -> Refusal | None:
     from .continuous import condition_holds
 
-    found = game.find(card_id)
+    found, zone = _activator(game, card_id)
     refusal = main_phase_refusal(game, "activate", found[0] if found else None)
     if refusal:
         return refusal
     if found is None:
-        return Refusal("activate", f"{card_id} is not a Digimon or Tamer in a battle area: only those activate "
-                       f"[Main] effects this way (options are used).", ("dcg.main.activate",))
+        return Refusal("activate", f"{card_id} is not a Digimon or Tamer in a battle area (or on top of a breeding "
+                       f"area): only those activate [Main] effects this way (options are used).",
+                       ("dcg.main.activate",))
     p, d = found
-    effects = _activated(d)
+    effects = _activated(d, zone)
+    if not effects and zone == "breeding":
+        return Refusal("activate", f"{d.label} is in the breeding area: only a {{Breeding}} [Main] effect works "
+                       f"from there, and it has none.", ("dcg.icon.breeding", "dcg.breeding.no_effects"))
     if not effects:
         return Refusal("activate", f"{d.label} has no [Main] effect to activate.", ("dcg.main.activate",
                                                                                     "dcg.activated.effect"))
@@ -174,6 +182,10 @@ def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, canno
         if not ok:
             return Refusal("activate", f"{d.label}'s [Main] effect can be activated only while {words}, and that "
                            f"does not hold.", ("dcg.activated.condition",))
+    if e.by is not None and not can_pay(game, p, e.by, source, d):
+        return Refusal("activate", f"{d.label}'s [Main] effect can be declared only when its condition "
+                       f"({cost_text(e.by, p)}) can be carried out, and it cannot now.",
+                       ("dcg.cost_condition.activated",))
     if e.cost:
         return cannot_pay(game, "activate", p, e.cost)
     return None
@@ -182,8 +194,8 @@ def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, canno
 def activate(game: Game, card_id: str, index: int) -> None:
     from .resolve import run_effect
 
-    p, d = game.find(card_id)
-    source, e = _activated(d)[index]
+    (p, d), zone = _activator(game, card_id)
+    source, e = _activated(d, zone)[index]
     paid = ""
     keys = []
     if e.cost:
@@ -197,9 +209,27 @@ def activate(game: Game, card_id: str, index: int) -> None:
         keys.append("dcg.activated.condition")
     if source != d.card.id:
         keys.append("dcg.inherited")
-    game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{paid}.", "dcg.main.activate",
+    if zone == "breeding":
+        keys.append("dcg.icon.breeding")
+    game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{' in the breeding area' * bool(zone)}{paid}.", "dcg.main.activate",
               "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys)
+    if e.by is not None:   # 15-8-4-4-1: declared, so the condition must be carried out
+        pay(game, p, e.by, source, d, forced=True)
+        e = replace(e, by=None)
     run_effect(game, p, e, card_id=source, holder=d)
+
+
+def _activator(game: Game, card_id: str) -> tuple[tuple[str, Digimon] | None, str | None]:
+    """The Digimon or Tamer activating: ((owner, stack), None) in a battle area, or (…, "breeding") on top of a
+    breeding area (15-14-4-1)."""
+    found = game.find(card_id)
+    if found is not None:
+        return found, None
+    for p in ("A", "B"):
+        d = game.ps(p).breeding_area
+        if d is not None and d.id == card_id:
+            return (p, d), "breeding"
+    return None, None
 
 
 # ------------------------------------------------------------------------------------------ counter

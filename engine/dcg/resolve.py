@@ -9,6 +9,7 @@ from . import keyword_verbs
 from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds
+from .costs import pay
 from .game import Game, Trigger
 from .keywords import keyword_text
 from .model import Digimon, Effect, Keyword, Mod, opponent
@@ -22,7 +23,9 @@ TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.
                "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
                "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
                "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
-               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move"}
+               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
+               "would_be_deleted": "dcg.immediate.effect",
+               "on_link": "dcg.timing.on_link"}
 TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
                 "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
                 "end_of_turn": "End of Your Turn", "security": "Security",
@@ -30,8 +33,10 @@ TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "w
                 "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
                 "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
                 "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
-                "on_move": "On Move"}
-ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
+                "on_move": "On Move", "on_link": "When Linking", "would_be_deleted": "When Would Be Deleted"}
+ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
+             "security": "dcg.icon.security"}
+ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
 
 
 def run_trigger(game: Game, t: Trigger) -> None:
@@ -43,7 +48,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
-    holder = game.holder(t) if t.where == "battle" else None
+    holder = game.holder(t) if t.where in ("battle", "breeding") else None
     if t.where == "delayed":
         game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "
                   f"processed now.", "dcg.pending.rule")
@@ -59,14 +64,21 @@ def run_trigger(game: Game, t: Trigger) -> None:
         name = f"inherited {name}" if t.effect.inherited else name
         keys += ["dcg.delete.triggers_in_trash", "dcg.triggered.effect"] + (["dcg.on_deletion.top_card", "dcg.inherited"]
                                                     if t.effect.inherited else [])
+        if t.effect.link:
+            keys += ["dcg.link.effects", "dcg.link.effect_info"]
         game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
                   + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
-                     else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
+                     else " (a link effect the Digimon had from its link card when it was deleted)."
+                     if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
     else:
-        where = f" from {t.owner}'s {t.where}" if t.where in ZONE_KEYS else ""
+        where = f" from {t.owner}'s {ZONE_WORDS[t.where]}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
+        keys += ["dcg.security.face_up"] if t.where == "security" else []
         if t.effect.inherited:
             keys += ["dcg.inherited", "dcg.inherited.digimon_effect", "dcg.inherited.rule"]
+        if t.effect.link:
+            keys += ["dcg.link.effects", "dcg.link.effect_info"]
+            where = f" (a link effect, which {holder.label} has from its link card {t.card_id})"
         if t.effect.timing in ("when_blocked", "deletes_in_battle", "wins_battle"):
             keys.append("dcg.trigger.condition")
         card = _card_of(game, t)
@@ -83,8 +95,10 @@ def run_trigger(game: Game, t: Trigger) -> None:
 def _card_of(game: Game, t: Trigger):
     if t.where in ("trash", "hand"):
         return next((c for c in getattr(game.ps(t.owner), t.where) if c.id == t.card_id), None)
+    if t.where in ("breeding", "security"):
+        return game.zone_card(t.owner, t.where, t.card_id)
     holder = game.holder(t)
-    return next((c for c in holder.cards() if c.id == t.card_id), None) if holder else None
+    return next((c for c in holder.cards() + holder.links if c.id == t.card_id), None) if holder else None
 
 
 def effect_kind_keys(card) -> list[str]:
@@ -136,6 +150,8 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
         return
+    if e.by is not None and not pay(game, owner, e.by, card_id, holder):
+        return
     if e.delayed:
         game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
@@ -143,7 +159,11 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         return
     if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return
+    before = len(game.trace.steps)
     VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
+    if e.by is not None and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+        game.step("effect.cost_kept", f"{card_id}'s condition was carried out all the same: it may be, even when "
+                  f"what follows has nothing to act on.", "dcg.cost_condition.rest_impossible", card=card_id)
 
 
 # ---------------------------------------------------------------------------------------- targets
@@ -329,13 +349,51 @@ def _trash_security(game, owner, e, card_id, holder):
 
 
 def _play_from_trash(game, owner, e, card_id, holder):
+    _play_by_effect(game, owner, e, card_id, "trash")
+
+
+def _play_from_hand(game, owner, e, card_id, holder):
+    _play_by_effect(game, owner, e, card_id, "hand")
+
+
+def _play_by_effect(game, owner, e, card_id, zone: str):
+    """Play the target card from `zone` without paying its cost; a card with DigiXros or Assembly may
+    DigiXros / Assembly as it is played (7-2-2-13, 7-3-2-10), with the cards `choose: {digixros|assembly: [ids]}`
+    names (none: not used, 7-2-2-12, 7-3-2-9)."""
     ps = game.ps(owner)
-    card = next((c for c in ps.trash if c.id == e.target), None)
+    card = next((c for c in getattr(ps, zone) if c.id == e.target), None)
     if card is None or card.kind not in ("digimon", "tamer") or (card.kind == "digimon" and card.dp is None):
-        return _nothing(game, card_id, "play from trash")
-    game.set_ps(owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card.id)))
-    play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the trash without paying its cost.",
-              "dcg.play.procedure")
+        return _nothing(game, card_id, f"play from {zone}")
+    game.set_ps(owner, replace(ps, **{zone: tuple(c for c in getattr(ps, zone) if c.id != card.id)}))
+    sources, keys = _xros_by_effect(game, owner, card)
+    play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the {zone} without paying its cost"
+              + (f", with {len(sources)} card{'s' * (len(sources) != 1)} under it." if sources else "."),
+              "dcg.play.procedure", *keys, sources=sources)
+
+
+def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
+    """The cards DigiXros or Assembly places under a card an effect plays, and the keys to cite."""
+    from .combine import place_xros, xros_refusal
+
+    for how, name in (("digixros", "DigiXros"), ("assembly", "Assembly")):
+        if getattr(card, how) is None:
+            continue
+        ids = game.choices.pop(how, None)
+        by_effect = f"dcg.{how}.by_effect"
+        if not ids:
+            game.step("xros.not_used", f"{card.label} is played by an effect without {name}: it could "
+                      f"{name} (the play cost is not paid, but cards may still go under it), and it is not mandatory.",
+                      by_effect, f"dcg.{how}.optional")
+            return (), []
+        refusal = xros_refusal(game, owner, card, list(ids), how)
+        if refusal is not None:
+            game.trace.refused.append(replace(refusal, action=how))
+            game.step("xros.not_used", f"{card.label} is played by the effect without {name}: the chosen cards "
+                      f"cannot go under it ({refusal.why})", by_effect, *refusal.cites)
+            return (), []
+        sources, _ = place_xros(game, owner, card, list(ids), how, by_effect=True)
+        return sources, [by_effect]
+    return (), []
 
 
 def _recovery(game, owner, e, card_id, holder):
@@ -434,10 +492,19 @@ def _end_attack(game, owner, e, card_id, holder):
               "dcg.effect.end_attack")
 
 
-VERB_RUNNERS = {"end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+def _prevent(game, owner, e, card_id, holder):
+    if holder is None or holder.id not in game.deleting:
+        return _nothing(game, card_id, "not deleted")
+    game.deleting[holder.id] = True
+    game.step("effect.prevent", f"{card_id}'s effect: {holder.label} is not deleted.", "dcg.immediate.before",
+              card=holder.label)
+
+
+VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
-                "trash_security": _trash_security, "play_from_trash": _play_from_trash, "recovery": _recovery,
+                "trash_security": _trash_security, "play_from_trash": _play_from_trash,
+                "play_from_hand": _play_from_hand, "recovery": _recovery,
                 "de_digivolve": _de_digivolve, "blitz": _blitz,
                 **keyword_verbs.RUNNERS}
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 
 from rulings.editions import DEFAULT_EDITION
-from rulings.yamlio import load_yaml
+from rulings.yamlio import load_yaml_file
 
 from ..errors import InvalidScenario
 from ..ids import register_id
@@ -30,7 +30,7 @@ COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given
 MAX_ZONE = 100
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
-               "keywords", "inherited", "effects", "traits", "token", "face_down", "overflow", *COMBINE_FIELDS}
+               "keywords", "inherited", "effects", "traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS}
 STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links"}
 STACK_CARD_FIELDS = CARD_FIELDS | STACK_FIELDS
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
@@ -72,7 +72,7 @@ class Scenario:
     actions: tuple[Action, ...]
     edition: str
     decline: frozenset[str] = frozenset()      # keyword ids and card ids whose optional effects are not used
-    choose: tuple[tuple[str, str], ...] = ()   # (keyword id or verb, card id)
+    choose: tuple[tuple[str, str | tuple[str, ...]], ...] = ()   # (keyword id or verb, card id or ids)
     title: str = ""
     question: str = ""
     card_ids: frozenset[str] = field(default_factory=frozenset)
@@ -85,8 +85,7 @@ def _fold(text: str) -> str:
 @lru_cache(maxsize=1)
 def zone_names() -> dict[str, str]:
     """Zone names in English, Chinese and Japanese (terms data, kind `zone`) -> scenario zone key."""
-    with open(TERMS_FILE, encoding="utf-8") as f:
-        entries = load_yaml(f.read()) or []
+    entries = load_yaml_file(TERMS_FILE) or []
     out = {_fold(z): z for z in ZONES}
     rename = {"digi_egg_deck": "digitama"}
     for e in entries:
@@ -214,6 +213,10 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
                     for i, e in enumerate(_list(data["effects"], f"{path}.effects"))) if "effects" in data else ()
     extra = _card_extras(data, path, zone) if not data.keys().isdisjoint(EXTRA_FIELDS) else {}
+    for i, e in enumerate(effects):
+        if e.link and extra.get("link") is None:
+            raise InvalidScenario(f"{path}.effects[{i}].link", "a link effect belongs to a card with `link:` "
+                                                               "(2-3-12-6)")
     card = make(Card, id=cid, name=name, kind=kind, level=level, dp=dp, play_cost=costs.get("play_cost"),
                 digivolve_cost=costs.get("digivolve_cost"), colors=colors, keywords=keywords, inherited=inherited,
                 effects=effects, **extra)
@@ -221,7 +224,7 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     return card, {k: data[k] for k in STACK_FIELDS if k in data}
 
 
-EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "overflow", *COMBINE_FIELDS})
+EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS})
 
 
 def _card_extras(data: dict, path: str, zone: str) -> dict:
@@ -237,6 +240,9 @@ def _card_extras(data: dict, path: str, zone: str) -> dict:
         out[key] = _bool(data.get(key, False), f"{path}.{key}")
     if out["token"] and zone != "battle_area":
         raise InvalidScenario(f"{path}.token", "a token exists only in the battle area (4-18-5)")
+    out["face_up"] = _bool(data.get("face_up", False), f"{path}.face_up")
+    if out["face_up"] and zone != "security":
+        raise InvalidScenario(f"{path}.face_up", "only a security card is placed face up or face down (3-7-4)")
     if data.get("overflow") is not None:
         out["overflow"] = _int(data["overflow"], f"{path}.overflow", -10, 10)
     out.update({k: parse_combine(k, data[k], f"{path}.{k}") for k in COMBINE_FIELDS if data.get(k) is not None})
@@ -441,7 +447,21 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
 CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend", "unsuspend", "dp",
                "return_to_hand", "de_digivolve", "counter", "gain", "cannot_be_blocked", "scapegoat", "material_save",
                "decode", "vortex", "execute", "overclock", "link", "save", "mind_link", "blast_digivolve",
-               "blast_dna_digivolve")
+               "blast_dna_digivolve", "by", "would_be_deleted")
+
+
+# choices of several cards: what a card played by an effect places under it by DigiXros / Assembly (7-2-2-13,
+# 7-3-2-10); an action's own `play:` names them on the action
+CHOOSE_LISTS = ("digixros", "assembly")
+
+
+def _choose_list(value, path: str, ctx: _Ctx) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or len(value) > 10:
+        raise InvalidScenario(path, "a list of 1..10 card ids")
+    for i, cid in enumerate(value):
+        if not isinstance(cid, str) or cid not in ctx.ids:
+            raise InvalidScenario(f"{path}[{i}]", f"unknown card id {cid!r}")
+    return tuple(value)
 
 
 def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
@@ -452,6 +472,9 @@ def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
     out = []
     for key, cid in value.items():
         path = f"choose.{key}"
+        if key in CHOOSE_LISTS:
+            out.append((key, _choose_list(cid, path, ctx)))
+            continue
         name = key if key in CHOOSE_KEYS else (keyword_id(key) if isinstance(key, str) else None)
         if name not in CHOOSE_KEYS:
             raise InvalidScenario(path, f"unknown choice (one of: {', '.join(CHOOSE_KEYS)})")

@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, triggers, turn
+from . import battle, chain, damage_step, extra_deck, pendulum, summon_negation, triggers, turn
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -69,7 +69,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
         game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
-                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count",
+                  f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count", "ygo.cost.tribute_to_graveyard",
                   *(("ygo.zones.tribute_emz",) if from_emz else ()))
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
@@ -83,10 +83,13 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
               "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack",
               player=player, card=card.label(), atk=card.atk, zone=zone)
-    _summoned(game, card, player)
+    summon_negation.begin(game, [card], player, "normal", f"{kind}Summon")
 
 
-def _summoned(game, card: Card, player: str) -> None:
+def _summoned(game, card: Card, player: str, by_effect: bool = False) -> None:
+    """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved)."""
+    if by_effect:
+        game.effect_summoned = card
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
@@ -125,7 +128,7 @@ def flip_summon(game, card: Card) -> None:
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
               f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
               "ygo.summon.flip", "ygo.position.flip_summon_counts")
-    _summoned(game, card, player)
+    summon_negation.begin(game, [card], player, "flip", "Flip Summon")
 
 
 def can_change_position(game, card: Card, to: str) -> Refusal:
@@ -232,7 +235,7 @@ def can_pass(game, player: str | None = None) -> Refusal:
 def pass_(game, player: str | None = None) -> None:
     """`pass: {}` means both players pass; `pass: {player: X}` is X's single pass of priority."""
     if player is None or game.last_pass == other(player):
-        if game.chain or game.attack or game.triggers:
+        if game.chain or game.attack or game.triggers or game.summoning:
             advance(game)
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
@@ -275,6 +278,8 @@ def advance(game) -> None:
     while not game.board.over:
         if game.chain:
             chain.resolve_chain(game)
+        elif game.summoning:
+            summon_negation.finish(game)   # the summon was not negated: it succeeds (3.1.3.p22)
         elif game.triggers:
             triggers.fire(game)
             if game.chain:
@@ -290,7 +295,7 @@ def advance(game) -> None:
 
 def settle(game) -> None:
     """Finish everything in progress (before a new game action, and at the end of the scenario)."""
-    while not game.board.over and (game.chain or game.triggers or game.attack):
+    while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning):
         advance(game)
     game.window = None
 
@@ -324,8 +329,12 @@ IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in th
 def run(game, kind: str, args: dict) -> None:
     if kind not in IN_WINDOW:
         settle(game)
-        game.window = None
+        game.window, game.effect_summoned = None, None
     kwargs = _bind(game, args)
+    if game.summoning and not game.chain and not _answers_summon(kind, kwargs):
+        summon_negation.finish(game)   # both players let the summon happen: it succeeds, then this action
+        if game.triggers and not game.board.over:
+            triggers.fire(game)
     can, do = ACTIONS[kind]
     refusal = can(game, **kwargs)
     if refusal:
@@ -333,8 +342,18 @@ def run(game, kind: str, args: dict) -> None:
         game.refuse(kind, why, *keys)
         return
     do(game, **kwargs)
+    if kind == "activate" and game.summoning:
+        game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
         triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
+
+
+def _answers_summon(kind: str, kwargs: dict) -> bool:
+    """Actions that keep a summon's negation window open: activating a summon-negating effect, one player's
+    pass of priority (the other may still answer)."""
+    if kind == "activate":
+        return summon_negation.negates_summon(kwargs.get("card"))
+    return kind == "pass" and kwargs.get("player") is not None
 
 
 def _bind(game, args: dict) -> dict:

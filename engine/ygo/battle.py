@@ -53,12 +53,16 @@ def attack(game, attacker: Card, target_id: str) -> None:
     attacker.attacks_this_turn += 1
     if target is not None:
         attacker.attacked_ids.append(target.id)
+    if not game.battle_step:
+        game.step("battle.battle_step", "Both players pass in the Start Step: it ends and the Battle Step begins, "
+                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step")
     game.battle_step = True
     game.attack = Attack(attacker, target, game.opponent_moves(player), game.opponent_count(player))
     game.window = Window("attack_declared", attacker, target, player)
     game.priority, game.last_pass = player, ""
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
-    keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster"]
+    keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
+            "ygo.battle.after_declaration_order"]
     if attacker.attacks_this_turn > 1:
         keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
@@ -84,11 +88,16 @@ def proceed(game) -> None:
             atk.target.position = "defense"
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target")
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon")
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
         atk.stage = "after_calculation"
+        if _battle_goes_on(game, atk) and game.opponent_moves(game.board.turn) != atk.opponent_moves:
+            atk.opponent_moves = game.opponent_moves(game.board.turn)
+            game.step("battle.no_replay", f"The monsters on {other(game.board.turn)}'s field changed during the Damage "
+                      "Step: there is no replay there, and the battle goes on with the same attack target.",
+                      "ygo.battle.no_replay_in_damage_step")
         if _battle_goes_on(game, atk):
             _calculate(game, atk)
         else:
@@ -100,6 +109,9 @@ def proceed(game) -> None:
         _send_destroyed(game, atk)
     else:
         game.attack = None
+        game.step("battle.step.return", "The Damage Step is over: the Battle Step begins again (another attack may "
+                  "be declared, or the Battle Phase goes on to its End Step).", "ygo.battle.back_to_battle_step",
+                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step")
 
 
 def _end_battle_step(game, atk: Attack) -> None:
@@ -108,8 +120,18 @@ def _end_battle_step(game, atk: Attack) -> None:
         game.attack = None
         return
     if not game.on_field(atk.attacker) or game.controller(atk.attacker) != player or atk.attacker.position != "attack":
+        moved = game.on_field(atk.attacker) and game.controller(atk.attacker) == player
         game.step("attack.stopped", f"{atk.attacker.label()} can no longer attack, so the battle ends without a "
-                  "Damage Step.", "ygo.battle.attack_stops")
+                  "Damage Step.", "ygo.battle.attack_stops", "ygo.battle.negated_not_attacker",
+                  *(["ygo.battle.position_change_stops"] if moved else []))
+        game.attack = None
+        return
+    forbidding = cannot_attack(game, atk.attacker)
+    if forbidding is not None:
+        game.step("attack.stopped", f"{atk.attacker.label()} cannot attack while the continuous effect of "
+                  f"{forbidding.label()} applies: the attack already declared stops, without a Damage Step.",
+                  "ygo.battle.cannot_attack_stops", "ygo.battle.attack_stops", "ygo.battle.negated_not_attacker",
+                  "ygo.continuous.applies")
         game.attack = None
         return
     if game.opponent_moves(player) != atk.opponent_moves:
@@ -140,11 +162,12 @@ def _replay(game, atk: Attack) -> bool:
     if len(opponent.monsters) == atk.opponent_count:
         game.step("battle.replay", f"A monster left {other(player)}'s field and another arrived after the attack target "
                   f"was chosen: the count is the same, but it changed, so a replay occurs and {player} may choose a new "
-                  "attack target or not to attack.", "ygo.battle.replay", "ygo.battle.replay_same_count")
+                  "attack target or not to attack.", "ygo.battle.replay", "ygo.battle.replay_same_count",
+                  "ygo.battle.replay_after_resolution")
     else:
         game.step("battle.replay", f"The number of monsters {other(player)} controls changed after the attack target was "
                   f"chosen: a replay occurs, and {player} may choose a new attack target or not to attack.",
-                  "ygo.battle.replay")
+                  "ygo.battle.replay", "ygo.battle.replay_after_resolution")
     legal = {c.id: c for c in opponent.monster_list()}
     if choice is None:   # documented default: keep the old target, else the first monster in zone order, else direct
         if atk.target is not None and atk.target.id in legal:
@@ -217,7 +240,8 @@ def _send_destroyed(game, atk: Attack) -> None:
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
-                  "the Damage Step.", "ygo.battle.destroyed_by_battle", card=card.label())
+                  "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
+                  "ygo.battle.destroyed_sent_at_end", card=card.label())
     check_equips(game)
 
 

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, once_per_turn
+from . import control, costs, damage_step, effects, negation, once_per_turn
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -139,12 +139,18 @@ def _timing(game, card: Card, player: str) -> Refusal:
     return None
 
 
+def own_turn_of(game, player: str) -> bool:
+    return game.board.turn == player
+
+
 def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     board = game.board
     player = game.controller(card)
     if not game.chain and player != game.priority:
+        after = {"summoned": "ygo.priority.after_summon", "attack_declared": "ygo.priority.after_attack"}
         game.step("priority.pass", f"{game.priority} passes priority, so {player} may activate.",
-                  "ygo.priority.transfer")
+                  "ygo.priority.transfer", *([after[game.window.event]] if game.window and game.window.event in after
+                                             else []))
     place = game.where(card)
     if place == "hand" and card.card_type != "monster":
         me = board.player(player)
@@ -162,23 +168,35 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
             me.spells_traps[card.zone] = card
         card.face = "up"
     elif card.card_type != "monster":
-        card.face = "up"
+        card.face, card.set_turn = "up", 0   # a Set card turned face-up to activate is no longer a Set card
     once_per_turn.use(game, card, player)
+    was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
+    was_drained = card.card_type == "monster" and negation.negated(game, card)
     if card.effect.cost:
         costs.pay(game, card, player)
-    link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window)
+    link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
+                on_field=game.on_field(card))
+    link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
     target_text = f", targeting {', '.join(t.label() for t in targets)}" if targets else ""
     cites = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
-    cites.append("ygo.chain.speed")
+    cites += ["ygo.chain.speed", "ygo.chain.link_block", "ygo.priority.activation_passes"]
+    if card.card_type != "monster":
+        cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
+    elif card.effect.type == "quick" and not own_turn_of(game, player):
+        cites.append("ygo.effect.quick_effect_defined")
+    if targets:
+        cites.append("ygo.target.declared")
     if card.effect.when in ("attack_declared", "attacked", "summoned"):
         cites.append("ygo.activate.timing")
     if card.effect.when == "damage_calculation":
         cites.append("ygo.damage_step.calculation_timing")
     if card.card_type == "monster" and place == "hand":
         cites.append("ygo.activate.from_hand")
+    if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
+        cites.append("ygo.summon_negation.window")
     if card.effect.once_per_turn:
         cites.append(once_per_turn.KEYS[card.effect.once_per_turn])
     cites += _speed_keys(card)
@@ -196,15 +214,22 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
     once_per_turn.use(game, card, player)
+    was_negated = card.effects_negated and game.on_field(card)
+    was_drained = negation.negated(game, card)
     if card.effect.cost:
         costs.pay(game, card, player)
-    link = Link(len(game.chain) + 1, card, player, 1, [], window)
+    link = Link(len(game.chain) + 1, card, player, 1, [], window, on_field=game.on_field(card))
+    link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration"}[window.event]
-    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}.",
-              "ygo.trigger.timing", "ygo.chain.link", *keys)
+    waited = card.id in game.met_mid_chain
+    game.met_mid_chain.discard(card.id)
+    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}"
+              f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
+              "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
+              *(["ygo.chain.no_insert"] if waited else []), *keys)
 
 
 def _left_field(game, link) -> bool:
@@ -218,13 +243,19 @@ def resolve_chain(game) -> None:
     if not game.chain:
         return
     game.step("chain.resolve", f"Both players pass: the chain of {len(game.chain)} link(s) resolves from the last "
-              "link to the first.", "ygo.chain.resolve_lifo")
+              "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass",
+              "ygo.priority.time_point_passes")
     done = []
+    game.resolving = True
     while game.chain:
         link = game.chain[-1]
         if link.negated_activation:
-            game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve.",
-                      "ygo.chain.negate_activation")
+            paid = bool(link.card.effect and link.card.effect.cost)
+            game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve"
+                      f"{'; the cost paid for it is not an effect and stays paid' if paid else ''}.",
+                      "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []))
+            if link.card.effect and link.card.effect.once_per_turn:
+                game.negated_uses.add(once_per_turn.mark(link.card, link.player))
         elif link.negated_effect:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
                       "nothing happens.", "ygo.chain.negate_effect")
@@ -233,15 +264,31 @@ def resolve_chain(game) -> None:
                       "is not resolved.", "ygo.lp.zero_mid_chain")
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
-            if _left_field(game, link):
+            negated_by = negation.resolves_negated(game, link)
+            if negated_by:
+                game.step("chain.link.effects_negated", f"Chain link {link.n} ({link.card.label()}) resolves, but "
+                          f"the effects of {link.card.label()} are negated: nothing applies.", *negated_by,
+                          link=link.n, card=link.card.label())
+            elif _left_field(game, link):
                 game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
                           "apply.", "ygo.chain.continuous_left_field")
             else:
-                game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves.",
-                          "ygo.chain.resolve_lifo", link=link.n, card=link.card.label())
+                gone = (link.on_field and link.card.card_type == "monster" and link.card.effect is not None
+                        and link.card.effect.type in ("ignition", "trigger") and not game.on_field(link.card))
+                game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves"
+                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}.",
+                          "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
+                          *(["ygo.effect.resolves_after_leaving"] if gone else []), link=link.n, card=link.card.label())
+                lifted = negation.applies_after_all(link)
+                if lifted:
+                    where = "face-down" if link.card.zone else "no longer on the field"
+                    game.step("chain.link.negation_lifted", f"The effects of {link.card.label()} were negated for this "
+                              f"effect, but it is now {where}: the effect applies.", lifted,
+                              card=link.card.label())
                 effects.apply(game, link)
         done.append(game.chain.pop())
+    game.resolving = False
     for link in done:
         card = link.card
         if card.card_type != "monster" and game.on_field(card) and (card.kind not in CONTINUOUS_KINDS

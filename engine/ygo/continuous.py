@@ -3,6 +3,7 @@
 Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md, `continuous:`):
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
+    {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -30,7 +31,7 @@ def _modifier(args) -> dict:
     return {"target": _selector(args["target"]), "by": by}
 
 
-PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector}
+PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector}
 
 
 def parse(value) -> tuple:
@@ -68,10 +69,7 @@ def any_in_game(board) -> bool:
     return any(c.effect and c.effect.continuous for p in board.players.values() for c in p.all_cards())
 
 
-def sources(game) -> list[tuple[Card, str]]:
-    """(card, controller) for every face-up card on the field whose continuous effects apply now."""
-    if not game.has_continuous:
-        return []
+def _face_up_sources(game) -> list[tuple[Card, str]]:
     out = []
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
@@ -80,13 +78,41 @@ def sources(game) -> list[tuple[Card, str]]:
     return out
 
 
+def _holder(game, monster: Card) -> str:
+    return next((p.name for p in game.board.players.values() if p.monsters.get(monster.zone) is monster), "")
+
+
+def drained(game, monster: Card) -> bool:
+    """Whether a continuous `negate_effects` (Skill Drain) applies to the face-up monster now (4.6.5.p3-4).
+    A source that is itself a negated monster does not apply (one level: no monster negates its negator)."""
+    if not game.has_continuous or monster.zone not in MONSTER_ZONES or not monster.face_up:
+        return False
+    holder = _holder(game, monster)
+    for src, mine in _face_up_sources(game):
+        if src.card_type == "monster" and (src.effects_negated or src is monster):
+            continue
+        if any(name == "negate_effects" and _affects(src, mine, args, monster, holder)
+               for name, args in src.effect.continuous):
+            return True
+    return False
+
+
+def sources(game) -> list[tuple[Card, str]]:
+    """(card, controller) for every face-up card on the field whose continuous effects apply now (a monster
+    whose effects are negated applies none, 4.6.5.p1)."""
+    if not game.has_continuous:
+        return []
+    return [(c, p) for c, p in _face_up_sources(game)
+            if c.card_type != "monster" or not (c.effects_negated or drained(game, c))]
+
+
 def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
     if not game.has_continuous or monster.zone not in MONSTER_ZONES or not monster.face_up:
         return []
     found = sources(game)
     if not found:
         return []
-    holder = next((p.name for p in game.board.players.values() if p.monsters.get(monster.zone) is monster), "")
+    holder = _holder(game, monster)
     return [(src, args) for src, mine in found for name, args in src.effect.continuous
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)]
 

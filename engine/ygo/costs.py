@@ -86,7 +86,7 @@ def _monsters_others(game, card, player):
 
 def can_pay(game, card: Card, player: str) -> Refusal:
     refusal = _unpayable(game, card, player)
-    return (refusal[0], refusal[1] + ("ygo.cost.strict",)) if refusal else None
+    return (refusal[0], refusal[1] + ("ygo.cost.strict", "ygo.cost.unpayable")) if refusal else None
 
 
 def _unpayable(game, card: Card, player: str) -> Refusal:
@@ -145,5 +145,6 @@ def pay(game, card: Card, player: str) -> None:
             game.send(c, pile)
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
-                  "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []))
+                  "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
+                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []))
     check_equips(game)

@@ -13,6 +13,9 @@ from .model import MONSTER_ZONES, POSITIONS, other
 from . import control
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
+from .ritual import apply_ritual, check_ritual, parse_ritual
+from .negation import apply_negate_effects, check_targets as check_negate_targets
+from . import summon_negation
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
@@ -89,13 +92,15 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position"), ("card",))
+    args = _keys(args, ("card", "position", "negated"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
     if position not in POSITIONS:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
-    return {"card": args["card"], "position": position}
+    if not isinstance(args.get("negated", False), bool):
+        raise ValueError("`negated` is true or false")
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False)}
 
 
 # ---------- application
@@ -290,6 +295,11 @@ def apply_special_summon(game, link, args):
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys)
+    if args.get("negated") and card.face_up:
+        card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
+        game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
+                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
+    game.effect_summoned = card
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
@@ -323,7 +333,8 @@ def apply_negate_attack(game, _link, _args):
         return
     game.attack.negated = True
     game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
-              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack")
+              "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack",
+              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared")
 
 
 @dataclass(frozen=True)
@@ -350,8 +361,11 @@ OPERATIONS: dict[str, Operation] = {
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
     "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
+    "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
+    "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }
 
 
@@ -365,9 +379,22 @@ def activation_refusal(game, card, player: str, targets: list):
     return None
 
 
+def _lost_targets(game, link) -> None:
+    """Targets that left the field before resolution are lost: the effect does not apply to them (3.1.1.p49)."""
+    lost = [c for c in link.targets if not game.on_field(c)]
+    if not lost:
+        return
+    kept = [c for c in link.targets if c not in lost]
+    game.step("effect.target_lost", f"{', '.join(c.label() for c in lost)} left the field after being targeted by "
+              f"{link.card.label()}: that part of the effect does not apply"
+              f"{' (the other targets are still applied)' if kept else ''}.", "ygo.target.lost",
+              *(["ygo.target.remaining_apply"] if kept else []), card=link.card.label())
+
+
 def apply(game, link) -> None:
     if link.no_effect:
         return
+    _lost_targets(game, link)
     for name, args in link.card.effect.ops:
         if game.board.over:
             return

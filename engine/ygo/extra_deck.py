@@ -255,11 +255,11 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
 
 def extra_summon(game, method: str, card: Card, materials: list[Card], zone: str | None = None,
                  position: str = "attack") -> None:
-    from .actions import _summoned
+    from .summon_negation import begin
 
     player = card.owner
     perform(game, method, player, card, materials, zone, position)
-    _summoned(game, card, player)
+    begin(game, [card], player, "special", f"{method.capitalize()} Summon")
 
 
 def _action(method: str):
@@ -335,7 +335,7 @@ def apply_fusion(game, link, _args) -> None:
                   *refusal[1])
         return
     perform(game, "fusion", link.player, monster, mats, zone)
-    _summoned(game, monster, link.player)
+    _summoned(game, monster, link.player, by_effect=True)
 
 
 def parse_fusion(args) -> dict:

@@ -39,6 +39,9 @@ class Link:
     negated_activation: bool = False
     negated_effect: bool = False
     no_effect: bool = False            # an activation that only places the card (a Pendulum Scale)
+    source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
+    source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
+    on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
 
 
 @dataclass
@@ -76,6 +79,11 @@ class Game:
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
     monster_moves: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
+    resolving: bool = False            # a chain is resolving: nothing new is activated until it ends (3.6.4)
+    met_mid_chain: set = field(default_factory=set)     # trigger card ids whose event happened while resolving
+    negated_uses: set = field(default_factory=set)      # once-per-turn cards whose activation was negated
+    summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
+    effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -136,6 +144,7 @@ class Game:
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
+            card.effects_negated = False   # a new card: an effect negating the old one no longer applies
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)
@@ -200,6 +209,8 @@ class Game:
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))
+        if self.resolving:
+            self.met_mid_chain.add(card.id)
         self.trigger_marks[card.id] = self.happened
 
     # ---- LP and the end of the duel

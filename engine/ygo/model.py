@@ -82,6 +82,7 @@ class Card:
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
+    effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 
     @property
     def face_up(self) -> bool:

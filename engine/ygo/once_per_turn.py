@@ -14,7 +14,7 @@ Refusal = tuple[str, tuple[str, ...]] | None
 KEYS = {"card": "ygo.effect.once_per_turn_card", "name": "ygo.effect.once_per_turn_name"}
 
 
-def _mark(card: Card, player: str) -> str:
+def mark(card: Card, player: str) -> str:
     if card.effect.once_per_turn == "card":
         return f"card:{card.id}"
     return f"name:{player}:{card.name or card.id}"
@@ -22,18 +22,19 @@ def _mark(card: Card, player: str) -> str:
 
 def refusal(game, card: Card, player: str) -> Refusal:
     kind = card.effect.once_per_turn
-    if not kind or _mark(card, player) not in game.used_once:
+    if not kind or mark(card, player) not in game.used_once:
         return None
+    negated = ("ygo.effect.used_when_negated",) if mark(card, player) in game.negated_uses else ()
     if kind == "card":
         return (f"{card.label()} has already used this effect this turn (once per turn, for this card)",
-                (KEYS["card"], "ygo.effect.used_even_if_negated"))
+                (KEYS["card"], "ygo.effect.used_even_if_negated", *negated))
     return (f"{player} has already used the effect of a card named {card.name or card.id} this turn (once per turn, "
-            "for that card name)", (KEYS["name"], "ygo.effect.used_even_if_negated"))
+            "for that card name)", (KEYS["name"], "ygo.effect.used_even_if_negated", *negated))
 
 
 def use(game, card: Card, player: str) -> None:
     if card.effect.once_per_turn:
-        game.used_once.add(_mark(card, player))
+        game.used_once.add(mark(card, player))
 
 
 def reset_face_down(game, card: Card) -> None:

@@ -114,7 +114,7 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
 
 
 def pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> None:
-    from .actions import _summoned
+    from .summon_negation import begin
 
     board = game.board
     player = board.turn
@@ -136,7 +136,7 @@ def pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> None
                   "in face-up Attack Position.", *keys)
     game.step("summon.pendulum.done", f"That was {player}'s one Pendulum Summon this turn ({len(placed)} monster(s) at "
               "the same time).", "ygo.pendulum.once_per_turn", "ygo.summon.conditional")
-    _summoned(game, placed[0][0], player)
+    begin(game, [card for card, *_ in placed], player, "special", "Pendulum Summon")
 
 
 ACTIONS = {"pendulum_summon": (

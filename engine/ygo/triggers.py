@@ -33,7 +33,8 @@ def fire(game) -> None:
         if eff.mandatory:
             if card.id in game.decline:
                 game.step("trigger.mandatory", f"The trigger effect of {card.label()} is mandatory: it is activated "
-                          "even though declining it was asked for.", "ygo.trigger.mandatory")
+                          "even though declining it was asked for.", "ygo.trigger.mandatory",
+                          "ygo.trigger.mandatory_defined")
         elif eff.wording == "when" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.missed_timing", f"The optional trigger effect of {card.label()} is worded \"when … you "
                       "can\": something else happened after its event, so that time point has passed and it misses "
@@ -41,7 +42,7 @@ def fire(game) -> None:
             continue
         elif card.id in game.decline:
             game.step("trigger.declined", f"{owner} chooses not to activate the trigger effect of {card.label()}.",
-                      "ygo.trigger.timing")
+                      "ygo.trigger.timing", "ygo.trigger.optional_defined")
             continue
         refusal = once_per_turn.refusal(game, card, owner) or costs.can_pay(game, card, owner)
         if refusal:
@@ -52,4 +53,5 @@ def fire(game) -> None:
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
                       "timing).", "ygo.trigger.if_wording")
-        chain.activate_trigger(game, card, window, *(["ygo.trigger.mandatory"] if eff.mandatory else []))
+        chain.activate_trigger(game, card, window,
+                              *(["ygo.trigger.mandatory", "ygo.trigger.mandatory_defined"] if eff.mandatory else []))

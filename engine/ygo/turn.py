@@ -30,15 +30,32 @@ def can_enter_phase(game, phase: str) -> Refusal:
     return None
 
 
+ORDER_KEYS = {"draw": "ygo.turn.order_early", "standby": "ygo.turn.order_early", "main1": "ygo.turn.order_early",
+              "battle": "ygo.turn.order_battle_main2", "main2": "ygo.turn.order_battle_main2"}
+
+
 def enter_phase(game, phase: str) -> None:
     board = game.board
+    if board.phase == "battle":
+        end_step(game)
     board.phase = phase
     game.battle_step = False
     game.priority, game.last_pass = board.turn, ""
-    keys = ["ygo.turn.phases", "ygo.priority.advance"]
+    keys = ["ygo.turn.phases", "ygo.priority.advance", "ygo.priority.turn_progress", "ygo.priority.next_phase_passes"]
+    if phase in ORDER_KEYS:
+        keys.append(ORDER_KEYS[phase])
     if phase == "battle":
-        keys.append("ygo.battle.steps")
-    game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}.", *keys)
+        keys += ["ygo.battle.steps", "ygo.battle.start_step", "ygo.battle.step_order", "ygo.battle.flow_start_step"]
+    if phase == "main2":
+        keys.append("ygo.battle.end_step_to_main2")
+    game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}"
+              f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys)
+
+
+def end_step(game) -> None:
+    """Leaving the Battle Phase goes through its End Step (4.4.5), whichever phase comes next."""
+    game.step("battle.end_step", f"{game.board.turn} ends the Battle Phase: its End Step follows the Battle Step.",
+              "ygo.battle.end_step", "ygo.battle.flow_end_step", "ygo.battle.step_order", player=game.board.turn)
 
 
 def draw_cards(game, player: str, count: int, cause: str, key: str) -> None:
@@ -58,6 +75,8 @@ def end_phase(game) -> None:
     """Run the End Phase, then the next turn up to its Main Phase 1."""
     board = game.board
     if board.phase != "end":
+        if board.phase == "battle":
+            end_step(game)
         board.phase = "end"
         game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases")
     return_at_end_phase(game)
@@ -91,6 +110,7 @@ def _next_turn(game) -> None:
     for p in board.players.values():
         for card in p.monster_list():
             card.attacks_this_turn, card.attacked_ids = 0, []
+            card.effects_negated = False   # "until the end of this turn"
     game.used_once.clear()   # once-per-turn limits last for the turn
     board.turn = other(board.turn)
     board.turn_number += 1
@@ -98,11 +118,13 @@ def _next_turn(game) -> None:
     board.pendulum_summoned = False
     board.phase = "draw"
     game.priority, game.last_pass, game.battle_step = board.turn, "", False
-    game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases")
+    game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases",
+              "ygo.turn.order_early")
     draw_cards(game, board.turn, 1, "normal draw", "ygo.turn.normal_draw")
     if board.over:
         return
     board.phase = "standby"
-    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases")
+    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases", "ygo.turn.order_early")
     board.phase = "main1"
-    game.step("phase.enter", f"{board.turn} enters Main Phase 1.", "ygo.turn.phases", "ygo.priority.turn_player_first")
+    game.step("phase.enter", f"{board.turn} enters Main Phase 1.", "ygo.turn.phases", "ygo.priority.turn_player_first",
+              "ygo.turn.order_early")

@@ -10,7 +10,8 @@ from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, effects
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
-                             extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card)
+                             extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
+                             ritual_choice)
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario)
@@ -298,7 +299,11 @@ def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") 
 
 def _infer_type(data: dict, card: Card) -> str:
     """A pile card's type when `type` is not given: stats make a monster, a spell/trap kind a spell/trap."""
-    if any(k in data for k in ("level", "atk", "def")) or card.kind in MONSTER_KINDS and card.kind != "normal":
+    if any(k in data for k in ("level", "atk", "def")):
+        return "monster"
+    if card.kind == "ritual":   # a Ritual Spell or a Ritual Monster: without stats, a monster effect says monster
+        return "monster" if card.effect and card.effect.type else "spell"
+    if card.kind in MONSTER_KINDS and card.kind != "normal":
         return "monster"
     if card.kind in TRAP_KINDS:
         return "trap"
@@ -455,13 +460,15 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = list(ids)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
+        elif key == "ritual" or key.startswith("ritual."):
+            out[key] = ritual_choice(v, f"choose.{key}")
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>)")
+                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>)")
     return out
 
 

@@ -4,7 +4,7 @@ Zones, and the arguments of the summon actions. Every error names the field path
 from __future__ import annotations
 
 from ..errors import InvalidScenario
-from .model import EXTRA_ZONES, MONSTER_ZONES, Card
+from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, Card
 from .zones import ARROWS, cell, extra_link
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
@@ -158,3 +158,15 @@ def fusion_choice(value, path: str) -> dict:
     if "zone" in value and value["zone"] not in MONSTER_ZONES:
         raise InvalidScenario(f"{path}.zone", "M1..M5, EMZ-L or EMZ-R")
     return {"monster": value["monster"], "materials": list(mats), **({"zone": value["zone"]} if "zone" in value else {})}
+
+
+def ritual_choice(value, path: str) -> dict:
+    if not isinstance(value, dict) or "monster" not in value or set(value) - {"monster", "tributes", "zone"}:
+        raise InvalidScenario(path, "a mapping {monster: id, tributes: [ids], zone: M1..M5}")
+    tributes = value.get("tributes", [])
+    if not isinstance(value["monster"], str) or not isinstance(tributes, list) \
+            or not all(isinstance(t, str) for t in tributes):
+        raise InvalidScenario(path, "monster is a card id, tributes a list of card ids")
+    if "zone" in value and value["zone"] not in MAIN_ZONES:
+        raise InvalidScenario(f"{path}.zone", "M1..M5 (a Ritual Monster goes to a Main Monster Zone)")
+    return {"monster": value["monster"], "tributes": list(tributes), **({"zone": value["zone"]} if "zone" in value else {})}

@@ -1,0 +1,83 @@
+"""Setup validation of the chapter-15 vocabulary added after the first round: {Breeding}/{Security} icons,
+face-up security cards, costs inside effects (`by:`), immediate "would be deleted" effects and replacement
+(`instead:`), "unaffected", several targets (`count`, `up_to`) and target conditions (`filter`). A malformed
+field is refused with its path (InvalidScenario), never run."""
+from __future__ import annotations
+
+import pytest
+
+from engine.dcg import validate
+from engine.errors import InvalidScenario
+
+
+def scenario(a: dict) -> dict:
+    return {"game": "dcg", "board": {"turn": "A", "memory": 3, "A": a}}
+
+
+def digimon(*effects) -> dict:
+    return scenario({"battle_area": [{"id": "agumon", "dp": 3000, "effects": list(effects)}]})
+
+
+@pytest.mark.parametrize("data, path", [
+    (scenario({"hand": [{"id": "x", "face_up": True}]}), "board.A.hand[0].face_up"),
+    (scenario({"security": [{"id": "x", "face_up": "yes"}]}), "board.A.security[0].face_up"),
+    (digimon({"timing": "main", "zone": "security", "do": "draw", "amount": 1}), "board.A.battle_area[0].effects[0].zone"),
+    (digimon({"timing": "counter", "zone": "breeding", "do": "draw", "amount": 1}), "board.A.battle_area[0].effects[0].zone"),
+    (digimon({"timing": "your_turn", "zone": "breeding", "do": "dp", "amount": 1000, "target": "self"}),
+     "board.A.battle_area[0].effects[0].target"),
+])
+def test_bad_icon_field_is_refused_with_its_path(data, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(data)
+    assert err.value.path == path
+
+
+def test_a_face_up_security_card_is_accepted():
+    board = validate(scenario({"security": [{"id": "x", "kind": "tamer", "face_up": True}]})).board
+    assert board.A.security[0].face_up
+
+
+@pytest.mark.parametrize("by, path", [
+    ("trash 1", "effects[0].by"),
+    ({"do": "pay_life"}, "effects[0].by.do"),
+    ({"do": "trash_hand", "amount": 0}, "effects[0].by.amount"),
+    ({"do": "trash_hand", "target": "self"}, "effects[0].by.target"),
+    ({"do": "suspend"}, "effects[0].by.target"),
+    ({"do": "delete", "target": "nobody"}, "effects[0].by.target"),
+    ({"do": "return_from_trash"}, "effects[0].by.cards"),
+    ({"do": "return_from_trash", "cards": [1]}, "effects[0].by.cards"),
+    ({"do": "trash_hand", "cards": ["agumon"], "amount": 2}, "effects[0].by.amount"),
+])
+def test_bad_cost_condition_is_refused_with_its_path(by, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon({"timing": "on_play", "by": by, "do": "memory", "amount": 1}))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_a_continuous_effect_has_no_cost_condition():
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon({"timing": "your_turn", "by": {"do": "trash_hand"}, "do": "dp", "amount": 1, "target": "self"}))
+    assert err.value.path == "board.A.battle_area[0].effects[0].by"
+
+
+def test_a_cost_condition_round_trips_through_the_board_text():
+    from engine.dcg.notation import board_from_text, board_to_text
+    board = validate(digimon({"timing": "on_play", "by": {"do": "return_from_trash", "cards": ["Kimeramon"]},
+                              "do": "memory", "amount": 1})).board
+    assert board_from_text(board_to_text(board)) == board
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "prevent"}, "effects[0].do"),
+    ({"timing": "would_be_deleted", "zone": "hand", "do": "draw", "amount": 1}, "effects[0].zone"),
+    ({"timing": "would_be_deleted", "do": "prevent", "target": "self"}, "effects[0].target"),
+])
+def test_bad_would_be_deleted_effect_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_the_japanese_timing_name_is_accepted():
+    board = validate(digimon({"timing": "【このデジモンが消滅するとき】", "do": "prevent"})).board
+    assert board.A.battle_area[0].card.effects[0].timing == "would_be_deleted"

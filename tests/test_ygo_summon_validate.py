@@ -1,0 +1,75 @@
+"""Setup validation of the Ritual, summon-negation, vow, phase-trigger and control-swap fields (engine/ygo/
+EFFECTS.md): a malformed field is an InvalidScenario naming its path, never a crash or a silent default."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.errors import InvalidScenario
+from engine.ygo import validate
+
+SPELL = {"id": "sp", "kind": "ritual", "effect": {"do": [{"ritual_summon": {"levels": "at_least"}}]}}
+BASE = {
+    "game": "ygo",
+    "board": {"turn": "A", "phase": "main1", "turn_number": 3,
+              "A": {"hand": [SPELL, {"id": "rm", "kind": "ritual", "level": 4, "atk": 1000}], "deck": 3},
+              "B": {"deck": 3}},
+    "actions": [{"activate": {"card": "sp"}}],
+}
+
+
+def with_effect(effect: dict, card: dict | None = None) -> dict:
+    data = copy.deepcopy(BASE)
+    data["board"]["A"]["hand"][0] = {**(card or SPELL), "effect": effect}
+    return data
+
+
+def test_base_is_valid_and_a_ritual_spell_without_stats_is_a_spell():
+    s = validate(BASE)
+    hand = s.board.player("A").hand
+    assert (hand[0].card_type, hand[1].card_type) == ("spell", "monster")
+
+
+@pytest.mark.parametrize("args, path", [
+    ({}, "ritual_summon"),                                     # `levels` is the card's text: required
+    ({"levels": "more"}, "ritual_summon"),
+    ({"levels": "exactly", "from": ["field"]}, "ritual_summon"),
+    ({"levels": "exactly", "extra": 1}, "ritual_summon"),
+])
+def test_ritual_summon_arguments(args, path):
+    with pytest.raises(InvalidScenario) as e:
+        validate(with_effect({"do": [{"ritual_summon": args}]}))
+    assert e.value.path.endswith(path)
+
+
+@pytest.mark.parametrize("value, path", [
+    ({"tributes": ["rm"]}, "choose.ritual.sp"),
+    ({"monster": "rm", "tributes": "x"}, "choose.ritual.sp"),
+    ({"monster": "rm", "zone": "EMZ-L"}, "choose.ritual.sp.zone"),
+])
+def test_ritual_choice(value, path):
+    data = copy.deepcopy(BASE)
+    data["choose"] = {"ritual.sp": value}
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path == path
+
+
+TRAP = {"id": "neg", "kind": "counter", "zone": "S1", "set_turn": 2}
+
+
+@pytest.mark.parametrize("args, message", [
+    ({"then": "explode"}, "then"),
+    ({"kinds": ["tribute"]}, "kinds"),
+    ({"kinds": []}, "kinds"),
+    ({"monsters": -1}, "monsters"),
+    ({"monsters": True}, "monsters"),
+    ("all", "takes"),
+])
+def test_negate_summon_arguments(args, message):
+    data = copy.deepcopy(BASE)
+    data["board"]["B"]["spells_traps"] = [{**TRAP, "effect": {"do": [{"negate_summon": args}]}}]
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path == "board.B.spells_traps[0].effect.do[0].negate_summon" and message in str(e.value)
