@@ -95,3 +95,21 @@ def test_play_from_hand_names_a_known_card():
     with pytest.raises(InvalidScenario) as err:
         validate(board_with({"timing": "on_play", "do": "play_from_hand", "target": "nobody"}))
     assert err.value.path == "board.A.battle_area[0].effects[0].target"
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "cost", "of": "play", "amount": -1, "target": "all_own_digimon"}, "effects[0].timing"),
+    ({"timing": "your_turn", "do": "cost", "amount": -1, "target": "all_own_digimon"}, "effects[0].of"),
+    ({"timing": "your_turn", "do": "cost", "of": "attack", "amount": -1, "target": "all_own_digimon"}, "effects[0].of"),
+    ({"timing": "your_turn", "do": "cost", "of": "play", "amount": -21, "target": "all_own_digimon"}, "effects[0].amount"),
+    ({"timing": "your_turn", "do": "cost", "of": "play", "amount": -1, "target": "self"}, "effects[0].target"),
+    ({"timing": "your_turn", "do": "cost", "of": "play", "amount": -1, "target": "all_own_digimon",
+      "no_sources": True}, "effects[0].no_sources"),
+    ({"timing": "your_turn", "do": "cost", "of": "digivolve", "amount": -1, "target": "self", "card": {"size": 1}},
+     "effects[0].card.size"),
+    ({"timing": "your_turn", "do": "dp", "amount": 1000, "target": "self", "of": "play"}, "effects[0].of"),
+])
+def test_bad_cost_change_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"

@@ -73,3 +73,37 @@ def test_negate_summon_arguments(args, message):
     with pytest.raises(InvalidScenario) as e:
         validate(data)
     assert e.value.path == "board.B.spells_traps[0].effect.do[0].negate_summon" and message in str(e.value)
+
+
+MONSTER = {"id": "trig", "level": 4, "atk": 1000}
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"when": "end_phase", "do": [{"draw": {"count": 1}}]}, "effect.type"),            # a phase effect is a trigger
+    ({"type": "quick", "when": "sent_to_graveyard", "do": [{"draw": {"count": 1}}]}, "effect.type"),
+    ({"type": "ignition", "from": "graveyard", "do": [{"draw": {"count": 1}}]}, "effect.from"),
+    ({"type": "trigger", "from": "hand", "when": "destroyed", "do": [{"draw": {"count": 1}}]}, "effect.when"),
+    ({"type": "trigger", "when": "summoned", "turn": "own", "do": [{"draw": {"count": 1}}]}, "effect.turn"),
+    ({"type": "trigger", "when": "end_phase", "turn": "mine", "do": [{"draw": {"count": 1}}]}, "effect.turn"),
+    ({"type": "trigger", "when": "end_phase", "condition": "sent_this_turn", "do": [{"draw": {"count": 1}}]},
+     "effect.condition"),
+    ({"type": "trigger", "from": "graveyard", "when": "end_phase", "condition": "later", "do": [{"draw": {}}]},
+     "effect.condition"),
+])
+def test_phase_and_hidden_trigger_fields(effect, path):
+    data = copy.deepcopy(BASE)
+    data["board"]["A"]["hand"].append({**MONSTER, "effect": effect})
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path.endswith(path), e.value.path
+
+
+def test_sent_this_turn_is_a_graveyard_field():
+    data = copy.deepcopy(BASE)
+    data["board"]["A"]["hand"].append({**MONSTER, "sent_this_turn": True})
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path.endswith("hand[2].sent_this_turn")
+    data = copy.deepcopy(BASE)
+    data["board"]["A"]["graveyard"] = [{**MONSTER, "sent_this_turn": True}]
+    assert validate(data).board.player("A").graveyard[0].graveyard_turn == 3

@@ -15,7 +15,7 @@ from .options import activate, can_activate, can_use, use
 from .resolve import play_card
 from .turn import can_end_turn, end_turn_if_memory_crossed, start_next_turn
 from .validate import Action
-from . import combine
+from . import combine, cost_changes
 
 # action -> (can_x, x, the action's fields in argument order)
 COMBINE_ACTIONS = {
@@ -84,13 +84,14 @@ def can_play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] 
         return Refusal("play", f"{card.label} has no DP: a Digimon without DP would be trashed at once.",
                        ("dcg.rule_check.no_dp",))
     price = _cost(card, cost, "play_cost")
+    rules = 0
     if xros is not None:
         refusal = combine.xros_refusal(game, p, card, xros[1], xros[0])
         if refusal:
             return refusal
         spec = getattr(card, xros[0])
-        price = max(0, price - (spec.reduce * len(xros[1]) if xros[0] == "digixros" else spec.reduce))
-    return _cannot_pay(game, "play", p, price)
+        rules = -(spec.reduce * len(xros[1]) if xros[0] == "digixros" else spec.reduce)
+    return _cannot_pay(game, "play", p, cost_changes.price(game, p, "play", card, price, rules))
 
 
 def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | None = None) -> None:
@@ -100,16 +101,17 @@ def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | No
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     sources, keys = (), ["dcg.play.procedure", "dcg.memory.pay", "dcg.play.rule", "dcg.play.declare",
                          "dcg.play.pay", "dcg.play.place"]
+    reduction = 0
     if xros is not None:
         sources, reduction = combine.place_xros(game, p, card, xros[1], xros[0])
         keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play"]
-        if price - reduction < 0:
+        if price - reduction < 0 and not cost_changes.effect_changes(game, p, "play", card):
             keys.append("dcg.cost.floor_zero")
-        price = max(0, price - reduction)
     elif card.digixros is not None or card.assembly is not None:
         name = "DigiXros" if card.digixros is not None else "Assembly"
         game.step("xros.not_used", f"{p} plays {card.label} without {name}: it is not mandatory.",
                   "dcg.digixros.optional" if card.digixros is not None else "dcg.assembly.optional")
+    price = cost_changes.changed_price(game, p, "play", card, price, -reduction)
     before, after = game.memory_add(p, -price)
     play_card(game, p, card, f"{p} plays {card.label}, paying {price} memory ({game.memory_text(p, before)} → "
               f"{game.memory_text(p, after)}).", *keys, "dcg.main.play", sources=sources)
@@ -160,19 +162,20 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
         if refusal:
             return refusal
     price = _cost(card, cost, "digivolve_cost")
-    for kw, _ in zip([k for k in card.keywords if k.kid == "digisorption"],
-                     combine.digisorption_picks(game, p, card, onto, digisorption)):
-        price = max(0, price - kw.n)
-    return _cannot_pay(game, "digivolve", p, price)
+    rules = -sum(kw.n for kw, _ in zip([k for k in card.keywords if k.kid == "digisorption"],
+                                      combine.digisorption_picks(game, p, card, onto, digisorption)))
+    return _cannot_pay(game, "digivolve", p, cost_changes.price(game, p, "digivolve", card, price, rules, (d,)))
 
 
 def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorption: list[str] | None = None) -> None:
     p, card = _hand_owner(game, card_id)
-    price = _cost(card, cost, "digivolve_cost")
+    printed = price = _cost(card, cost, "digivolve_cost")
     picks = combine.digisorption_picks(game, p, card, onto, digisorption)
     if picks:                         # 8-1-2-5: it triggers as the card is revealed, before the cost is paid
         price = combine.digisorption(game, p, card, onto, picks, price)
     _, d, area = _onto(game, onto)
+    sorbed = sum(kw.n for kw, _ in zip([k for k in card.keywords if k.kid == "digisorption"], picks))
+    price = cost_changes.changed_price(game, p, "digivolve", card, printed, -sorbed, (d,))
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from ..trace import Refusal
+from . import cost_changes
 from .game import Game, Trigger
 from .model import Card, Digimon, Req
 
@@ -212,14 +213,16 @@ def can_dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> Refu
     if token is not None:
         return _no("dna_digivolve", f"{token.label} is a token: no card can be placed on a token.",
                    "dcg.token.no_stacking")
-    return base._cannot_pay(game, "dna_digivolve", p, cost if cost is not None else card.dna.cost)
+    return base._cannot_pay(game, "dna_digivolve", p, cost_changes.price(
+        game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0, tuple(stacks)))
 
 
 def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
     base = _base()
     p, card = base._hand_owner(game, card_id)
     stacks = _dna_order(card, [_own(game, p, did) for did in onto])
-    price = cost if cost is not None else card.dna.cost
+    price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0,
+                                tuple(stacks), how="dna")
     _dna_pay(game, p, card, stacks, price, "")
     _dna_combine(game, p, card, stacks)
 
@@ -254,8 +257,9 @@ def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
                   f"{card.label}'s DNA requirement ({' + '.join(r.text for r in card.dna.cards)}).", *keys)
         return
     d, h = pair
-    if game.board.memory_for(owner) - (card.dna.cost or 0) < -10:
-        game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} cannot pay {card.dna.cost}.", *keys,
+    price = cost_changes.price(game, owner, "digivolve", card, card.dna.cost or 0, 0, (d, Digimon(h)))
+    if game.board.memory_for(owner) - price < -10:
+        game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} cannot pay {price}.", *keys,
                   "dcg.cost.cannot_pay")
         return
     game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} chooses {d.label} and reveals {h.label} from the "
@@ -263,7 +267,8 @@ def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
     ps = game.ps(owner)
     game.set_ps(owner, replace(ps, hand=tuple(c for c in ps.hand if c.id != h.id)))
     stacks = _dna_order(card, [d, Digimon(h)])
-    _dna_pay(game, owner, card, stacks, card.dna.cost or 0, " (Blast DNA Digivolve)", "dcg.dna.by_effect")
+    price = cost_changes.changed_price(game, owner, "digivolve", card, card.dna.cost or 0, 0, tuple(stacks), how="dna")
+    _dna_pay(game, owner, card, stacks, price, " (Blast DNA Digivolve)", "dcg.dna.by_effect")
     _dna_combine(game, owner, card, stacks)
 
 
@@ -280,6 +285,7 @@ def _dna_combine(game: Game, p: str, card: Card, stacks: list[Digimon]) -> None:
             notes.append(f"what effects gave {d.label} is lost")
         if game.ps(p).digimon(d.id) is not None:    # a hand card (Blast DNA) is not in the area
             game.leave_area(p, replace(d, sources=()), "under")
+        game.renew(d.sources)          # 8-2-2-1-2: the cards under it become new cards too
         sources += d.cards()
     if game.attack is not None and game.attack.attacker in onto:
         keys.append("dcg.dna.attacker_gone")
@@ -333,7 +339,8 @@ def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int 
     if _burst_tamer(game, p, card, tamer) is None:
         return _no("burst_digivolve", f"{p} has no Tamer {card.burst.tamer.text} in the battle area to return to "
                    f"hand.", "dcg.burst", "dcg.burst.procedure_return")
-    return base._cannot_pay(game, "burst_digivolve", p, cost if cost is not None else card.burst.cost)
+    return base._cannot_pay(game, "burst_digivolve", p, cost_changes.price(
+        game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,)))
 
 
 def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | None) -> None:
@@ -343,8 +350,9 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     game.leave_area(p, t, "hand")
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
               f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
-    price = cost if cost is not None else card.burst.cost
     d = _own_any(game, p, onto)
+    price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,),
+                                how="burst")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
@@ -391,7 +399,8 @@ def can_app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> Ref
         return _no("app_fusion", f"App Fusion digivolves a Digimon linked in a combination of two of "
                    f"{', '.join(r.text for r in card.app_fusion.cards)}: {onto} is not one.", "dcg.app_fusion",
                    "dcg.app_fusion.combination")
-    return base._cannot_pay(game, "app_fusion", p, cost if cost is not None else card.app_fusion.cost)
+    return base._cannot_pay(game, "app_fusion", p, cost_changes.price(
+        game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0, (d,)))
 
 
 def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
@@ -399,7 +408,8 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     p, card = base._hand_owner(game, card_id)
     d = _own(game, p, onto)
     link = _fusion_link(card, d)
-    price = cost if cost is not None else card.app_fusion.cost
+    price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0,
+                                (d,), how="app_fusion")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
@@ -479,14 +489,15 @@ def can_link(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal |
         need = f" {card.link.to.text}" if card.link.to else ""
         return _no("link", f"{onto} is not {p}'s Digimon{need} in the battle area that {card.label}'s link "
                    f"requirement names.", "dcg.link", "dcg.link.procedure_choose")
-    return base._cannot_pay(game, "link", p, cost if cost is not None else card.link.cost or 0)
+    return base._cannot_pay(game, "link", p, cost_changes.price(
+        game, p, "link", card, cost if cost is not None else card.link.cost or 0, 0, (d,)))
 
 
 def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     p = game.board.turn
     card, area = _link_card(game, p, card_id)
     d = _own(game, p, onto)
-    price = cost if cost is not None else card.link.cost or 0
+    price = cost_changes.changed_price(game, p, "link", card, cost if cost is not None else card.link.cost or 0, 0, (d,))
     if area is not None:
         game.leave_area(p, area, "under")
     else:
@@ -555,8 +566,9 @@ def can_training(game: Game, did: str) -> Refusal | None:
     if d is None or not d.has("training"):
         return _no("training", f"{did} is not {p}'s Digimon with Training.", "dcg.keyword.training")
     if d.suspended:
-        return _no("training", f"{d.label} is suspended: Training suspends it to place the card.",
-                   "dcg.keyword.training_condition", "dcg.already_in_state")
+        return _no("training", f"{d.label} is suspended: Training suspends it to place the card, and an activated "
+                   f"effect whose condition cannot be carried out cannot be declared.",
+                   "dcg.keyword.training_condition", "dcg.cost_condition.activated", "dcg.already_in_state")
     return None
 
 
@@ -573,7 +585,8 @@ def training(game: Game, did: str) -> None:
     else:
         game.set_ps(p, ps.put(new))
         where = ""
-    keys = ["dcg.keyword.training", "dcg.keyword.training_activated", "dcg.keyword.training_condition"]
+    keys = ["dcg.keyword.training", "dcg.keyword.training_activated", "dcg.keyword.training_condition",
+            "dcg.cost_condition.activated"]
     if top:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where} and places the top card of the deck "
                   f"face down (as Training specifies; cards go under face up otherwise) under its digivolution "

@@ -83,6 +83,11 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
     return ok, " and ".join(words)
 
 
+def applying(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tuple[str, str, Effect, Digimon]]:
+    """The continuous effects that apply now (see `_sources`); cost_changes.py reads the cost-changing ones."""
+    return _sources(board, carriers)
+
+
 def _sources(board: Board, carriers: dict[str, tuple[Effect, ...]]) -> list[tuple[str, str, Effect, Digimon]]:
     """(owner, source card id, effect, holder) of every continuous effect that applies now. Only cards in the
     battle area apply them (3-4-5-4: not the breeding area), and cards with a {Breeding}/{Security} icon there."""
@@ -155,7 +160,8 @@ def refresh(game) -> None:
     if signature == game.continuous_signature:
         return
     game.continuous_signature = signature
-    groups = {(src, e): _targets(board, p, e, holder) for p, src, e, holder in sources}
+    groups = {(src, e): _targets(board, p, e, holder) for p, src, e, holder in sources
+              if e.do != "cost"}   # a cost change gives a Digimon nothing: cost_changes.py applies it as a cost is paid
     before = game.continuous_active
     for key in sorted(set(groups) | set(before), key=str):
         src, e = key

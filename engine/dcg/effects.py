@@ -50,7 +50,7 @@ TIMINGS = {
                          "このデジモンが消滅するとき", "消滅するとき"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
-CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked")
+CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked", "cost")
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
@@ -82,6 +82,7 @@ VERBS = {
     "mind_link": (set(), {"choose"}),
     "blast_digivolve": (set(), {"target", "choose"}),
     "create_token": ({"token"}, {"amount"}),
+    "cost": ({"amount", "target"}, set()),     # with `of`, `card`, `no_sources`: cost_changes.py
     "blast_dna_digivolve": (set(), {"target", "choose"}),
     "prevent": (set(), set()),      # 「消滅しない」: only in a would_be_deleted effect
 }
@@ -90,6 +91,7 @@ DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp",
 PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
+          "of", "card", "no_sources",
           "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
@@ -211,6 +213,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     token = _token(fields["token"], f"{path}.token") if verb == "create_token" else None
     if link and zone is not None:
         raise InvalidScenario(f"{path}.zone", "a link effect works from a link card, not a zone")
+    of, card, no_sources = _cost_change(fields, verb, timing, target, path)
     if verb == "prevent" and timing != "would_be_deleted":
         raise InvalidScenario(f"{path}.do", "`prevent` (\"it is not deleted\") belongs to a would_be_deleted effect")
     if timing == "would_be_deleted" and zone is not None:
@@ -221,7 +224,41 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
             raise InvalidScenario(f"{path}.by", "a continuous effect has no condition to carry out (15-7)")
         by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
-                  cost, delayed, digiburst=burst, token=token, link=link, by=by)
+                  cost, delayed, digiburst=burst, token=token, link=link, by=by, of=of, card=card,
+                  no_sources=no_sources)
+
+
+def _cost_change(fields: dict, verb: str, timing: str, target, path: str):
+    """`do: cost` (cost_changes.py): `of` which cost, `card` the requirement of the card paid for, `no_sources` the
+    Digimon digivolving has no digivolution cards; the cost changes while the continuous effect applies."""
+    from .cost_changes import COSTS_OF
+    from .requirements import parse_req
+
+    for key in ("of", "card", "no_sources"):
+        if key in fields and verb != "cost":
+            raise InvalidScenario(f"{path}.{key}", f"not used by `do: {verb}`")
+    if verb != "cost":
+        return None, None, False
+    if timing not in CONTINUOUS:
+        raise InvalidScenario(f"{path}.timing", "a cost change is a continuous effect: your_turn, opponents_turn or "
+                                                "all_turns")
+    of = fields.get("of")
+    if of not in COSTS_OF:
+        raise InvalidScenario(f"{path}.of", f"required: one of {', '.join(COSTS_OF)}")
+    if not -20 <= fields["amount"] <= 20:
+        raise InvalidScenario(f"{path}.amount", "must be -20..20")
+    if target == "self" and of not in ("digivolve", "link"):
+        raise InvalidScenario(f"{path}.target", "`self` changes the cost of digivolving or linking this Digimon; "
+                                                "for play and use costs say whose: all_own_digimon or "
+                                                "all_opponent_digimon")
+    card = parse_req(fields["card"], f"{path}.card") if fields.get("card") is not None else None
+    no_sources = fields.get("no_sources", False)
+    if not isinstance(no_sources, bool):
+        raise InvalidScenario(f"{path}.no_sources", "true or false")
+    if no_sources and of not in ("digivolve",):
+        raise InvalidScenario(f"{path}.no_sources", "only for `of: digivolve`")
+    return of, card, no_sources
+
 
 
 NOT_LINK_TIMINGS = ("security", "counter", "main", "delay")

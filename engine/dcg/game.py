@@ -146,11 +146,22 @@ class Game:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed")
 
+    def renew(self, cards) -> None:
+        """These cards became new cards (3-1-3-1): their [Once Per Turn] effects may be used again this turn
+        (15-14-1-4)."""
+        ids = {c.id for c in cards}
+        if self.used_once and any(cid in ids for cid, _ in self.used_once):
+            self.used_once = {(cid, e) for cid, e in self.used_once if cid not in ids}
+            self.step("effect.once_renewed", f"{', '.join(sorted(c.label for c in cards if c.id in ids))}: a new "
+                      f"card, so its [Once Per Turn] effect may be used again this turn.", "dcg.icon.once_new_card",
+                      "dcg.new_card.different")
+
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
         card by the caller), its digivolution cards and
         link cards are trashed with it (4-5-8, 4-7-6); a token is removed from the game (4-18-5)."""
         self.set_ps(p, self.ps(p).without(d.id))
+        self.renew(d.cards() + d.links)
         if d.links:
             self.trash_cards(p, d.links)
             self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
@@ -291,6 +302,19 @@ class Game:
         if zone == "breeding":
             return ps.breeding_area.card if ps.breeding_area is not None and ps.breeding_area.id == card_id else None
         return next((c for c in ps.security if c.id == card_id and c.face_up), None)
+
+    def still_has(self, t: Trigger) -> bool:
+        """15-4-4-4: the Digimon still has the pending effect — its own on top, inherited below (not face down),
+        a link effect on a link card; e.g. a top card that became a digivolution card no longer gives its own."""
+        d = self.holder(t)
+        if d is None or t.effect is None or t.where != "battle":
+            return True
+        e = t.effect
+        if d.card.id == t.card_id:
+            return not e.inherited and not e.link
+        if e.link:
+            return any(c.id == t.card_id for c in d.links)
+        return e.inherited and any(c.id == t.card_id and not c.face_down for c in d.sources)
 
     def holder(self, t: Trigger) -> Digimon | None:
         """The stack holding the card whose effect `t` is: in the stack, or one of its link cards (4-2-6); for

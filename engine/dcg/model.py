@@ -106,6 +106,9 @@ class Effect:
     token: "Card | None" = None           # `do: create_token`: the token created (4-18-1)
     by: Cost | None = None                # "by …, …": an optional processing condition carried out first (15-7)
     link: bool = False                    # a link effect (2-3-12-6): works while the card is a link card (4-2-6)
+    of: str | None = None                 # `do: cost`: which cost it changes (play | digivolve | use | link)
+    card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
+    no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
 
 
 @_hash_once

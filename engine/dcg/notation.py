@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 
-from .requirements import SHAPES, combine_json, parse_combine
+from .requirements import SHAPES, combine_json, parse_combine, parse_req, req_json
 from .keywords import keyword_text, parse_keyword
 from .model import PLAYERS, Board, Card, Cost, Digimon, Effect, Mod, PlayerState
 
@@ -63,6 +63,8 @@ def _effect_value(key: str, value):
         return [list(pair) for pair in value]
     if key == "token":
         return _card_attrs(value)
+    if key == "card":
+        return req_json(value)
     if key == "by":
         return {"do": value.do, "amount": value.amount, "target": value.target, "cards": list(value.cards)}
     return value
@@ -76,6 +78,8 @@ def _effect(data: dict) -> Effect:
         d["condition"] = tuple(tuple(pair) for pair in d["condition"])
     if "token" in d:
         d["token"] = _card("token", d["token"])
+    if "card" in d:
+        d["card"] = parse_req(d["card"], "")
     if "by" in d:
         d["by"] = Cost(**{**d["by"], "cards": tuple(d["by"]["cards"])})
     return Effect(**d)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..trace import Refusal
+from . import cost_changes
 from .costs import can_pay, cost_text, pay
 from .game import Game, Trigger
 from .model import Card, Digimon, Effect
@@ -40,7 +41,7 @@ def can_use(game: Game, card_id: str, cost: int | None, main_phase_refusal, cann
                        f"colour requirement of {card.label} is not met and it cannot be used.",
                        ("dcg.use.rule", "dcg.color.requirement",
                         *(["dcg.color.multicolor"] if len(card.colors) > 1 else [])))
-    price = cost if cost is not None else card.play_cost
+    price = cost_changes.price(game, p, "use", card, cost if cost is not None else card.play_cost)
     refusal = cannot_pay(game, "use", p, price)
     if refusal:
         return Refusal("use", refusal.why + " The option stays in the hand and memory does not move.",
@@ -71,7 +72,8 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
     p = game.board.turn
     ps = game.ps(p)
     card = next(c for c in ps.hand if c.id == card_id)
-    price = cost if cost is not None else card.play_cost
+    price = cost_changes.changed_price(game, p, "use", card, cost if cost is not None else card.play_cost)
+    ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
     colors = f" (colour requirement met: {p} has a {'/'.join(card.colors)} Digimon or Tamer)" if card.colors else ""

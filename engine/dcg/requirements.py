@@ -95,13 +95,17 @@ def parse_combine(field: str, data, path: str) -> Combine:
     return Combine(cards, reduce, cost, dp, keywords, tamer, to)
 
 
+def req_json(r: Req) -> dict:
+    """The scenario form of a requirement (for the board notation)."""
+    out = {k: getattr(r, k) for k in ("name", "trait", "color", "level") if getattr(r, k) is not None}
+    if r.count != 1:
+        out["count"] = r.count
+    return out
+
+
 def combine_json(c: Combine) -> dict:
     """The scenario form of a Combine (for the board notation)."""
-    def req(r: Req):
-        out = {k: getattr(r, k) for k in ("name", "trait", "color", "level") if getattr(r, k) is not None}
-        if r.count != 1:
-            out["count"] = r.count
-        return out
+    req = req_json
 
     out: dict = {}
     if c.cards:

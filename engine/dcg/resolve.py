@@ -48,6 +48,11 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
         return
+    if not game.still_has(t):
+        game.step("effect.not_held", f"{t.card_id}'s [{TIMING_NAMES[t.effect.timing]}] effect is no longer pending: "
+                  f"the Digimon no longer has it (its card is now {'a digivolution card' if not t.effect.inherited else 'on top'}).",
+                  "dcg.effects.pending_lost")
+        return
     holder = game.holder(t) if t.where in ("battle", "breeding") else None
     if t.where == "delayed":
         game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "

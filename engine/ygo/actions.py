@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, summon_negation, triggers, turn
+from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -92,8 +92,10 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False) -> None:
         game.effect_summoned = card
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
-    if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
+    if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
+            and card.effect.source == "field":
         game.add_trigger(card, Window("summoned", card, None, player))
+    triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
@@ -235,7 +237,7 @@ def can_pass(game, player: str | None = None) -> Refusal:
 def pass_(game, player: str | None = None) -> None:
     """`pass: {}` means both players pass; `pass: {player: X}` is X's single pass of priority."""
     if player is None or game.last_pass == other(player):
-        if game.chain or game.attack or game.triggers or game.summoning:
+        if game.chain or game.attack or game.triggers or game.summoning or game.phase_pending:
             advance(game)
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
@@ -286,6 +288,9 @@ def advance(game) -> None:
                 return
         elif game.attack:
             battle.proceed(game)
+        elif game.phase_pending:
+            if phase_triggers.next_trigger(game):
+                return
         else:
             return
     game.chain.clear()
@@ -295,7 +300,8 @@ def advance(game) -> None:
 
 def settle(game) -> None:
     """Finish everything in progress (before a new game action, and at the end of the scenario)."""
-    while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning):
+    while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning
+                                   or game.phase_pending):
         advance(game)
     game.window = None
 
@@ -346,6 +352,8 @@ def run(game, kind: str, args: dict) -> None:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
         triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
+    elif kind not in IN_WINDOW and game.phase_pending and not game.chain and not game.board.over:
+        phase_triggers.next_trigger(game)   # the first Standby/End Phase effect; the next after its chain
 
 
 def _answers_summon(kind: str, kwargs: dict) -> bool:

@@ -213,6 +213,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     player = game.controller(card) if game.on_field(card) else card.owner
+    place = game.where(card)   # before a cost moves it
     once_per_turn.use(game, card, player)
     was_negated = card.effects_negated and game.on_field(card)
     was_drained = negation.negated(game, card)
@@ -222,14 +223,23 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
-    cause = {"destroyed": "was destroyed", "summoned": "was summoned", "attacked": "was attacked",
-             "attack_declared": "saw an opponent's attack declaration"}[window.event]
+    cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
+             "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
+             "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard"}[window.event]
+    where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
+    extra = []
+    if where == " from the hand":
+        extra.append("ygo.trigger.from_hand")
+    elif where:
+        extra.append("ygo.trigger.from_graveyard")
+    if window.event in ("standby_phase", "end_phase"):
+        extra.append("ygo.phase_trigger.one_at_a_time")
     waited = card.id in game.met_mid_chain
     game.met_mid_chain.discard(card.id)
-    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates as chain link {link.n}"
+    game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
-              *(["ygo.chain.no_insert"] if waited else []), *keys)
+              *(["ygo.chain.no_insert"] if waited else []), *keys, *extra, card=card.label(), link=link.n)
 
 
 def _left_field(game, link) -> bool:

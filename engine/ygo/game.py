@@ -84,6 +84,8 @@ class Game:
     negated_uses: set = field(default_factory=set)      # once-per-turn cards whose activation was negated
     summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
     effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
+    phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
+    phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -180,6 +182,11 @@ class Game:
                       "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order", "ygo.pendulum.extra_deck_public",
                       "ygo.pendulum.extra_deck_always")
             return
+        if pile == "graveyard":
+            card.graveyard_turn = self.board.turn_number
+            eff = card.effect
+            if eff and eff.type == "trigger" and eff.when == "sent_to_graveyard":
+                self.add_trigger(card, Window("sent_to_graveyard", card, None, card.owner))
         if pile == "deck":
             owner.deck.insert(0, card)
         elif pile == "extra_deck":

@@ -35,7 +35,9 @@ class Effect:
     ops: tuple = ()                   # ((op, args), ...) applied in order on resolution
     cost: tuple = ()                  # ((cost, args), ...) paid on activation (costs.py)
     once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
-    source: str = "field"             # monsters: where the effect is activated from (field | hand)
+    source: str = "field"             # where the effect is activated from (field | hand | graveyard)
+    turn: str = "own"                 # Standby/End Phase triggers: in whose turn (own | opponent | each)
+    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
@@ -82,6 +84,7 @@ class Card:
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
+    graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 
     @property

@@ -133,7 +133,8 @@ def _effect(e: Effect) -> dict:
         out["do"] = [{name: args} for name, args in e.ops]
     for key, value, default in (("cost", e.cost, ()), ("once_per_turn", e.once_per_turn, ""),
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
-                                ("wording", e.wording, "when"), ("continuous", e.continuous, ())):
+                                ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
+                                ("turn", e.turn, "own"), ("condition", e.condition, "")):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

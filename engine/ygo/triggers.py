@@ -5,6 +5,19 @@ happened after its event (4.10.7); one worded "if … you can" (场合) and a ma
 from __future__ import annotations
 
 from . import chain, costs, once_per_turn
+from .game import Window
+from .model import other
+
+HIDDEN_PILES = ("hand", "graveyard")
+
+
+def _owner(game, card) -> str:
+    return game.controller(card) if game.on_field(card) else card.owner
+
+
+def _private(game, card) -> bool:
+    """An optional trigger of a card in the hand (private knowledge) comes after the public ones (4.10.10.p11)."""
+    return card.effect.source == "hand" and not card.effect.mandatory and game.where(card) == "hand"
 
 
 def order(game, waiting: list) -> list:
@@ -13,10 +26,26 @@ def order(game, waiting: list) -> list:
     def rank(item):
         card, _ = item
         mandatory = bool(card.effect and card.effect.mandatory)
-        mine = game.controller(card) == turn if game.on_field(card) else card.owner == turn
-        return (0 if mandatory else 2) + (0 if mine else 1)
+        return (0 if mandatory else 2) + (0 if _owner(game, card) == turn else 1)
 
-    return sorted(waiting, key=rank)   # stable: each player's triggers keep the order they were met in
+    public = sorted([w for w in waiting if not _private(game, w[0])], key=rank)   # stable: order met in
+    hidden = [w for w in waiting if _private(game, w[0])]
+    last = _owner(game, public[-1][0]) if public else other(turn)   # no public link: the turn player first
+    hidden.sort(key=lambda item: 0 if _owner(game, item[0]) == other(last) else 1)
+    return public + hidden
+
+
+def gather_hidden(game, event: str, window: Window, actor: str) -> None:
+    """Cards in the hand or graveyard whose trigger effect is met by the opponent's `event` (4.10.3): they wait
+    with the other triggers of that time point."""
+    for p in game.board.players.values():
+        if p.name == actor:
+            continue
+        for pile in HIDDEN_PILES:
+            for card in getattr(p, pile):
+                eff = card.effect
+                if eff and eff.type == "trigger" and eff.source == pile and eff.when == event:
+                    game.add_trigger(card, window)
 
 
 def fire(game) -> None:
@@ -27,9 +56,21 @@ def fire(game) -> None:
                   "they form one chain, the turn player's mandatory ones first, then the non-turn player's, then "
                   "the optional ones in the same order.", "ygo.trigger.simultaneous",
                   "ygo.trigger.chain_despite_speed1")
-    for card, window in order(game, waiting):
+    ordered = order(game, waiting)
+    if any(_private(game, c) for c, _ in ordered) and len(ordered) > 1:
+        game.step("trigger.hand_order", "A trigger effect in the hand is private knowledge: though Spell Speed 1, it "
+                  "comes after the public ones, once priority has passed (the player who did not activate last "
+                  "chooses first).", "ygo.trigger.hand_order")
+    for card, window in ordered:
         eff = card.effect
         owner = game.controller(card) if game.on_field(card) else card.owner
+        if eff.source in HIDDEN_PILES and game.where(card) != eff.source:
+            keys = ("ygo.trigger.place", "ygo.trigger.hand_then_graveyard") if eff.source == "hand" \
+                and game.where(card) == "graveyard" else ("ygo.trigger.place",)
+            game.step("trigger.not_activated", f"The trigger effect of {card.label()} is activated from the "
+                      f"{eff.source}, and {card.label()} is no longer there: it cannot be activated.", *keys,
+                      card=card.label())
+            continue
         if eff.mandatory:
             if card.id in game.decline:
                 game.step("trigger.mandatory", f"The trigger effect of {card.label()} is mandatory: it is activated "

@@ -1,6 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
+from . import phase_triggers
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -50,6 +51,7 @@ def enter_phase(game, phase: str) -> None:
         keys.append("ygo.battle.end_step_to_main2")
     game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}"
               f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys)
+    phase_triggers.gather(game, phase)
 
 
 def end_step(game) -> None:
@@ -72,25 +74,37 @@ def draw_cards(game, player: str, count: int, cause: str, key: str) -> None:
 
 
 def end_phase(game) -> None:
-    """Run the End Phase, then the next turn up to its Main Phase 1."""
+    """Run the End Phase — its trigger effects one at a time, control returning, the hand size adjustment and the
+    one chain after it — then the next turn up to its Main Phase 1. Effects in these phases resolve without
+    answers (both players pass), as the scenario has no action in between."""
+    from .actions import settle
+
     board = game.board
     if board.phase != "end":
         if board.phase == "battle":
             end_step(game)
         board.phase = "end"
         game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases")
+        phase_triggers.gather(game, "end")
+    settle(game)
     return_at_end_phase(game)
-    _hand_limit(game)
+    discarded = _hand_limit(game)
+    phase_triggers.after_hand_limit(game, discarded)
+    game.phase_pending.clear()
+    settle(game)
+    if board.over:
+        return
     game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end")
     _next_turn(game)
 
 
-def _hand_limit(game) -> None:
+def _hand_limit(game) -> list:
+    """Discard down to the hand size limit; the discarded cards."""
     board = game.board
     me = board.player(board.turn)
     excess = len(me.hand) - HAND_LIMIT
     if excess <= 0:
-        return
+        return []
     chosen = game.choose.get("discard", [])   # validated as a list of ids
     by_id = {c.id: c for c in me.hand}
     picks = [by_id[i] for i in dict.fromkeys(chosen) if i in by_id][:excess]
@@ -103,9 +117,12 @@ def _hand_limit(game) -> None:
         game.send(card, "graveyard")
     game.step("end_phase.hand_limit", f"{board.turn} has {HAND_LIMIT + excess} cards in hand and discards "
               f"{', '.join(c.label() for c in picks)} down to {HAND_LIMIT}.", "ygo.turn.hand_limit")
+    return picks
 
 
 def _next_turn(game) -> None:
+    from .actions import settle
+
     board = game.board
     for p in board.players.values():
         for card in p.monster_list():
@@ -125,6 +142,10 @@ def _next_turn(game) -> None:
         return
     board.phase = "standby"
     game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases", "ygo.turn.order_early")
+    phase_triggers.gather(game, "standby")
+    settle(game)
+    if board.over:
+        return
     board.phase = "main1"
     game.step("phase.enter", f"{board.turn} enters Main Phase 1.", "ygo.turn.phases", "ygo.priority.turn_player_first",
               "ygo.turn.order_early")

@@ -24,9 +24,12 @@ MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_
                             "attacked_this_turn", "materials", "owner")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous")
+               "continuous", "turn", "condition")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
-TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation")
+TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
+           "standby_phase", "end_phase", "sent_to_graveyard")
+TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard")
+HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard")   # hand/graveyard
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -133,6 +136,10 @@ def _board(data: dict, ids: set[str]) -> Board:
             raise InvalidScenario(f"board.{name}", "required")
         board.players[name] = _player(name, data[name], f"board.{name}", ids, board.turn_number)
     check_extra_monster_zones(board)
+    for p in board.players.values():
+        for card in p.graveyard:
+            if card.graveyard_turn == -1:
+                card.graveyard_turn = board.turn_number
     board.pendulum_summoned = _bool(data.get("pendulum_summoned", False), "board.pendulum_summoned")
     return board
 
@@ -284,12 +291,14 @@ def _pile(owner: str, pile: str, value, path: str, ids: set[str]) -> list[Card]:
 def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") -> Card:
     if isinstance(item, (str, int)) and not isinstance(item, bool):
         item = {"id": item}
-    keys = CARD_KEYS + (("face_up",) if pile == "extra_deck" else ())
+    keys = CARD_KEYS + (("face_up",) if pile == "extra_deck" else ("sent_this_turn",) if pile == "graveyard" else ())
     card = _card_common(owner, _mapping(item, item_path, keys), item_path, ids)
     card.card_type = card.card_type or _infer_type(item, card)
     if card.effect and not card.card_type:
         raise InvalidScenario(f"{item_path}.kind", "a card with an effect needs its kind or type "
                               "(e.g. kind: quick, kind: trap, type: monster)")
+    if pile == "graveyard" and _bool(item.get("sent_this_turn", False), f"{item_path}.sent_this_turn"):
+        card.graveyard_turn = -1   # this turn: the board's turn number is filled in by _board
     if pile == "extra_deck" and _bool(item.get("face_up", False), f"{item_path}.face_up"):
         if not card.pendulum:
             raise InvalidScenario(f"{item_path}.face_up", "only a Pendulum Monster lies face-up in the Extra Deck")
@@ -332,10 +341,27 @@ def _effect(data, path: str) -> Effect:
                 raise InvalidScenario(f"{path}.{key}", str(e)) from None
     if "once_per_turn" in data:
         eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
+    if eff.when in TRIGGER_ONLY and eff.type != "trigger":
+        raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
-        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand"))
-        if eff.source == "hand" and eff.type != "quick":
-            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick effect (type: quick)")
+        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard"))
+        if eff.source == "hand" and eff.type not in ("quick", "trigger"):
+            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
+        if eff.source == "graveyard" and eff.type != "trigger":
+            raise InvalidScenario(f"{path}.from", "an effect activated from the graveyard is a trigger effect here "
+                                  "(type: trigger)")
+        if eff.source != "field" and eff.type == "trigger" and eff.when not in HIDDEN_TIMINGS:
+            raise InvalidScenario(f"{path}.when", f"a trigger in the {eff.source} activates at one of "
+                                  f"{', '.join(HIDDEN_TIMINGS)}")
+    if "turn" in data:
+        eff.turn = _choice(data["turn"], f"{path}.turn", ("own", "opponent", "each"))
+        if eff.when not in ("standby_phase", "end_phase"):
+            raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
+    if "condition" in data:
+        eff.condition = _choice(data["condition"], f"{path}.condition", ("sent_this_turn",))
+        if eff.source != "graveyard":
+            raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
+                                  "graveyard effect (from: graveyard)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
