@@ -27,6 +27,8 @@ def board_with(effect=None, card=None) -> dict:
     ({"timing": "on_play", "do": "memory", "amount": 1, "once_per_turn": "yes"}, "effects[0].once_per_turn"),
     ({"timing": "on_play", "do": "memory", "amount": 1, "delayed": "end_of_battle"}, "effects[0].delayed"),
     ({"timing": "at_noon", "do": "memory", "amount": 1}, "effects[0].timing"),
+    ({"timing": "start_of_turn", "do": "set_memory", "amount": 11}, "effects[0].amount"),
+    ({"timing": "start_of_turn", "do": "set_memory"}, "effects[0].amount"),
     # link effects (2-3-12-6): only on a card with `link:`, [When Linking] is one, never inherited or [Security]
     ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": True}, "effects[0].link"),
     ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": "yes"}, "effects[0].link"),

@@ -291,6 +291,7 @@ def _security_attack_keys(d) -> list[str]:
 def run_checks(game: Game, foe: str) -> None:
     """13-1: check the top security card, one at a time, while the attacker can still check."""
     done = 0
+    planned = None
     while not game.over and not game.attack.ended:
         found = game.find(game.attack.attacker)
         if found is None:
@@ -299,7 +300,14 @@ def run_checks(game: Game, foe: str) -> None:
                           "dcg.check.attacker_left")
             return
         att = found[1]
-        if done >= check_count(att):
+        count = check_count(att)
+        if planned is not None and count != planned and (done < count or done < planned):
+            # 16-3-2: Security Attack is continuous, so a change while checking changes the count at once
+            game.step("check.count_changed", f"{att.label}'s Security Attack changed while it checks: it now checks "
+                      f"{count} card{'s' * (count != 1)} in all ({done} done).", "dcg.keyword.sa_static",
+                      "dcg.keyword.security_attack", attacker=att.label, count=count, done=done)
+        planned = count
+        if done >= count:
             return
         security = game.ps(foe).security
         if not security:

@@ -66,6 +66,7 @@ VERBS = {
     "dp": ({"target", "amount"}, {"until", "choose"}),
     "draw": ({"amount"}, set()),
     "memory": ({"amount"}, set()),
+    "set_memory": ({"amount"}, set()),     # "set memory to N" (N on the owner's side)
     "return_to_hand": ({"target"}, {"choose"}),
     "trash_security": (set(), {"target", "amount"}),
     "play_from_trash": ({"target"}, set()),
@@ -148,6 +149,8 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
             raise InvalidScenario(f"{path}.amount", "must be 1..60")
         if verb == "memory" and not -20 <= amt <= 20:
             raise InvalidScenario(f"{path}.amount", "must be -20..20")
+        if verb == "set_memory" and not -10 <= amt <= 10:
+            raise InvalidScenario(f"{path}.amount", "a place on the gauge: -10..10 (negative: the opponent's side)")
     until = fields.get("until")
     if until is not None and until not in UNTILS:
         raise InvalidScenario(f"{path}.until", f"one of: {', '.join(UNTILS)}")

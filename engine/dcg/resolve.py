@@ -128,7 +128,8 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
             game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
-                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []))
+                      "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
+                      *(["dcg.memory.x_or_less"] if any(n.startswith("memory_at") for n, _ in e.condition) else []))
             return False
         at_least = dict(e.condition).get("sources_at_least")
         if at_least and holder is not None:
@@ -146,7 +147,9 @@ def _once_keys(game: Game, card_id: str, e: Effect) -> list[str]:
 
 
 def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[str]:
+    memory = any(name in ("memory_at_most", "memory_at_least") for name, _ in e.condition)
     return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
+        ["dcg.memory.x_or_less"] if memory else []) + (
         ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
@@ -329,6 +332,13 @@ def _memory(game, owner, e, card_id, holder):
                   *(["dcg.attack.all_timings"] if game.attack else []))
 
 
+def _set_memory(game, owner, e, card_id, holder):
+    """"Set memory to N": the marker goes to N on the owner's side (negative N: the opponent's side)."""
+    before, after = game.memory_add(owner, e.amount - game.board.memory_for(owner))
+    game.step("effect.memory", f"{card_id}'s effect sets memory to {game.memory_text(owner, after)} (it was "
+              f"{game.memory_text(owner, before)}).", "dcg.memory.plus_minus")
+
+
 def _return_to_hand(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
@@ -508,7 +518,7 @@ def _prevent(game, owner, e, card_id, holder):
 VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
-                "trash_security": _trash_security, "play_from_trash": _play_from_trash,
+                "trash_security": _trash_security, "play_from_trash": _play_from_trash, "set_memory": _set_memory,
                 "play_from_hand": _play_from_hand, "recovery": _recovery,
                 "de_digivolve": _de_digivolve, "blitz": _blitz,
                 **keyword_verbs.RUNNERS}
