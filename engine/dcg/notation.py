@@ -59,8 +59,10 @@ def _card_attrs(c: Card) -> dict:
 def _effect_value(key: str, value):
     if key == "keyword":
         return keyword_text(value)
-    if key == "condition":
+    if key in ("condition", "filter"):
         return [list(pair) for pair in value]
+    if key == "choose" and isinstance(value, tuple):
+        return list(value)
     if key == "token":
         return _card_attrs(value)
     if key == "card":
@@ -74,8 +76,11 @@ def _effect(data: dict) -> Effect:
     d = dict(data)
     if "keyword" in d:
         d["keyword"] = parse_keyword(d["keyword"], "")
-    if "condition" in d:
-        d["condition"] = tuple(tuple(pair) for pair in d["condition"])
+    for key in ("condition", "filter"):
+        if key in d:
+            d[key] = tuple(tuple(pair) for pair in d[key])
+    if isinstance(d.get("choose"), list):
+        d["choose"] = tuple(d["choose"])
     if "token" in d:
         d["token"] = _card("token", d["token"])
     if "card" in d:

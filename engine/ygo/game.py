@@ -213,9 +213,13 @@ class Game:
 
     def destroy(self, card: Card, cause: str) -> None:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
+        controller = self.controller(card) if self.on_field(card) else card.owner
         self.send(card, "graveyard")
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
             self.add_trigger(card, Window("destroyed", card, None, cause))
+        if card.card_type == "monster":
+            from .card_triggers import on_monster_destroyed
+            on_monster_destroyed(self, controller, card, cause)
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))
