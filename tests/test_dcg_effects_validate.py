@@ -115,3 +115,10 @@ def test_bad_cost_change_is_refused_with_its_path(effect, path):
     with pytest.raises(InvalidScenario) as err:
         validate(board_with(effect))
     assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_digixrossed_counts_cards_under_the_digimon():
+    card = {"id": "x2", "dp": 7000, "digixrossed": 2, "sources": [{"id": "shout", "dp": 4000}]}
+    with pytest.raises(InvalidScenario) as err:
+        validate(board_with(card=card))
+    assert err.value.path == "board.A.battle_area[0].digixrossed"

@@ -37,7 +37,7 @@ def turn_holds(board: Board, owner: str, timing: str) -> bool:
 def holds(board: Board, owner: str, e: Effect, holder: Digimon | None, facts: dict) -> bool:
     """condition_holds(…)[0], with the board-wide facts (has a Tamer …) computed once per board in `facts`."""
     for name, want in e.condition:
-        if name in ("suspended", "sources_at_least"):
+        if name in ("suspended", "sources_at_least", "digixrossed_at_least"):
             if not condition_holds(board, owner, Effect("", "", condition=((name, want),)), holder)[0]:
                 return False
             continue
@@ -63,6 +63,9 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
             have = holder is not None and holder.suspended
             words.append(f"this card is {'suspended' if want else 'unsuspended'}")
             ok &= holder is not None and have == want
+        elif name == "digixrossed_at_least":     # 7-2-2-9, 7-2-2-10: played with X cards DigiXrossed
+            words.append(f"this Digimon was DigiXrossed with {want} or more cards")
+            ok &= holder is not None and holder.xrossed >= want
         elif name == "sources_at_least":
             words.append(f"this Digimon has {want} or more digivolution cards")
             ok &= holder is not None and len(holder.sources) >= want

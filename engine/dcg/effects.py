@@ -56,7 +56,8 @@ FLAG_VERBS = ("cannot_be_blocked", "cannot_attack", "cannot_block")   # restrict
 CHOOSING_TARGETS = ("opponent_digimon", "own_digimon")       # targets chosen one by one: `count`, `up_to`
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
-CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
+CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
+              "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
 ZONES = ("hand", "trash", "breeding", "security")   # {Hand} {Trash} {Breeding} {Security} (15-14-2 … 15-14-5)

@@ -216,6 +216,7 @@ class Digimon:
     played_this_turn: bool = False
     mods: tuple[Mod, ...] = ()
     links: tuple[Card, ...] = ()     # link cards (4-7), oldest first
+    xrossed: int = 0                 # cards DigiXros placed under it as it was played (7-2-2-9, 7-2-2-10)
 
     @property
     def id(self) -> str:

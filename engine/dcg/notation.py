@@ -106,6 +106,8 @@ def _stack_text(d: Digimon) -> str:
         extra["suspended"] = True
     if d.played_this_turn:
         extra["played_this_turn"] = True
+    if d.xrossed:
+        extra["digixrossed"] = d.xrossed
     if d.mods:
         extra["mods"] = [_mod_text(m) for m in d.mods]
     if d.links:
@@ -150,7 +152,7 @@ def _read_card(text: str, pos: int) -> tuple[str, dict, int]:
 
 def _card(cid: str, attrs: dict) -> Card:
     a = dict(attrs)
-    for key in ("suspended", "played_this_turn", "mods", "links"):
+    for key in ("suspended", "played_this_turn", "mods", "links", "digixrossed"):
         a.pop(key, None)
     return Card(cid, a.get("name", ""), a.get("kind", "blank"), a.get("level"), a.get("dp"), a.get("play_cost"),
                 a.get("digivolve_cost"), tuple(a.get("colors", ())),
@@ -176,7 +178,7 @@ def _items(text: str, stacks: bool) -> list:
                          for u, dp, k, *flag in attrs.get("mods", ()))
             links = tuple(_card(lid, lattrs) for lid, lattrs in attrs.get("links", ()))
             out.append(Digimon(_card(cid, attrs), tuple(sources), attrs.get("suspended", False),
-                               attrs.get("played_this_turn", False), mods, links))
+                               attrs.get("played_this_turn", False), mods, links, attrs.get("digixrossed", 0)))
         if pos < len(text):
             if text[pos] != " ":
                 raise NotationError(f"space expected at column {pos}")

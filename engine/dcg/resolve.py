@@ -131,7 +131,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
-                      *(["dcg.memory.x_or_less"] if any(n.startswith("memory_at") for n, _ in e.condition) else []))
+                      *_condition_keys(e))
             return False
         at_least = dict(e.condition).get("sources_at_least")
         if at_least and holder is not None:
@@ -148,10 +148,15 @@ def _once_keys(game: Game, card_id: str, e: Effect) -> list[str]:
     return ["dcg.icon.once_per_card"] if any(c != card_id and x == e for c, x in game.used_once) else []
 
 
+def _condition_keys(e: Effect) -> list[str]:
+    """The rules that say how a condition reads: memory X or less (4-1-2), X cards DigiXrossed (7-2-2-9/10)."""
+    names = {name for name, _ in e.condition}
+    return ((["dcg.memory.x_or_less"] if names & {"memory_at_most", "memory_at_least"} else [])
+            + (["dcg.digixros.done", "dcg.digixros.x_cards"] if "digixrossed_at_least" in names else []))
+
+
 def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[str]:
-    memory = any(name in ("memory_at_most", "memory_at_least") for name, _ in e.condition)
-    return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
-        ["dcg.memory.x_or_less"] if memory else []) + (
+    return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + _condition_keys(e) + (
         ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
@@ -415,7 +420,8 @@ def _play_by_effect(game, owner, e, card_id, zone: str):
     sources, keys = _xros_by_effect(game, owner, card)
     play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the {zone} without paying its cost"
               + (f", with {len(sources)} card{'s' * (len(sources) != 1)} under it." if sources else "."),
-              "dcg.play.procedure", *keys, sources=sources)
+              "dcg.play.procedure", *keys, sources=sources,
+              xrossed=len(sources) if "dcg.digixros.by_effect" in keys else 0)
 
 
 def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
@@ -646,10 +652,11 @@ KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retalia
                    **END_ATTACK_RUNNERS}
 
 
-def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = ()) -> None:
+def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = (), xrossed: int = 0) -> None:
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
-    `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
-    d = Digimon(card, sources=tuple(sources), played_this_turn=True)
+    `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3); `xrossed`: how many of them
+    DigiXros placed (7-2-2-9, 7-2-2-10)."""
+    d = Digimon(card, sources=tuple(sources), played_this_turn=True, xrossed=xrossed)
     if card.overflow:
         keys = (*keys, "dcg.overflow.not_into_area")
         text += f" (its Overflow moves no memory as it is placed in the area.)"
