@@ -23,9 +23,10 @@ def continuous_card_ids(board: Board) -> dict[str, tuple[Effect, ...]]:
     out = {}
     for p in PLAYERS:
         for c in board.player(p).all_cards():
-            effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
-            if effects:
-                out[c.id] = effects
+            if c.effects:   # most cards have none
+                effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
+                if effects:
+                    out[c.id] = effects
     return out
 
 
@@ -62,6 +63,10 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
             have = holder is not None and holder.suspended
             words.append(f"this card is {'suspended' if want else 'unsuspended'}")
             ok &= holder is not None and have == want
+        elif name in ("has_named", "lacks_named"):    # 15-6-3: "if you have (no) 「X」" in the battle area
+            have = any(d.card.name.casefold() == want.casefold() for d in ps.battle_area)
+            words.append(f"{owner} has {'a' if name == 'has_named' else 'no'} {want} in the battle area")
+            ok &= have == (name == "has_named")
         elif name == "digixrossed_at_least":     # 7-2-2-9, 7-2-2-10: played with X cards DigiXrossed
             words.append(f"this Digimon was DigiXrossed with {want} or more cards")
             ok &= holder is not None and holder.xrossed >= want

@@ -58,6 +58,7 @@ CHOOSING_TARGETS = ("opponent_digimon", "own_digimon")       # targets chosen on
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
+              "has_named": str, "lacks_named": str,
               "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
@@ -355,6 +356,10 @@ def _condition(value, path: str) -> tuple:
         if CONDITIONS[key] is bool:
             if not isinstance(val, bool):
                 raise InvalidScenario(f"{path}.{key}", "true or false")
+        elif CONDITIONS[key] is str:
+            if not isinstance(val, str) or not val.strip() or len(val) > 100:
+                raise InvalidScenario(f"{path}.{key}", "a card name")
+            val = val.strip()
         else:
             val = _int(val, f"{path}.{key}", -10 if key.startswith("memory") else 0, 60)
         out.append((key, val))
