@@ -6,7 +6,6 @@ found up to date) once, before any worker starts; each worker then opens the sam
 from __future__ import annotations
 
 import os
-import socket
 import sys
 
 
@@ -81,6 +80,8 @@ def _serve_waitress(host: str, port: int, threads: int) -> int:
 
 
 def _serve_gunicorn(args) -> int:
+    import socket   # here: every other command registers `serve` without loading the socket module
+
     from gunicorn.app.base import BaseApplication
 
     from rulings import index

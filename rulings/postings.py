@@ -13,6 +13,7 @@ Files of one generation (written by `write`, read by `PostingsIndex.load`):
     weights.npy     float32 BM25F weight of each posting (idf x saturated tf x field boost)
     stored.jsonl    the stored fields of every section (ref, title, text, snippet sources, ...), one JSON
                     object a line, decoded when a section is first shown (a one-shot search shows ten)
+    lines.npy       int64 byte offset of each line of stored.jsonl, and its length (n + 1 values)
     columns.json    per-section columns every search needs at once (ref, edition, game, ...), as lists
 
 Everything is JSON, text or plain arrays (numpy loads them with allow_pickle=False): a damaged or hostile
@@ -31,7 +32,7 @@ import numpy as np
 K1 = 1.2
 B = 0.5
 SEP = "\x1f"
-FILES = ("vocab.txt", "spans.npy", "docs.npy", "weights.npy", "stored.jsonl", "columns.json")
+FILES = ("vocab.txt", "spans.npy", "docs.npy", "weights.npy", "stored.jsonl", "lines.npy", "columns.json")
 
 
 class PostingsError(ValueError):
@@ -86,9 +87,11 @@ def write(path: Path, fields: dict[str, float], documents: list[dict[str, list[s
         np.save(f, docs.astype(np.int32), allow_pickle=False)
     with open(path / "weights.npy", "wb") as f:
         np.save(f, weights.astype(np.float32), allow_pickle=False)
-    # json.dumps escapes line breaks inside strings: one line per section (split on b"\n" only)
-    (path / "stored.jsonl").write_text("\n".join(json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-                                                for doc in stored), encoding="utf-8")
+    # json.dumps escapes line breaks inside strings: one line per section
+    lines = [(json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8") for doc in stored]
+    (path / "stored.jsonl").write_bytes(b"".join(lines))
+    with open(path / "lines.npy", "wb") as f:
+        np.save(f, np.cumsum([0] + [len(line) for line in lines], dtype=np.int64), allow_pickle=False)
     (path / "columns.json").write_text(json.dumps(columns, ensure_ascii=False, separators=(",", ":")),
                                        encoding="utf-8")
 
@@ -96,21 +99,22 @@ def write(path: Path, fields: dict[str, float], documents: list[dict[str, list[s
 class StoredSections(Sequence):
     """The stored fields of every section, each decoded from its line of stored.jsonl on first use."""
 
-    def __init__(self, lines: list[bytes]):
-        self._lines = lines
-        self._decoded: list[dict | None] = [None] * len(lines)
+    def __init__(self, data: bytes, offsets: np.ndarray):
+        self._data = data
+        self._offsets = offsets
+        self._decoded: list[dict | None] = [None] * (len(offsets) - 1)
 
     def __len__(self) -> int:
-        return len(self._lines)
+        return len(self._decoded)
 
     def __getitem__(self, i: int) -> dict:
         doc = self._decoded[i]
         if doc is None:
-            doc = self._decoded[i] = json.loads(self._lines[i])
+            doc = self._decoded[i] = json.loads(self._data[int(self._offsets[i]):int(self._offsets[i + 1])])
         return doc
 
     def __iter__(self):
-        return (self[i] for i in range(len(self._lines)))
+        return (self[i] for i in range(len(self._decoded)))
 
 
 class PostingsIndex:
@@ -124,7 +128,7 @@ class PostingsIndex:
         self.weights = weights
         self.stored = stored
         self.columns = columns
-        self.by_ref = {ref: i for i, ref in enumerate(columns["ref"])}
+        self.by_ref = dict(zip(columns["ref"], range(len(columns["ref"]))))
         self.size = len(stored)
 
     @classmethod
@@ -135,24 +139,28 @@ class PostingsIndex:
             docs = np.load(path / "docs.npy", allow_pickle=False)
             weights = np.load(path / "weights.npy", allow_pickle=False)
             stored = (path / "stored.jsonl").read_bytes()
+            offsets = np.load(path / "lines.npy", allow_pickle=False)
             columns = json.loads((path / "columns.json").read_text(encoding="utf-8"))
         except (OSError, ValueError, EOFError) as e:
             raise PostingsError(f"{type(e).__name__}: {e}") from None
         keys = keys if keys != [""] else []
-        lines = stored.split(b"\n") if stored else []
-        if not isinstance(columns, dict) or not all(isinstance(c, list) and len(c) == len(lines)
+        if (offsets.ndim != 1 or not len(offsets) or not np.issubdtype(offsets.dtype, np.integer)
+                or int(offsets[0]) != 0 or int(offsets[-1]) != len(stored) or (np.diff(offsets) <= 0).any()):
+            raise PostingsError("lines.npy does not hold the line offsets of stored.jsonl")
+        sections = len(offsets) - 1
+        if not isinstance(columns, dict) or not all(isinstance(c, list) and len(c) == sections
                                                     for c in columns.values()) or "ref" not in columns:
             raise PostingsError("columns.json does not hold one value per section of stored.jsonl")
         if spans.ndim != 2 or spans.shape != (len(keys), 2) or not np.issubdtype(spans.dtype, np.integer):
             raise PostingsError("spans.npy does not hold one [offset, count] per line of vocab.txt")
         if docs.shape != weights.shape or docs.ndim != 1:
             raise PostingsError("docs.npy and weights.npy differ in shape")
-        if len(docs) and (int(docs.min()) < 0 or int(docs.max()) >= len(lines)):
+        if len(docs) and (int(docs.min()) < 0 or int(docs.max()) >= sections):
             raise PostingsError("docs.npy names sections that stored.jsonl does not have")
         end = int((spans[:, 0].astype(np.int64) + spans[:, 1]).max()) if len(spans) else 0
         if end != len(docs) or (len(spans) and int(spans.min()) < 0):
             raise PostingsError("vocab and docs.npy disagree on the number of postings")
-        return cls(keys, spans, docs, weights, StoredSections(lines), columns)
+        return cls(keys, spans, docs, weights, StoredSections(stored, offsets), columns)
 
     def postings(self, field: str, token: str) -> tuple[np.ndarray, np.ndarray] | None:
         row = self.vocab.get(field + SEP + token)

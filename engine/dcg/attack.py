@@ -45,6 +45,9 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, 
                   "dcg.digimon.can_attack")
     if d.suspended and not without_suspending:
         return no(f"{d.label} is suspended and cannot be suspended to attack.", "dcg.attack.must_suspend")
+    if d.flagged("cannot_attack"):
+        return no(f"{d.label} cannot attack (an effect says so): an effect that forbids wins over one that allows.",
+                  "dcg.effect.given", "dcg.effect.prohibit_first")
     if d.played_this_turn and not d.has("rush") and not played_ok:
         return no(f"{d.label} was played this turn and has no Rush, so it cannot attack this turn.",
                   "dcg.play.no_attack_this_turn", "dcg.keyword.rush")
@@ -189,6 +192,9 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
         return no(f"{d.label} is the target of the attack and cannot block.", "dcg.block.not_target")
     if d.suspended:
         return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
+    if d.flagged("cannot_block"):
+        return no(f"{d.label} cannot block (an effect says so): an effect that forbids wins over one that allows.",
+                  "dcg.effect.given", "dcg.effect.prohibit_first")
     if game.find(game.attack.attacker) is None:
         return no("The attacking Digimon is no longer in the battle area: no block is possible.",
                   "dcg.block.attacker_gone")
@@ -293,6 +299,7 @@ def _security_attack_keys(d) -> list[str]:
 def run_checks(game: Game, foe: str) -> None:
     """13-1: check the top security card, one at a time, while the attacker can still check."""
     done = 0
+    planned = None
     while not game.over and not game.attack.ended:
         found = game.find(game.attack.attacker)
         if found is None:
@@ -301,7 +308,14 @@ def run_checks(game: Game, foe: str) -> None:
                           "dcg.check.attacker_left")
             return
         att = found[1]
-        if done >= check_count(att):
+        count = check_count(att)
+        if planned is not None and count != planned and (done < count or done < planned):
+            # 16-3-2: Security Attack is continuous, so a change while checking changes the count at once
+            game.step("check.count_changed", f"{att.label}'s Security Attack changed while it checks: it now checks "
+                      f"{count} card{'s' * (count != 1)} in all ({done} done).", "dcg.keyword.sa_static",
+                      "dcg.keyword.security_attack", attacker=att.label, count=count, done=done)
+        planned = count
+        if done >= count:
             return
         security = game.ps(foe).security
         if not security:

@@ -53,7 +53,7 @@ class Effect:
     target: str | None = None
     amount: int | None = None
     until: str | None = None
-    choose: str | None = None
+    choose: str | tuple[str, ...] | None = None   # a card id, or ids when `count` chooses several
     optional: bool = False
     inherited: bool = False     # an inherited effect: works while the card is a digivolution card
     keyword: Keyword | None = None              # `do: gain`: the keyword given
@@ -65,6 +65,9 @@ class Effect:
     digiburst: int | None = None          # Digi-Burst N: trash N digivolution cards to run it (16-13)
     token: "Card | None" = None           # `do: create_token`: the token created (4-18-1)
     by: Cost | None = None                # "by …, …": an optional processing condition carried out first (15-7)
+    count: int | None = None              # "N of …" (15-10-2-1): how many Digimon a one-by-one target chooses
+    up_to: bool = False                   # "up to N" (15-10-2-2): the player may choose fewer (at least 1, 1-3-6)
+    filter: tuple[tuple[str, object], ...] = ()   # target conditions (15-11-1-3, 15-11-2-3), all must hold
     link: bool = False                    # a link effect (2-3-12-6): works while the card is a link card (4-2-6)
     of: str | None = None                 # `do: cost`: which cost it changes (play | digivolve | use | link)
     card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
@@ -173,6 +176,7 @@ class Digimon:
     played_this_turn: bool = False
     mods: tuple[Mod, ...] = ()
     links: tuple[Card, ...] = ()     # link cards (4-7), oldest first
+    xrossed: int = 0                 # cards DigiXros placed under it as it was played (7-2-2-9, 7-2-2-10)
 
     @property
     def id(self) -> str:

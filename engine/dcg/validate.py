@@ -31,7 +31,7 @@ MAX_ZONE = 100
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
                "keywords", "inherited", "effects", "traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS}
-STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links"}
+STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links", "digixrossed"}
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
               "digi-egg": "digiegg", "digitama": "digiegg", "blank": "blank",
               "数码宝贝": "digimon", "驯兽师": "tamer", "选项": "option", "数码蛋": "digiegg",
@@ -267,7 +267,10 @@ def _stack(data, path: str, ctx: _Ctx, zone: str) -> Digimon:
         raise InvalidScenario(f"{path}.links", "only a Digimon in the battle area holds link cards (10-1-1)")
     suspended = _bool(extra.get("suspended", False), f"{path}.suspended")
     played = _bool(extra.get("played_this_turn", False), f"{path}.played_this_turn")
-    return Digimon(card, tuple(sources), suspended, played, (), tuple(links))
+    xrossed = _int(extra["digixrossed"], f"{path}.digixrossed", 0, len(sources)) if "digixrossed" in extra else 0
+    if xrossed and zone != "battle_area":
+        raise InvalidScenario(f"{path}.digixrossed", "a Digimon played with DigiXros is in the battle area (7-2)")
+    return Digimon(card, tuple(sources), suspended, played, (), tuple(links), xrossed)
 
 
 def _zone_cards(value, path: str, ctx: _Ctx, player: str, zone: str) -> tuple[Card, ...]:

@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control
+from . import control, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -146,6 +146,15 @@ def apply_destroy(game, link, sel):
 
 
 def apply_banish(game, link, sel):
+    if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
+        for card in _cards(game, link, sel["target"]):
+            if card.kind == "token":
+                game.send(card, "banished")
+                game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
+                          "ygo.tokens.vanish")
+            else:
+                temporary.banish(game, card, sel["until"])
+        return
     for card in _cards(game, link, sel, field_only=False):
         game.send(card, "banished")
         if card.kind == "token":
@@ -197,10 +206,20 @@ def apply_flip_face_down(game, link, sel):
     for card in _cards(game, link, sel):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
+        used = f"card:{card.id}" in game.used_once
+        changed = card.base_atk is not None or card.base_def is not None
         card.position = "set"
         reset_face_down(game, card)
-        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position.",
-                  "ygo.effect.flip_face_down")
+        temporary.reset_stats(card)
+        keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        if changed:
+            keys.append("ygo.temporary.stats_revert")
+        if card.attacks_this_turn:
+            keys.append("ygo.face_down.attack_kept")
+        if used:
+            keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
+                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys)
 
 
 def _apply_stat(game, link, args, stat: str):
@@ -210,6 +229,9 @@ def _apply_stat(game, link, args, stat: str):
             continue   # a face-down monster's ATK/DEF is not changed by effects
         before = getattr(card, attr)
         after = max(0, before + args["by"]) if "by" in args else args["to"]
+        base = "base_atk" if stat == "atk" else "base_def"
+        if getattr(card, base) is None:
+            setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
         game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}.", "ygo.effect.atk_def_change")
 
@@ -358,7 +380,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "special_summon": Operation(_special_summon, apply_special_summon),
-    "banish": Operation(_selector, apply_banish),
+    "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),

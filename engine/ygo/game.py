@@ -82,6 +82,7 @@ class Game:
     resolving: bool = False            # a chain is resolving: nothing new is activated until it ends (3.6.4)
     met_mid_chain: set = field(default_factory=set)     # trigger card ids whose event happened while resolving
     negated_uses: set = field(default_factory=set)      # once-per-turn cards whose activation was negated
+    temporary: list = field(default_factory=list)       # temporarily banished cards waiting to come back (temporary.py)
     summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
     effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
     phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
@@ -148,6 +149,8 @@ class Game:
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
+            from .temporary import reset_stats
+            reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
             card.effects_negated = False   # a new card: an effect negating the old one no longer applies
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
@@ -212,9 +215,13 @@ class Game:
 
     def destroy(self, card: Card, cause: str) -> None:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
+        controller = self.controller(card) if self.on_field(card) else card.owner
         self.send(card, "graveyard")
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
             self.add_trigger(card, Window("destroyed", card, None, cause))
+        if card.card_type == "monster":
+            from .card_triggers import on_monster_destroyed
+            on_monster_destroyed(self, controller, card, cause)
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))
