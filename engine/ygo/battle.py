@@ -223,6 +223,7 @@ def _calculate(game, atk: Attack) -> None:
                 game.step(f"continuous.{stat}", f"{monster.label()}'s {stat.upper()} is {read(game, monster)} in this "
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
+                          *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []))
     if target is None:
         damage = atk_of(game, attacker)

@@ -230,8 +230,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
-             "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed"
-             }[window.event]
+             "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
+             "damage_taken": "saw its controller take damage"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -245,6 +245,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
+              *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
               *(["ygo.chain.no_insert"] if waited else []), *keys, *extra, card=card.label(), link=link.n)
 
 

@@ -136,6 +136,9 @@ class Game:
         if not found:
             return ""
         player, place, _ = found
+        if place in MONSTER_ZONES and card.face_up and card.effect and card.effect.continuous:
+            self.step("continuous.ends", f"{card.label()} leaves the Monster Zone: its continuous effects stop "
+                      "applying at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         if place in MONSTER_ZONES:
             del player.monsters[place]
             self.monster_moves[player.name] += 1
@@ -231,9 +234,15 @@ class Game:
 
     # ---- LP and the end of the duel
     def lose_lp(self, player: str, amount: int) -> int:
+        """Damage (battle or effect) to `player`: LP fall, and "when you take damage" triggers meet their timing."""
         p = self.board.player(player)
         lost = min(p.lp, amount)          # LP never goes below 0
         p.lp -= lost
+        if lost:
+            for monster in p.monster_list():
+                if monster.face_up and monster.effect and monster.effect.type == "trigger" \
+                        and monster.effect.when == "damage_taken":
+                    self.add_trigger(monster, Window("damage_taken", monster, None, player))
         return lost
 
     def check_lp(self) -> None:
