@@ -185,11 +185,11 @@ def refresh(game) -> None:
             cond = f" (while {condition_holds(board, owner, e, None)[1]})" if e.condition else ""
             where = {"breeding": " from the breeding area", "security": " from face up in security"}.get(e.zone, "")
             game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{where}{cond}: "
-                      f"{_names(started)} {describe(e)}.", *keys)
+                      f"{_names(started)} {describe(e)}.", *keys, source=src, cards=_names(started))
         if stopped:
             keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])
             game.step("continuous.stops", f"{src}'s [{TURN_NAMES[e.timing]}] effect no longer applies to "
-                      f"{_names(stopped)} ({describe(e)} ends).", *keys)
+                      f"{_names(stopped)} ({describe(e)} ends).", *keys, source=src, cards=_names(stopped))
     game.continuous_active = groups
     # what each Digimon gets: its DP changes added into one Mod (1-3-8), keywords and restrictions one each
     dp: dict[tuple[str, str], int] = {}
