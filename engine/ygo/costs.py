@@ -117,10 +117,10 @@ def pay(game, card: Card, player: str) -> None:
         if name == "pay_lp":
             game.board.player(player).lp -= args
             game.step("cost.pay_lp", f"{player} pays {args} LP as the cost of {card.label()} "
-                      f"(LP {game.board.player(player).lp}); paying LP is not damage.", "ygo.cost.paid", "ygo.cost.pay_lp")
+                      f"(LP {game.board.player(player).lp}); paying LP is not damage.", "ygo.cost.paid", "ygo.cost.pay_lp", player=player, lp_paid=args, card=card.label(), lp=game.board.player(player).lp)
             if game.board.player(player).lp == 0:
                 game.step("cost.lp_zero", f"{player}'s LP reached 0 by paying the cost: {player} loses at once.",
-                          "ygo.cost.lp_zero")
+                          "ygo.cost.lp_zero", player=player)
             game.check_lp()
             continue
         if name == "detach":
@@ -130,7 +130,7 @@ def pay(game, card: Card, player: str) -> None:
                 game.board.player(m.owner).graveyard.append(m)   # even a Pendulum Monster: to the graveyard
             game.step("cost.detach", f"{player} detaches {', '.join(m.label() for m in detached)} from {card.label()} as "
                       f"the cost of its effect; Xyz Materials removed as a cost are sent to the graveyard "
-                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach")
+                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach", player=player, cards=", ".join(m.label() for m in detached), card=card.label(), left=len(card.materials))
             continue
         if args == "self":
             cards = [card]
@@ -146,5 +146,5 @@ def pay(game, card: Card, player: str) -> None:
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
-                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []))
+                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []), player=player, cards=", ".join(c.label() for c in cards), card=card.label())
     check_equips(game)
