@@ -1,7 +1,9 @@
-"""Alignment benchmark (CN 1.2 <-> JP 3.6): generator build time, lookup latency, `judge align` / `judge diff`
-as processes, and the rule page with its counterpart and the changes page through the Flask test client.
+"""Alignment benchmark (CN 1.2 <-> JP 3.6): accuracy of the generator and of the shipped data on the two
+hand-reviewed samples, generator build time, lookup latency, `judge align` / `judge diff` as processes, and the
+rule page with its counterpart and the changes page through the Flask test client.
 
     python bench/align.py [--rounds 200]
+    python bench/align.py --accuracy      # only the accuracy table (reads rulings/data/align_dcg.yaml)
 """
 from __future__ import annotations
 
@@ -32,12 +34,30 @@ def timed(fn, rounds: int) -> list[float]:
     return out
 
 
+def accuracy(data: dict) -> None:
+    """Top-1 and kind on the gold and held-out samples: the generator's own picks (`auto`) and the shipped
+    data (reviewed picks applied). tests/test_align.py asserts the shipped data matches both samples."""
+    from rulings.align_eval import load_sample, score
+
+    entries = {str(e["cn"]): e for e in data["sections"]}
+    for name in ("gold", "heldout"):
+        sample = load_sample(name)
+        for which in ("auto", "shipped"):
+            label = "generator" if which == "auto" else "shipped data"
+            print(f"{label:<13} on {name:<8} ({len(sample)} CN sections): {score(sample, entries, which)}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=200)
+    ap.add_argument("--accuracy", action="store_true", help="print the accuracy table only")
     args = ap.parse_args(argv)
 
     from rulings import align, align_build, corpus
+
+    accuracy(align.data())
+    if args.accuracy:
+        return 0
 
     corpus.load("dcg-zh-1.2"), corpus.load("dcg-ja-3.6")
     t = time.perf_counter()

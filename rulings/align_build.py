@@ -11,7 +11,8 @@ How (docs/align.md has the details):
 4. between two consecutive anchors whose Japanese positions are in order and close, the sections in
    between are aligned by sequence alignment (dynamic programming, score - GAP per matched pair);
    the rest take their best match anywhere, nudged towards the neighbouring anchors (moved rules);
-5. kind: stated numbers that differ -> `changed`; else by score (`same`, `reworded`, `changed`).
+5. kind: stated numbers that differ -> `changed`; a different number of sentences, an example on one side
+   only, a length out of proportion or a low score -> `reworded`; else `same`.
 Reviewed corrections (rulings/data/align_dcg_review.yaml) are applied last and marked `source: review`;
 the automatic pick stays in `auto` so the reviewed sample measures the generator, not the corrections.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -37,7 +39,10 @@ GAP = 0.12           # a pair must score above this to be worth aligning
 FALLBACK = 0.3       # an unanchored section takes its best match only when it scores this much
 CONTEXT = 0.3        # weight of the parents' similarity
 NEAR_BONUS = 0.08    # nudge towards the neighbouring anchors for unanchored sections
-SAME, REWORDED = 0.55, 0.25   # kind thresholds on the score
+SAME = 0.4           # a pair scoring less is `reworded`, not `same`
+HEADING_SAME = 0.25  # headings state no rule: `same` from this score, else `reworded`
+LENGTH_RATIO = 1.35  # a faithful JP translation runs about this many characters per CN character
+LENGTH_SLACK = 0.7   # |log(JP/CN length / LENGTH_RATIO)| beyond this: one says more than the other
 SECONDARY = 0.85     # other sections scoring this fraction of the best one are listed too
 NUMBER_WEIGHT = 2.0
 SHAPE_PENALTY = 0.15  # a heading (a section with sub-sections) rarely states the same rule as a leaf
@@ -175,15 +180,29 @@ def align_indices(score) -> dict[int, int]:
     return match
 
 
+def _sentences(text: str) -> int:
+    """Sentences of a rule outside brackets (examples and references are bracketed in both editions)."""
+    return len([s for s in re.split("。", _BRACKETED.sub("", text or "")) if s.strip()])
+
+
+_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")
+
+
 def kind_of(cn_sec, ja_sec, score: float) -> str:
+    """same | reworded | changed, from the texts (measured on the reviewed pairs: docs/align.md).
+
+    Stated numbers that differ make a change. A faithful translation has as many sentences, an example
+    on both sides or on neither, a length in proportion and a high score; anything else is reworded."""
     if cn_sec.children and ja_sec.children and not (cn_sec.text or ja_sec.text):
-        return "same" if score >= REWORDED else "reworded"   # headings state no rule of their own
+        return "same" if score >= HEADING_SAME else "reworded"   # headings state no rule of their own
     ours, theirs = numbers(cn_sec.title + cn_sec.text), numbers(ja_sec.title + ja_sec.text)
     if ours and theirs and ours != theirs:
         return "changed"
-    if score >= SAME:
-        return "same"
-    return "reworded" if score >= REWORDED else "changed"
+    if _sentences(cn_sec.text) != _sentences(ja_sec.text) or ("例" in cn_sec.text) != ("例" in ja_sec.text):
+        return "reworded"
+    ratio = len(ja_sec.text) / max(1, len(cn_sec.text))
+    in_proportion = abs(math.log(max(ratio, 1e-3) / LENGTH_RATIO)) <= LENGTH_SLACK
+    return "same" if score >= SAME and in_proportion else "reworded"
 
 
 def build() -> dict:

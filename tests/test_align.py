@@ -1,24 +1,24 @@
 """CN 1.2 <-> JP 3.6 section alignment: the data matches the texts, covers every CN section, and is measured
-against a hand-reviewed sample; `judge align`, `judge diff` and /api/align answer from it."""
+against two hand-reviewed samples (gold, held-out); `judge align`, `judge diff` and /api/align answer from it."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-import yaml
 
 from rulings import align
 from rulings.align_build import SOURCE, TARGET, kind_of
+from rulings.align_eval import Score, load_sample, misses, score
 from rulings.align_text import highlight
 from rulings.corpus import load
 
-GOLD = yaml.safe_load((Path(__file__).parent / "data" / "align_gold.yaml").read_text(encoding="utf-8"))
-# The generator's own picks on the reviewed sample (before the reviewed corrections are applied), measured
-# when this test was written: top-1 75/115 (65 %), kind 48/66 (73 %) of the right pairs. The issue's target
-# is 95 % / 85 %: NOT reached by the generator alone (docs/align.md says why); the shipped data carries the
-# reviewed picks (source: review). These floors only guard against regressions.
-AUTO_TOP1_FLOOR = 0.65
-AUTO_KIND_FLOOR = 0.70
+SAMPLES = {name: load_sample(name) for name in ("gold", "heldout")}
+# The generator's own picks (before the reviewed corrections are applied), measured with
+# `python bench/align.py --accuracy`: on the gold sample top-1 75/115 (65 %), kind 57/66 (86 %) of the right
+# pairs; on the held-out sample (drawn and reviewed before the generator was tuned) top-1 65/110 (59 %),
+# kind 53/61 (87 %). The issue's top-1 target (95 %) is NOT reached by the generator alone (docs/align.md says
+# why); the shipped data carries a reviewed pick for every CN section. These floors only guard regressions.
+AUTO_FLOORS = {"gold": (0.65, 0.85), "heldout": (0.58, 0.85)}
 
 
 def entries():
@@ -44,34 +44,26 @@ def test_new_lists_exactly_the_jp_sections_nobody_matches():
     assert new == set(load(TARGET).sections) - matched
 
 
-def test_reviewed_sample_is_large_enough_and_the_data_agrees_with_it():
-    assert len(GOLD) >= 100
-    table = entries()
-    for g in GOLD:
-        entry = table[str(g["cn"])]
-        accepted = [str(n) for n in g["ja"]]
-        first = str(entry["matches"][0]["ja"]) if entry["matches"] else None
-        assert (first in accepted) if accepted else first is None, (g, first)
-        if accepted:
-            assert entry["matches"][0]["kind"] == g["kind"], g
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_reviewed_samples_are_large_enough_and_the_shipped_data_agrees_with_them(name):
+    sample = SAMPLES[name]
+    assert len(sample) >= 100
+    assert score(sample, entries(), "shipped") == Score(len(sample), len(sample), *[
+        sum(1 for g in sample if g["ja"])] * 2), misses(sample, entries(), "shipped")
 
 
-def test_generator_accuracy_on_the_reviewed_sample():
+def test_the_heldout_sample_is_apart_from_the_gold_sample():
+    assert not {str(g["cn"]) for g in SAMPLES["gold"]} & {str(g["cn"]) for g in SAMPLES["heldout"]}
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_generator_accuracy_on_the_reviewed_samples(name):
     """The automatic picks, not the corrections: top-1 (any accepted section, or none for none) and kind."""
-    table = entries()
-    top1 = paired = kinds = 0
-    for g in GOLD:
-        auto = table[str(g["cn"])]["auto"]
-        accepted = [str(n) for n in g["ja"]]
-        got = str(auto["ja"]) if auto["ja"] is not None else None
-        if (got in accepted) if accepted else got is None:
-            top1 += 1
-            if accepted:                      # kind is measured on the pairs only, not on "no counterpart"
-                paired += 1
-                kinds += auto["kind"] == g["kind"]
-    print(f"generator on the reviewed sample: top-1 {top1}/{len(GOLD)}, kind {kinds}/{paired} of the right pairs")
-    assert top1 / len(GOLD) >= AUTO_TOP1_FLOOR
-    assert kinds / paired >= AUTO_KIND_FLOOR
+    got = score(SAMPLES[name], entries(), "auto")
+    print(f"generator on the {name} sample: {got}")
+    top1, kind = AUTO_FLOORS[name]
+    assert got.top1 / got.total >= top1
+    assert got.kinds / got.paired >= kind
 
 
 def test_kind_rules():

@@ -81,3 +81,61 @@ def test_bad_would_be_deleted_effect_is_refused_with_its_path(effect, path):
 def test_the_japanese_timing_name_is_accepted():
     board = validate(digimon({"timing": "【このデジモンが消滅するとき】", "do": "prevent"})).board
     assert board.A.battle_area[0].card.effects[0].timing == "would_be_deleted"
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "delete", "target": "all_opponent_digimon", "count": 2}, "effects[0].count"),
+    ({"timing": "on_play", "do": "delete", "target": "self", "up_to": True}, "effects[0].up_to"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "count": 0}, "effects[0].count"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "up_to": "yes"}, "effects[0].up_to"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "count": 2, "choose": ["agumon", "agumon"]},
+     "effects[0].choose[1]"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "count": 2, "choose": []}, "effects[0].choose"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "choose": ["agumon"]}, "effects[0].choose"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "count": 2, "choose": ["x", "y", "z"]},
+     "effects[0].choose"),
+    ({"timing": "on_play", "do": "delete", "target": "self", "filter": {"dp_at_most": 1}}, "effects[0].filter"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "filter": {"hp": 1}}, "effects[0].filter.hp"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "filter": {"no_sources": 1}},
+     "effects[0].filter.no_sources"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "filter": {"color": "mauve"}},
+     "effects[0].filter.color"),
+    ({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "filter": {}}, "effects[0].filter"),
+    ({"timing": "on_play", "do": "cannot_attack", "target": "opponent_digimon", "until": "next_week"},
+     "effects[0].until"),
+])
+def test_bad_target_field_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_several_targets_and_conditions_round_trip_through_the_board_text():
+    from engine.dcg.notation import board_from_text, board_to_text
+    board = validate(digimon({"timing": "on_play", "do": "delete", "target": "opponent_digimon", "count": 2,
+                              "up_to": True, "choose": ["agumon"], "filter": {"dp_at_most": 6000, "name": "mon"}})).board
+    assert board_from_text(board_to_text(board)) == board
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "unaffected", "target": "self", "effects_of": "tamers"}, "effects[0].effects_of"),
+    ({"timing": "on_play", "do": "delete", "target": "self", "effects_of": "opponent"}, "effects[0].effects_of"),
+    ({"timing": "on_play", "do": "unaffected"}, "effects[0].target"),
+])
+def test_bad_unaffected_field_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_a_modification_with_its_source_round_trips_through_the_board_text():
+    from dataclasses import replace
+
+    from engine.dcg.model import Mod
+    from engine.dcg.notation import board_from_text, board_to_text
+    board = validate(digimon()).board
+    d = board.A.battle_area[0]
+    d = replace(d, mods=(Mod("end_of_turn", dp=-3000, source="B:digimon"), Mod("continuous", flag="unaffected:B")))
+    board = board.with_player("A", board.A.put(d))
+    assert board_from_text(board_to_text(board)) == board
+    assert board_from_text(board_to_text(board)).A.battle_area[0].dp == 3000   # unaffected by B: -3000 ignored

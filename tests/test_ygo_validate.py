@@ -65,6 +65,14 @@ def test_base_is_valid_and_bare_counts_generate_ids():
     ({"board/A/spells_traps/0/effect": {"do": [{"destroy": "everyone"}]}}, "board.A.spells_traps[0].effect.do[0].destroy"),
     ({"board/A/spells_traps/0/effect": {"do": [{"damage": {"amount": -3}}]}}, "board.A.spells_traps[0].effect.do[0].damage"),
     ({"board/A/spells_traps/0/effect": {"type": "trigger", "do": [{"draw": {"count": 1}}]}}, "board.A.spells_traps[0].effect.when"),
+    # a Spell/Trap trigger effect: only on a card that stays face-up, at a timing a card can meet (card_triggers.py)
+    ({"board/A/spells_traps/0/effect": {"type": "trigger", "when": "attack_declared", "do": [{"draw": {"count": 1}}]}},
+     "board.A.spells_traps[0].effect.type"),
+    ({"board/A/spells_traps/0/kind": "continuous_trap",
+      "board/A/spells_traps/0/effect": {"type": "trigger", "when": "summoned", "do": [{"draw": {"count": 1}}]}},
+     "board.A.spells_traps[0].effect.when"),
+    ({"board/A/monsters/0/effect": {"when": "monster_destroyed", "do": [{"draw": {"count": 1}}]}},
+     "board.A.monsters[0].effect.type"),
     ({"edition": "dcg-ja-3.6"}, "edition"),
     # the player who goes first has no Battle Phase on turn 1, and so no Main Phase 2 (4.4.1)
     ({"board/turn_number": 1, "board/phase": "battle"}, "board.phase"),

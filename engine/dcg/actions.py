@@ -114,8 +114,8 @@ def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | No
     price = cost_changes.changed_price(game, p, "play", card, price, -reduction)
     before, after = game.memory_add(p, -price)
     play_card(game, p, card, f"{p} plays {card.label}, paying {price} memory ({game.memory_text(p, before)} → "
-              f"{game.memory_text(p, after)}).", *keys, "dcg.main.play", sources=sources, cost=price,
-              memory_before=before, memory_after=after)
+              f"{game.memory_text(p, after)}).", *keys, "dcg.main.play", sources=sources, cost=price, memory_before=before, memory_after=after,
+              xrossed=len(sources) if xros is not None and xros[0] == "digixros" else 0)
 
 
 def _cost(card: Card, given: int | None, field: str) -> int:

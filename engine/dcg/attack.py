@@ -5,14 +5,12 @@ action, if it is the next action in the scenario, is the answer at block timing.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
 from .options import counter_timing
 from .resolve import effect_kind_keys
-from .model import Digimon, opponent
+from .model import Digimon, opponent, replace
 
 
 def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, *, unsuspended_target: bool = False,
@@ -45,6 +43,9 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, 
                   "dcg.digimon.can_attack")
     if d.suspended and not without_suspending:
         return no(f"{d.label} is suspended and cannot be suspended to attack.", "dcg.attack.must_suspend")
+    if d.flagged("cannot_attack"):
+        return no(f"{d.label} cannot attack (an effect says so): an effect that forbids wins over one that allows.",
+                  "dcg.effect.given", "dcg.effect.prohibit_first")
     if d.played_this_turn and not d.has("rush") and not played_ok:
         return no(f"{d.label} was played this turn and has no Rush, so it cannot attack this turn.",
                   "dcg.play.no_attack_this_turn", "dcg.keyword.rush")
@@ -189,6 +190,9 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
         return no(f"{d.label} is the target of the attack and cannot block.", "dcg.block.not_target")
     if d.suspended:
         return no(f"{d.label} is suspended and cannot be suspended to block.", "dcg.block.must_suspend")
+    if d.flagged("cannot_block"):
+        return no(f"{d.label} cannot block (an effect says so): an effect that forbids wins over one that allows.",
+                  "dcg.effect.given", "dcg.effect.prohibit_first")
     if game.find(game.attack.attacker) is None:
         return no("The attacking Digimon is no longer in the battle area: no block is possible.",
                   "dcg.block.attacker_gone")

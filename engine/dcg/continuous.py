@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .effects import CONTINUOUS
+from .effects import CONTINUOUS, FLAG_VERBS
 from .keywords import keyword_text
+from .target_filter import meets, words as filter_words
 from .model import PLAYERS, Board, Digimon, Effect, Mod, opponent
 
 TURN_NAMES = {"your_turn": "Your Turn", "opponents_turn": "Opponent's Turn", "all_turns": "All Turns"}
@@ -22,9 +23,10 @@ def continuous_card_ids(board: Board) -> dict[str, tuple[Effect, ...]]:
     out = {}
     for p in PLAYERS:
         for c in board.player(p).all_cards():
-            effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
-            if effects:
-                out[c.id] = effects
+            if c.effects:   # most cards have none
+                effects = tuple(e for e in c.effects if e.timing in CONTINUOUS)
+                if effects:
+                    out[c.id] = effects
     return out
 
 
@@ -35,7 +37,7 @@ def turn_holds(board: Board, owner: str, timing: str) -> bool:
 def holds(board: Board, owner: str, e: Effect, holder: Digimon | None, facts: dict) -> bool:
     """condition_holds(…)[0], with the board-wide facts (has a Tamer …) computed once per board in `facts`."""
     for name, want in e.condition:
-        if name in ("suspended", "sources_at_least"):
+        if name in ("suspended", "sources_at_least", "digixrossed_at_least"):
             if not condition_holds(board, owner, Effect("", "", condition=((name, want),)), holder)[0]:
                 return False
             continue
@@ -61,6 +63,13 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
             have = holder is not None and holder.suspended
             words.append(f"this card is {'suspended' if want else 'unsuspended'}")
             ok &= holder is not None and have == want
+        elif name in ("has_named", "lacks_named"):    # 15-6-3: "if you have (no) 「X」" in the battle area
+            have = any(d.card.name.casefold() == want.casefold() for d in ps.battle_area)
+            words.append(f"{owner} has {'a' if name == 'has_named' else 'no'} {want} in the battle area")
+            ok &= have == (name == "has_named")
+        elif name == "digixrossed_at_least":     # 7-2-2-9, 7-2-2-10: played with X cards DigiXrossed
+            words.append(f"this Digimon was DigiXrossed with {want} or more cards")
+            ok &= holder is not None and holder.xrossed >= want
         elif name == "sources_at_least":
             words.append(f"this Digimon has {want} or more digivolution cards")
             ok &= holder is not None and len(holder.sources) >= want
@@ -133,19 +142,43 @@ def _targets(board: Board, p: str, e: Effect, holder: Digimon) -> tuple[str, tup
     if e.target == "self":
         return p, (holder.id,)
     side = p if e.target == "all_own_digimon" else opponent(p)
-    return side, tuple(x.id for x in board.player(side).battle_area if x.is_digimon)
+    return side, tuple(x.id for x in board.player(side).battle_area
+                       if x.is_digimon and (not e.filter or meets(x, e.filter)))
+
+
+def effect_source(owner: str, holder: Digimon | None) -> str:
+    """Whose effect and of which kind (15-2-1), as a Mod records it: the holder's card kind (an inherited
+    effect is its Digimon's, 15-3-2); no holder: an option's effect."""
+    kind = holder.card.kind if holder is not None else "option"
+    return f"{owner}:{'digimon' if kind == 'digiegg' else kind}"
+
+
+def unaffected_flag(owner: str, effects_of: str | None) -> str:
+    """The Mod flag of "unaffected by …" (15-15-6): all effects, the opponent's, or the opponent's Digimon's."""
+    foe = opponent(owner)
+    return {None: "unaffected:*", "all": "unaffected:*", "opponent": f"unaffected:{foe}",
+            "opponent_digimon": f"unaffected:{foe}:digimon"}[effects_of]
 
 
 def describe(e: Effect) -> str:
     if e.do == "dp":
-        return f"DP {e.amount:+d}"
-    if e.do == "gain":
-        return f"gains {keyword_text(e.keyword)}"
-    return "cannot be blocked"
+        text = f"DP {e.amount:+d}"
+    elif e.do == "gain":
+        text = f"gains {keyword_text(e.keyword)}"
+    else:
+        text = e.do.replace("_", " ")
+    return text + (f" (Digimon with {filter_words(e.filter)})" if e.filter else "")
 
 
 def _names(ids: list[str]) -> str:
     return ", ".join(ids[:8]) + (f" and {len(ids) - 8} more" if len(ids) > 8 else "")
+
+
+def _in_play(game, card_id: str) -> str | None:
+    """The id of the Digimon in play that has `card_id` in its stack (itself, or the card digivolved onto it)."""
+    if game.find(card_id) is not None:
+        return card_id
+    return next((d.id for p in PLAYERS for d in game.ps(p).battle_area if card_id in d.card_ids), None)
 
 
 def refresh(game) -> None:
@@ -155,7 +188,9 @@ def refresh(game) -> None:
     board = game.board
     sources = _sources(board, game.continuous)
     ids = (tuple(d.id for d in board.A.battle_area), tuple(d.id for d in board.B.battle_area))
-    signature = (tuple((p, src, id(e), holder and holder.id) for p, src, e, holder in sources), ids)
+    # target conditions are re-read all the time (15-11-2-3-2, 15-11-2-3-3): who meets them is part of the state
+    filtered = tuple(_targets(board, p, e, holder) for p, src, e, holder in sources if e.filter)
+    signature = (tuple((p, src, id(e), holder and holder.id) for p, src, e, holder in sources), ids, filtered)
     if signature == game.continuous_signature:
         return
     game.continuous_signature = signature
@@ -166,7 +201,7 @@ def refresh(game) -> None:
         src, e = key
         now = set(groups[key][1]) if key in groups else set()
         was = set(before[key][1]) if key in before else set()
-        started, stopped = sorted(now - was), sorted(t for t in was - now if game.find(t) is not None)
+        started, stopped = sorted(now - was), sorted(_in_play(game, t) for t in was - now if _in_play(game, t))
         if started:
             keys = ["dcg.continuous.effect", "dcg.continuous.starts",
                     "dcg.timing.all_turns" if e.timing == "all_turns" else "dcg.timing.turn"]
@@ -178,6 +213,8 @@ def refresh(game) -> None:
                 keys.append("dcg.continuous.stack")
             if e.target != "self":
                 keys += ["dcg.target.all_processing"] + (["dcg.target.all_later"] if was else [])
+                keys += (["dcg.target.condition_all"] + (["dcg.target.condition_all_joins"] if key in before else [])
+                         if e.filter else [])
                 side = groups[key][0]
                 if board.player(side).breeding_area is not None:
                     keys.append("dcg.breeding.unaffected")
@@ -188,26 +225,32 @@ def refresh(game) -> None:
                       f"{_names(started)} {describe(e)}.", *keys, source=src, cards=_names(started))
         if stopped:
             keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])
+            keys += ["dcg.target.condition_all_leaves"] if e.filter and key in groups else []
             game.step("continuous.stops", f"{src}'s [{TURN_NAMES[e.timing]}] effect no longer applies to "
                       f"{_names(stopped)} ({describe(e)} ends).", *keys, source=src, cards=_names(stopped))
     game.continuous_active = groups
-    # what each Digimon gets: its DP changes added into one Mod (1-3-8), keywords and restrictions one each
-    dp: dict[tuple[str, str], int] = {}
+    # what each Digimon gets: its DP changes added into one Mod per source (1-3-8; the source decides whether
+    # an "unaffected" Digimon ignores them, 15-15-6), keywords and restrictions one each
+    givers = {(src, e): effect_source(p, holder) for p, src, e, holder in sources}
+    dp: dict[tuple[str, str], dict] = {}
     extra: dict[tuple[str, str], list[Mod]] = {}
     for (src, e), (side, tids) in groups.items():
+        source = givers[(src, e)]
         for tid in tids:
             if e.do == "dp":
-                dp[(side, tid)] = dp.get((side, tid), 0) + (e.amount or 0)
+                per = dp.setdefault((side, tid), {})
+                per[source] = per.get(source, 0) + (e.amount or 0)
             else:
+                flag = (unaffected_flag(source.split(":", 1)[0], e.effects_of) if e.do == "unaffected"
+                        else e.do if e.do in FLAG_VERBS else None)
                 extra.setdefault((side, tid), []).append(
-                    Mod("continuous", keyword=e.keyword, flag="cannot_be_blocked" if e.do == "cannot_be_blocked"
-                        else None))
+                    Mod("continuous", keyword=e.keyword, flag=flag, source=source))
     for p in PLAYERS:
         ps = game.ps(p)
         changed = False
         area = []
         for d in ps.battle_area:
-            mine = ((Mod("continuous", dp=dp[(p, d.id)]),) if dp.get((p, d.id)) else ()) + tuple(
+            mine = tuple(Mod("continuous", dp=v, source=s) for s, v in dp.get((p, d.id), {}).items() if v) + tuple(
                 extra.get((p, d.id), ()))
             mods = tuple(m for m in d.mods if m.until != "continuous") + mine
             if mods != d.mods:

@@ -12,6 +12,7 @@ import unicodedata
 from ..errors import InvalidScenario
 from .costs import parse_cost
 from .keywords import parse_keyword, parse_static
+from .target_filter import parse_filter
 from .model import Effect
 
 # timing id -> accepted names (English, Chinese, Japanese; brackets and case are ignored)
@@ -50,10 +51,15 @@ TIMINGS = {
                          "このデジモンが消滅するとき", "消滅するとき"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
-CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked", "cost")
+CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "unaffected", "cost")
+EFFECTS_OF = ("all", "opponent", "opponent_digimon")    # `do: unaffected`: whose effects
+FLAG_VERBS = ("cannot_be_blocked", "cannot_attack", "cannot_block")   # restrictions an effect gives (a Mod flag)
+CHOOSING_TARGETS = ("opponent_digimon", "own_digimon")       # targets chosen one by one: `count`, `up_to`
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
-CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "memory_at_least": int,
+CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
+              "has_named": str, "lacks_named": str,
+              "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
 ZONES = ("hand", "trash", "breeding", "security")   # {Hand} {Trash} {Breeding} {Security} (15-14-2 … 15-14-5)
@@ -76,6 +82,9 @@ VERBS = {
     "blitz": (set(), {"choose"}),
     "gain": ({"target", "keyword"}, {"until", "choose"}),
     "cannot_be_blocked": ({"target"}, {"until", "choose"}),
+    "cannot_attack": ({"target"}, {"until", "choose"}),
+    "cannot_block": ({"target"}, {"until", "choose"}),
+    "unaffected": ({"target"}, {"until", "choose", "effects_of"}),   # 「効果を受けない」 (15-15-6)
     "activate_main": (set(), set()),
     "play_this": (set(), set()),
     "end_attack": (set(), set()),
@@ -90,10 +99,11 @@ VERBS = {
 DIGIMON_TARGETS = ("self", "attacker", "opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp",
                    "all_opponent_digimon", "own_digimon", "all_own_digimon")
 PLAYER_TARGETS = ("opponent", "owner")
-UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack")
+UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack", "end_of_opponents_turn")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
           "of", "card", "no_sources",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter",
+          "effects_of"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -136,7 +146,9 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     for key in needs:
         if fields.get(key) is None:     # `amount: null` is as missing as no `amount`
             raise InvalidScenario(f"{path}.{key}", f"required for `do: {verb}`")
-    for key in ("target", "amount", "until", "choose", "token"):
+    for key in ("target", "amount", "until", "choose", "token", "count", "up_to", "filter", "effects_of"):
+        if key in ("count", "up_to", "filter") and key in fields:
+            continue   # checked below, against the target
         if key in fields and key not in needs | allows:
             raise InvalidScenario(f"{path}.{key}", f"not used by `do: {verb}`")
     target = fields.get("target")
@@ -156,11 +168,8 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         raise InvalidScenario(f"{path}.until", f"one of: {', '.join(UNTILS)}")
     if verb == "dp" and until is None:
         until = "end_of_turn"
-    choose = fields.get("choose")
-    if choose is not None:
-        if not isinstance(choose, str):
-            raise InvalidScenario(f"{path}.choose", "a card id")
-        card_ids_later.append((f"{path}.choose", choose))
+    count, up_to, conditions = _target_count(fields, target, path)
+    choose = _choose(fields.get("choose"), count, up_to, path, card_ids_later)
     optional = fields.get("optional", verb in _OPTIONAL_VERBS)
     inherited = fields.get("inherited", False)
     for key, val in (("optional", optional), ("inherited", inherited)):
@@ -208,7 +217,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         if "until" in data:
             raise InvalidScenario(f"{path}.until", "a continuous effect lasts while its turn and conditions hold")
         until = None
-    elif verb in ("gain", "cannot_be_blocked") and until is None:
+    elif verb in ("gain", "unaffected", *FLAG_VERBS) and until is None:
         until = "end_of_turn"
     burst = fields.get("digiburst")
     if burst is not None:
@@ -228,7 +237,58 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
                   cost, delayed, digiburst=burst, token=token, link=link, by=by, of=of, card=card,
-                  no_sources=no_sources)
+                  no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
+                  effects_of=_effects_of(fields.get("effects_of"), path))
+
+
+def _effects_of(value, path: str) -> str | None:
+    if value is not None and value not in EFFECTS_OF:
+        raise InvalidScenario(f"{path}.effects_of", f"one of: {', '.join(EFFECTS_OF)}")
+    return value
+
+
+def _target_count(fields: dict, target, path: str) -> tuple:
+    """`count` / `up_to` (several chosen Digimon, 15-10-2-1, 15-10-2-2) and `filter` (target conditions,
+    15-11-1-3, 15-11-2-3), checked against the target they qualify."""
+    count = fields.get("count")
+    up_to = fields.get("up_to", False)
+    if not isinstance(up_to, bool):
+        raise InvalidScenario(f"{path}.up_to", "true or false")
+    if (count is not None or up_to) and target not in CHOOSING_TARGETS:
+        key = "count" if count is not None else "up_to"
+        raise InvalidScenario(f"{path}.{key}", f"only a target chosen one by one ({', '.join(CHOOSING_TARGETS)}) "
+                              f"chooses several")
+    if count is not None:
+        count = _int(count, f"{path}.count", 1, 10)
+    elif up_to:
+        count = 1
+    conditions = ()
+    if fields.get("filter") is not None:
+        if target not in DIGIMON_TARGETS or target in ("self", "attacker"):
+            raise InvalidScenario(f"{path}.filter", "a target condition qualifies opponent_…/own_…/all_… targets")
+        conditions = parse_filter(fields["filter"], f"{path}.filter")
+    return count, up_to, conditions
+
+
+def _choose(choose, count, up_to: bool, path: str, card_ids_later: list):
+    """A card id, or (with `count`) a list of distinct ids: the same card cannot be chosen twice (15-10-2-3),
+    and a choice is at least one card (1-3-6)."""
+    if choose is None:
+        return None
+    if isinstance(choose, str):
+        card_ids_later.append((f"{path}.choose", choose))
+        return choose
+    if not isinstance(choose, list) or count is None:
+        raise InvalidScenario(f"{path}.choose", "a card id (a list of ids with `count`)")
+    if not 1 <= len(choose) <= count:
+        raise InvalidScenario(f"{path}.choose", f"1..{count} card ids (a choice is at least one card, 1-3-6)")
+    for i, cid in enumerate(choose):
+        if not isinstance(cid, str):
+            raise InvalidScenario(f"{path}.choose[{i}]", "a card id")
+        if cid in choose[:i]:
+            raise InvalidScenario(f"{path}.choose[{i}]", "the same card cannot be chosen twice (15-10-2-3)")
+        card_ids_later.append((f"{path}.choose[{i}]", cid))
+    return tuple(choose)
 
 
 def _cost_change(fields: dict, verb: str, timing: str, target, path: str):
@@ -296,6 +356,10 @@ def _condition(value, path: str) -> tuple:
         if CONDITIONS[key] is bool:
             if not isinstance(val, bool):
                 raise InvalidScenario(f"{path}.{key}", "true or false")
+        elif CONDITIONS[key] is str:
+            if not isinstance(val, str) or not val.strip() or len(val) > 100:
+                raise InvalidScenario(f"{path}.{key}", "a card name")
+            val = val.strip()
         else:
             val = _int(val, f"{path}.{key}", -10 if key.startswith("memory") else 0, 60)
         out.append((key, val))

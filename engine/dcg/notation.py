@@ -59,8 +59,10 @@ def _card_attrs(c: Card) -> dict:
 def _effect_value(key: str, value):
     if key == "keyword":
         return keyword_text(value)
-    if key == "condition":
+    if key in ("condition", "filter"):
         return [list(pair) for pair in value]
+    if key == "choose" and isinstance(value, tuple):
+        return list(value)
     if key == "token":
         return _card_attrs(value)
     if key == "card":
@@ -74,8 +76,11 @@ def _effect(data: dict) -> Effect:
     d = dict(data)
     if "keyword" in d:
         d["keyword"] = parse_keyword(d["keyword"], "")
-    if "condition" in d:
-        d["condition"] = tuple(tuple(pair) for pair in d["condition"])
+    for key in ("condition", "filter"):
+        if key in d:
+            d[key] = tuple(tuple(pair) for pair in d[key])
+    if isinstance(d.get("choose"), list):
+        d["choose"] = tuple(d["choose"])
     if "token" in d:
         d["token"] = _card("token", d["token"])
     if "card" in d:
@@ -87,6 +92,8 @@ def _effect(data: dict) -> Effect:
 
 def _mod_text(m: Mod) -> list:
     out = [m.until, m.dp, keyword_text(m.keyword) if m.keyword else None]
+    if m.source:
+        return out + [m.flag, m.source]
     return out + [m.flag] if m.flag else out
 
 
@@ -101,6 +108,8 @@ def _stack_text(d: Digimon) -> str:
         extra["suspended"] = True
     if d.played_this_turn:
         extra["played_this_turn"] = True
+    if d.xrossed:
+        extra["digixrossed"] = d.xrossed
     if d.mods:
         extra["mods"] = [_mod_text(m) for m in d.mods]
     if d.links:
@@ -145,7 +154,7 @@ def _read_card(text: str, pos: int) -> tuple[str, dict, int]:
 
 def _card(cid: str, attrs: dict) -> Card:
     a = dict(attrs)
-    for key in ("suspended", "played_this_turn", "mods", "links"):
+    for key in ("suspended", "played_this_turn", "mods", "links", "digixrossed"):
         a.pop(key, None)
     return Card(cid, a.get("name", ""), a.get("kind", "blank"), a.get("level"), a.get("dp"), a.get("play_cost"),
                 a.get("digivolve_cost"), tuple(a.get("colors", ())),
@@ -171,7 +180,7 @@ def _items(text: str, stacks: bool) -> list:
                          for u, dp, k, *flag in attrs.get("mods", ()))
             links = tuple(_card(lid, lattrs) for lid, lattrs in attrs.get("links", ()))
             out.append(Digimon(_card(cid, attrs), tuple(sources), attrs.get("suspended", False),
-                               attrs.get("played_this_turn", False), mods, links))
+                               attrs.get("played_this_turn", False), mods, links, attrs.get("digixrossed", 0)))
         if pos < len(text):
             if text[pos] != " ":
                 raise NotationError(f"space expected at column {pos}")

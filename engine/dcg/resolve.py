@@ -8,11 +8,13 @@ from .battle import destroy
 from . import keyword_verbs
 from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
-from .continuous import condition_holds
+from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
 from .game import Game, Trigger
 from .keywords import keyword_text
+from .effects import CHOOSING_TARGETS
 from .model import Digimon, Effect, Keyword, Mod, opponent
+from .target_filter import meets, words as filter_words
 
 TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.when_digivolving",
                "when_attacking": "dcg.timing.when_attacking", "on_deletion": "dcg.timing.on_deletion",
@@ -129,7 +131,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
-                      *(["dcg.memory.x_or_less"] if any(n.startswith("memory_at") for n, _ in e.condition) else []), card=card_id, condition=words)
+                      *_condition_keys(e), card=card_id, condition=words)
             return False
         at_least = dict(e.condition).get("sources_at_least")
         if at_least and holder is not None:
@@ -146,10 +148,15 @@ def _once_keys(game: Game, card_id: str, e: Effect) -> list[str]:
     return ["dcg.icon.once_per_card"] if any(c != card_id and x == e for c, x in game.used_once) else []
 
 
+def _condition_keys(e: Effect) -> list[str]:
+    """The rules that say how a condition reads: memory X or less (4-1-2), X cards DigiXrossed (7-2-2-9/10)."""
+    names = {name for name, _ in e.condition}
+    return ((["dcg.memory.x_or_less"] if names & {"memory_at_most", "memory_at_least"} else [])
+            + (["dcg.digixros.done", "dcg.digixros.x_cards"] if "digixrossed_at_least" in names else []))
+
+
 def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[str]:
-    memory = any(name in ("memory_at_most", "memory_at_least") for name, _ in e.condition)
-    return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + (
-        ["dcg.memory.x_or_less"] if memory else []) + (
+    return (["dcg.condition.triggered", "dcg.condition.processing"] if e.condition else []) + _condition_keys(e) + (
         ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
@@ -176,8 +183,34 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
 
 # ---------------------------------------------------------------------------------------- targets
 def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
-    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38)."""
-    return [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38), and — for an effect that
+    acts at once (delete, suspend, …) — less those unaffected by it (15-15-6-1, 15-15-6-3: chosen, not
+    affected). What an effect gives for a while (DP, keywords, restrictions) is given all the same and does
+    nothing while the Digimon is unaffected (15-15-6-2, 15-15-6-4; model.Digimon.unaffected_by)."""
+    chosen = [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+    if e.do in MOD_VERBS:
+        return chosen
+    source = effect_source(owner, holder)
+    return [(p, d) for p, d in chosen if not _unaffected(game, e, d, source)]
+
+
+MOD_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "unaffected")
+
+
+def _unaffected(game: Game, e: Effect, d: Digimon, source: str) -> bool:
+    if not d.unaffected_by(source):
+        return False
+    game.step("effect.not_influenced", f"{d.label} is unaffected by this effect: it can be chosen, but the effect "
+              f"({e.do}) has no influence on it.", "dcg.unaffected", "dcg.unaffected.chosen", card=d.label)
+    return True
+
+
+def _unaffected_note(d: Digimon | None, source: str) -> tuple[str, list[str]]:
+    """For an effect that gives something for a while: the words and keys when the Digimon ignores it now."""
+    if d is None or not d.unaffected_by(source):
+        return "", []
+    return (f" — but {d.label} is unaffected by this effect, so it does nothing while that lasts",
+            ["dcg.unaffected", "dcg.unaffected.given", "dcg.unaffected.ends"])
 
 
 def shielded(game: Game, by: str, p: str, d: Digimon) -> bool:
@@ -194,6 +227,9 @@ def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[t
     foe = opponent(owner)
     theirs = [d for d in game.ps(foe).battle_area if d.is_digimon]
     mine = [d for d in game.ps(owner).battle_area if d.is_digimon]
+    if e.filter:   # 15-11-1-3-1, 15-11-2-3-1: only Digimon meeting the target conditions
+        theirs = [d for d in theirs if meets(d, e.filter)]
+        mine = [d for d in mine if meets(d, e.filter)]
     t = e.target
     if t == "self" and game.is_security_digimon(holder):
         # 13-1-6 / 15-1-8: "this Digimon" in a checked Digimon card's [Security] effect is the security
@@ -215,10 +251,32 @@ def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[t
         theirs = [d for d in theirs if d.dp == best]
     if t in ("opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp", "own_digimon"):
         pool = mine if t == "own_digimon" else theirs
+        if e.count is not None:
+            return [(owner if t == "own_digimon" else foe, d) for d in _pick_several(game, e, pool)]
         chosen = game.pick(e.do, pool, e.choose)
         return [(owner if t == "own_digimon" else foe, chosen)] if chosen else []
     found = game.find(t)
     return [found] if found else []
+
+
+def _pick_several(game: Game, e: Effect, pool: list[Digimon]) -> list[Digimon]:
+    """"N of …" chooses N different Digimon as far as possible (15-10-2-1, 15-10-2-3); "up to N" chooses
+    1..N (15-10-2-2, 1-3-6). The effect's `choose` list (else the scenario's `choose: {<verb>: id}`) is taken
+    first; the rest of "N of …", and "up to N" with no choice given, follow board order (documented default)."""
+    listed = e.choose if isinstance(e.choose, tuple) else tuple(x for x in (e.choose, game.choices.get(e.do)) if x)
+    picked = [d for want in listed for d in pool if d.id == want][:e.count]
+    if not (e.up_to and picked):
+        picked += [d for d in pool if d not in picked][:e.count - len(picked)]
+    if len(pool) < e.count:
+        game.step("effect.fewer_targets", f"The effect chooses {'up to ' * e.up_to}{e.count} Digimon but only "
+                  f"{len(pool)} can be chosen, and the same Digimon cannot be chosen twice: "
+                  f"{', '.join(d.label for d in picked) or 'none'}.", "dcg.target.count", "dcg.target.distinct",
+                  *(["dcg.target.up_to"] if e.up_to else ["dcg.impossible"]), count=e.count, available=len(pool))
+    elif e.up_to and len(picked) < e.count:
+        game.step("effect.up_to_chosen", f"\"Up to {e.count}\": {len(picked)} chosen "
+                  f"({', '.join(d.label for d in picked)}).", "dcg.target.up_to", count=e.count,
+                  chosen=len(picked))
+    return picked
 
 
 # target name -> whose Digimon it names: "foe" or "own"
@@ -242,13 +300,16 @@ def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
     battle area only (15-1-7)."""
     keys = ["dcg.effect.battle_area_only"] if _left_out(game, owner, e) else []
     if e.target in ("all_opponent_digimon", "all_own_digimon"):
-        keys += ["dcg.target.all", "dcg.target.all_processing"]
+        keys += ["dcg.target.all", "dcg.target.all_processing"] + (["dcg.target.condition_all"] if e.filter else [])
     elif e.target in ("opponent_digimon", "opponent_lowest_dp", "opponent_highest_dp", "own_digimon"):
-        keys += ["dcg.target.count", "dcg.target.single_processing"]
+        keys += ["dcg.target.count", "dcg.target.single_processing"] + (
+            ["dcg.target.up_to"] if e.up_to else []) + (["dcg.target.condition_single"] if e.filter else [])
     return keys
 
 
 def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
+    if game.trace.steps and game.trace.steps[-1].event == "effect.not_influenced":
+        return   # the step just said why: its only target is unaffected by it (15-15-6-1)
     left_out = _left_out(game, owner, e) if e is not None else []
     if left_out:
         names = ", ".join(d.label for d in left_out)
@@ -256,6 +317,11 @@ def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: E
                   f"{names} in the breeding area cannot be chosen by an effect that does not name the breeding "
                   f"area: it does nothing.", "dcg.impossible", "dcg.breeding.not_chosen",
                   "dcg.effect.battle_area_only", "dcg.breeding.unaffected", card=card_id, verb=verb, breeding=names)
+        return
+    if e is not None and e.filter:
+        game.step("effect.nothing", f"{card_id}'s effect ({verb}) has no Digimon with {filter_words(e.filter)} to "
+                  f"act on: it does nothing.", "dcg.impossible", "dcg.target.condition_all"
+                  if e.target in ("all_opponent_digimon", "all_own_digimon") else "dcg.target.condition_single")
         return
     game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
               "dcg.impossible", card=card_id, verb=verb)
@@ -294,19 +360,20 @@ def _dp(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
     if not targets:
         return _nothing(game, card_id, "DP", owner, e)
-    span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
-            "end_of_attack": "until the end of the attack"}[e.until]
+    span = SPANS[e.until]
     for p, d in targets:
         if d.dp is None:
             game.step("effect.dp", f"{d.label} has no DP: {card_id}'s effect cannot raise or lower it.",
                       "dcg.dp.none", card=card_id, target=d.label, no_dp=True)
             continue
         sec = game.is_security_digimon(d)
-        game.add_mod(p, d.id, Mod(e.until, dp=e.amount))
-        now = game.current(d.id).dp
+        source = effect_source(owner, holder)
+        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), dp=e.amount, source=source))
+        now = game.current(d.id)
+        note, keys = _unaffected_note(now, source)
         game.step("effect.dp", f"{card_id}'s effect gives {'the security Digimon ' * sec}{d.label} DP "
-                  f"{e.amount:+d} {span} ({now} DP).", "dcg.effect.dp", *_area_keys(game, owner, e),
-                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []), card=card_id, target=d.label, amount=e.amount, dp=now)
+                  f"{e.amount:+d} {span} ({now.dp} DP){note}.", "dcg.effect.dp", *_area_keys(game, owner, e),
+                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []), *keys, card=card_id, target=d.label, amount=e.amount, dp=now.dp)
 
 
 def _draw(game, owner, e, card_id, holder):
@@ -384,7 +451,8 @@ def _play_by_effect(game, owner, e, card_id, zone: str):
     sources, keys = _xros_by_effect(game, owner, card)
     play_card(game, owner, card, f"{card_id}'s effect plays {card.label} from the {zone} without paying its cost"
               + (f", with {len(sources)} card{'s' * (len(sources) != 1)} under it." if sources else "."),
-              "dcg.play.procedure", *keys, sources=sources)
+              "dcg.play.procedure", *keys, sources=sources,
+              xrossed=len(sources) if "dcg.digixros.by_effect" in keys else 0)
 
 
 def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
@@ -476,18 +544,37 @@ def _blitz(game, owner, e, card_id, holder):
     attack(game, holder.id, target)
 
 
+FLAG_WORDS = {"cannot_be_blocked": "cannot be blocked", "cannot_attack": "cannot attack",
+              "cannot_block": "cannot block", "unaffected": "is unaffected by effects"}
+SPANS = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
+         "end_of_attack": "until the end of the attack", "end_of_opponents_turn": "until the end of the opponent's turn"}
+
+
+def mod_until(owner: str, until: str) -> str:
+    """A Mod's `until`: "until the end of the opponent's turn" ends with the next end of a turn of the
+    opponent of the effect's owner (turn.py expires `end_of_turn_of:<player>`)."""
+    return f"end_of_turn_of:{opponent(owner)}" if until == "end_of_opponents_turn" else until
+
+
 def _gain(game, owner, e, card_id, holder):
     targets = _targets(game, owner, e, holder)
-    what = "cannot be blocked" if e.do == "cannot_be_blocked" else f"gains {keyword_text(e.keyword)}"
+    what = FLAG_WORDS.get(e.do) or f"gains {keyword_text(e.keyword)}"
     if not targets:
         return _nothing(game, card_id, what, owner, e)
-    span = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
-            "end_of_attack": "until the end of the attack"}[e.until]
-    mod = Mod(e.until, keyword=e.keyword) if e.do == "gain" else Mod(e.until, flag="cannot_be_blocked")
+    span = SPANS[e.until]
+    until = mod_until(owner, e.until)
+    source = effect_source(owner, holder)
+    flag = unaffected_flag(owner, e.effects_of) if e.do == "unaffected" else e.do
+    mod = Mod(until, keyword=e.keyword, source=source) if e.do == "gain" else Mod(until, flag=flag, source=source)
     for p, d in targets:
         game.add_mod(p, d.id, mod)
-        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}.", "dcg.effect.gains",
-                  "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e), card=card_id,
+        stays = e.filter and e.target in CHOOSING_TARGETS
+        note, keys = _unaffected_note(game.current(d.id), source) if e.do != "unaffected" else ("", [])
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}{note}"
+                  + (" (and keeps it even if it stops meeting the target condition)." if stays else "."),
+                  "dcg.effect.gains", "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e),
+                  *(["dcg.target.condition_given_stays"] if stays else []), *keys,
+                  *(["dcg.unaffected"] if e.do == "unaffected" else []), card=card_id,
                   target=d.label, **({"keyword": keyword_text(e.keyword)} if e.do == "gain" else {}), **{e.until: True})
 
 
@@ -517,7 +604,8 @@ def _prevent(game, owner, e, card_id, holder):
               card=holder.label)
 
 
-VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "activate_main": _activate_main,
+VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
+                "cannot_block": _gain, "unaffected": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "set_memory": _set_memory,
@@ -600,10 +688,12 @@ KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retalia
                    **END_ATTACK_RUNNERS}
 
 
-def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = (), **params) -> None:
+def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = (), xrossed: int = 0,
+              **params) -> None:
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
-    `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3)."""
-    d = Digimon(card, sources=tuple(sources), played_this_turn=True)
+    `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3); `xrossed`: how many of them
+    DigiXros placed (7-2-2-9, 7-2-2-10)."""
+    d = Digimon(card, sources=tuple(sources), played_this_turn=True, xrossed=xrossed)
     if card.overflow:
         keys = (*keys, "dcg.overflow.not_into_area")
         text += f" (its Overflow moves no memory as it is placed in the area.)"

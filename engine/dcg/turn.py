@@ -40,6 +40,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
                   *(["dcg.trigger.end_stays"] if triggered else []), player=p)
         return
     game.expire("end_of_turn")
+    game.expire(f"end_of_turn_of:{p}")   # "until the end of the opponent's turn" (resolve.mod_until)
     game.used_once.clear()   # [Once Per Turn] counts afresh each turn (15-14-1-1)
     for q in ("A", "B"):
         ps = game.ps(q)

@@ -120,6 +120,9 @@ def can_flip_summon(game, card: Card) -> Refusal:
                 "Summoned from the next turn on", ("ygo.position.not_this_turn",))
     if card.position_changed_turn == game.board.turn_number:
         return f"{card.label()} has already changed its position this turn", ("ygo.position.once_per_turn",)
+    if card.attacks_this_turn:
+        return (f"{card.label()} declared an attack this turn (turned face-down since, it still has), so it cannot be "
+                "Flip Summoned this turn", ("ygo.position.not_this_turn", "ygo.face_down.attack_kept"))
     return None
 
 

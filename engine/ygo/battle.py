@@ -1,6 +1,7 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
+from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
 from .model import Card, other
@@ -75,6 +76,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
     for monster in game.board.player(other(player)).monster_list():   # "when an opponent's monster declares an attack"
         if monster.face_up and monster.effect and monster.effect.type == "trigger" and monster.effect.when == "attack_declared":
             game.add_trigger(monster, Window("attack_declared", attacker, target, player))
+    on_attack_declared(game, other(player), Window("attack_declared", attacker, target, player))
     gather_hidden(game, "attack_declared", Window("attack_declared", attacker, target, player), player)
 
 
@@ -216,6 +218,7 @@ def _calculate(game, atk: Attack) -> None:
                 game.step(f"continuous.{stat}", f"{monster.label()}'s {stat.upper()} is {read(game, monster)} in this "
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
+                          *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))

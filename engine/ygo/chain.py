@@ -219,13 +219,16 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     was_drained = negation.negated(game, card)
     if card.effect.cost:
         costs.pay(game, card, player)
-    link = Link(len(game.chain) + 1, card, player, 1, [], window, on_field=game.on_field(card))
+    speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
+    link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
-             "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard"}[window.event]
+             "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
+             "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
+             "damage_taken": "saw its controller take damage"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -239,6 +242,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
+              *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
               *(["ygo.chain.no_insert"] if waited else []), *keys, *extra, card=card.label(), link=link.n)
 
 

@@ -53,8 +53,9 @@ def apply_take_control(game, link, args) -> None:
         monster.control_returns = args["until"] == "end_phase"
         until = " until the End Phase" if monster.control_returns else ""
         game.step("control.taken", f"{link.player} takes control of {monster.label()}{until}; it moves to "
-                  f"{link.player}'s {monster.zone}.", "ygo.control.change",
-                  *(("ygo.zones.emz_control",) if from_emz else ()), player=link.player, card=monster.label(), zone=monster.zone, **({"until_end": True} if until else {}))
+                  f"{link.player}'s {monster.zone}.", "ygo.control.change", "ygo.control.zone_choice",
+                  *(("ygo.zones.emz_control",) if from_emz else ()), player=link.player, card=monster.label(),
+                  zone=monster.zone, **({"until_end": True} if until else {}))
 
 
 def return_at_end_phase(game) -> None:

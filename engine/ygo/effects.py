@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control
+from . import control, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -56,14 +56,18 @@ def _keys(args, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
 
 
 def _stat_change(args) -> dict:
-    args = _keys(args, ("target", "by", "to"), ("target",))
-    if ("by" in args) == ("to" in args):
-        raise ValueError("give exactly one of `by` (a change, may be negative) or `to` (a new value)")
+    args = _keys(args, ("target", "by", "to", "half"), ("target",))
+    if sum(k in args for k in ("by", "to", "half")) != 1:
+        raise ValueError("give exactly one of `by` (a change, may be negative), `to` (a new value) or `half: true`")
     out = {"target": _selector(args["target"])}
     if "by" in args:
         out["by"] = _int_arg(args, "by", 0, signed=True)
-    else:
+    elif "to" in args:
         out["to"] = _int_arg(args, "to", 0)
+    else:
+        if args["half"] is not True:
+            raise ValueError("`half` is true (halve the current value, rounding up)")
+        out["half"] = True
     return out
 
 
@@ -146,6 +150,15 @@ def apply_destroy(game, link, sel):
 
 
 def apply_banish(game, link, sel):
+    if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
+        for card in _cards(game, link, sel["target"]):
+            if card.kind == "token":
+                game.send(card, "banished")
+                game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
+                          "ygo.tokens.vanish")
+            else:
+                temporary.banish(game, card, sel["until"])
+        return
     for card in _cards(game, link, sel, field_only=False):
         game.send(card, "banished")
         if card.kind == "token":
@@ -197,10 +210,24 @@ def apply_flip_face_down(game, link, sel):
     for card in _cards(game, link, sel):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
+        used = f"card:{card.id}" in game.used_once
+        changed = card.base_atk is not None or card.base_def is not None
+        if card.effect and card.effect.continuous:
+            game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
+                      "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
         reset_face_down(game, card)
-        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position.",
-                  "ygo.effect.flip_face_down", card=card.label())
+        temporary.reset_stats(card)
+        keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        if changed:
+            keys.append("ygo.temporary.stats_revert")
+        if card.attacks_this_turn:
+            keys.append("ygo.face_down.attack_kept")
+        if used:
+            keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+        game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
+                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys, card=card.label(),
+                  **({"changed": True} if changed else {}))
 
 
 def _apply_stat(game, link, args, stat: str):
@@ -209,10 +236,24 @@ def _apply_stat(game, link, args, stat: str):
         if card.zone not in MONSTER_ZONES or card.position == "set":
             continue   # a face-down monster's ATK/DEF is not changed by effects
         before = getattr(card, attr)
-        after = max(0, before + args["by"]) if "by" in args else args["to"]
+        if "half" in args:
+            after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
+        else:
+            after = max(0, before + args["by"]) if "by" in args else args["to"]
+        base = "base_atk" if stat == "atk" else "base_def"
+        if getattr(card, base) is None:
+            setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
-        game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}.", "ygo.effect.atk_def_change",
-                  card=card.label(), before=before, after=after)
+        keys = ["ygo.effect.atk_def_change"]
+        if "half" in args:
+            keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
+        elif "by" in args and before + args["by"] < 0:
+            keys.append("ygo.atk.floor_zero")
+        game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}"
+                  f"{' (halved, rounding up)' if 'half' in args else ''}{' (it cannot go below 0)' if 'ygo.atk.floor_zero' in keys else ''}.",
+                  *keys, card=card.label(), before=before,
+                  after=after, **({"half": True} if "half" in args else {}),
+                  **({"floor": True} if "ygo.atk.floor_zero" in keys else {}))
 
 
 def apply_change_atk(game, link, args):
@@ -357,7 +398,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "special_summon": Operation(_special_summon, apply_special_summon),
-    "banish": Operation(_selector, apply_banish),
+    "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
     "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
@@ -367,6 +408,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }
 

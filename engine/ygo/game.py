@@ -82,6 +82,7 @@ class Game:
     resolving: bool = False            # a chain is resolving: nothing new is activated until it ends (3.6.4)
     met_mid_chain: set = field(default_factory=set)     # trigger card ids whose event happened while resolving
     negated_uses: set = field(default_factory=set)      # once-per-turn cards whose activation was negated
+    temporary: list = field(default_factory=list)       # temporarily banished cards waiting to come back (temporary.py)
     summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
     effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
     phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
@@ -133,6 +134,9 @@ class Game:
         if not found:
             return ""
         player, place, _ = found
+        if place in MONSTER_ZONES and card.face_up and card.effect and card.effect.continuous:
+            self.step("continuous.ends", f"{card.label()} leaves the Monster Zone: its continuous effects stop "
+                      "applying at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         if place in MONSTER_ZONES:
             del player.monsters[place]
             self.monster_moves[player.name] += 1
@@ -146,6 +150,8 @@ class Game:
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
+            from .temporary import reset_stats
+            reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
             card.effects_negated = False   # a new card: an effect negating the old one no longer applies
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
@@ -210,9 +216,13 @@ class Game:
 
     def destroy(self, card: Card, cause: str) -> None:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
+        controller = self.controller(card) if self.on_field(card) else card.owner
         self.send(card, "graveyard")
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
             self.add_trigger(card, Window("destroyed", card, None, cause))
+        if card.card_type == "monster":
+            from .card_triggers import on_monster_destroyed
+            on_monster_destroyed(self, controller, card, cause)
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))
@@ -222,9 +232,15 @@ class Game:
 
     # ---- LP and the end of the duel
     def lose_lp(self, player: str, amount: int) -> int:
+        """Damage (battle or effect) to `player`: LP fall, and "when you take damage" triggers meet their timing."""
         p = self.board.player(player)
         lost = min(p.lp, amount)          # LP never goes below 0
         p.lp -= lost
+        if lost:
+            for monster in p.monster_list():
+                if monster.face_up and monster.effect and monster.effect.type == "trigger" \
+                        and monster.effect.when == "damage_taken":
+                    self.add_trigger(monster, Window("damage_taken", monster, None, player))
         return lost
 
     def check_lp(self) -> None:

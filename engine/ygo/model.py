@@ -84,6 +84,8 @@ class Card:
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
+    base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);
+    base_def: int | None = None       # they revert when the card leaves the field or turns face-down (4.11.3)
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 

@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import phase_triggers
+from . import phase_triggers, temporary
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -58,6 +58,7 @@ def end_step(game) -> None:
     """Leaving the Battle Phase goes through its End Step (4.4.5), whichever phase comes next."""
     game.step("battle.end_step", f"{game.board.turn} ends the Battle Phase: its End Step follows the Battle Step.",
               "ygo.battle.end_step", "ygo.battle.flow_end_step", "ygo.battle.step_order", player=game.board.turn)
+    temporary.return_cards(game, "battle_phase_end")
 
 
 def draw_cards(game, player: str, count: int, cause: str, key: str, source: str | None = None) -> None:
@@ -86,6 +87,7 @@ def end_phase(game) -> None:
         board.phase = "end"
         game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases", player=board.turn, phase="end")
         phase_triggers.gather(game, "end")
+    temporary.return_cards(game, "end_phase")
     settle(game)
     return_at_end_phase(game)
     discarded = _hand_limit(game)

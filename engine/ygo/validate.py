@@ -8,6 +8,7 @@ from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, effects
+from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
@@ -27,8 +28,8 @@ EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from",
                "continuous", "turn", "condition")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
-           "standby_phase", "end_phase", "sent_to_graveyard")
-TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard")
+           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
+TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard")   # hand/graveyard
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
@@ -238,6 +239,12 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     return card
 
 
+def _check_card_trigger(card: Card, path: str) -> None:
+    problem = validate_card_trigger(card, path)
+    if problem:
+        raise InvalidScenario(*problem)
+
+
 def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zones) -> Card:
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
@@ -248,6 +255,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
     if card.kind not in ST_KINDS:
         raise InvalidScenario(f"{path}.kind", f"must be one of {', '.join(ST_KINDS)}, not {card.kind!r}")
     card.card_type = "trap" if card.kind in TRAP_KINDS else "spell"
+    _check_card_trigger(card, path)
     if "zone" not in data:
         raise InvalidScenario(f"{path}.zone", "required (S1..S5)")
     card.zone = _choice(data["zone"], f"{path}.zone", zones)
@@ -294,6 +302,8 @@ def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") 
     keys = CARD_KEYS + (("face_up",) if pile == "extra_deck" else ("sent_this_turn",) if pile == "graveyard" else ())
     card = _card_common(owner, _mapping(item, item_path, keys), item_path, ids)
     card.card_type = card.card_type or _infer_type(item, card)
+    if card.card_type in ("spell", "trap"):
+        _check_card_trigger(card, item_path)
     if card.effect and not card.card_type:
         raise InvalidScenario(f"{item_path}.kind", "a card with an effect needs its kind or type "
                               "(e.g. kind: quick, kind: trap, type: monster)")

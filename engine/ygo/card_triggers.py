@@ -1,0 +1,54 @@
+"""Trigger effects of face-up Spell and Trap Cards, and "when a monster you control is destroyed" timings.
+
+A face-up Continuous Spell or Trap (also a Field or Equip Spell) may carry a trigger effect: it is an effect
+of a card already on the field, not a card activation, met by an event (3.2.3) and activated like a monster's
+trigger in the same chain (4.10.10); its Spell Speed is the card's, 1 for a Spell, 2 for a Trap (3.5.2).
+Timings: `attack_declared` (an opponent's monster declares an attack) and `monster_destroyed` (a monster its
+controller controlled was destroyed, by battle or by an effect) — the latter also for a face-up monster's
+trigger about another monster. Several monsters destroyed at once meet such a trigger once.
+"""
+from __future__ import annotations
+
+from .model import Card
+
+CARD_TIMINGS = ("attack_declared", "monster_destroyed")   # timings a Spell/Trap trigger effect may have
+
+
+def _face_up_cards(game, player: str) -> list[Card]:
+    p = game.board.player(player)
+    cards = list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
+    return [c for c in cards if c.face_up]
+
+
+def _waiting(game, card: Card) -> bool:
+    return any(c is card for c, _ in game.triggers)
+
+
+def on_attack_declared(game, defender: str, window) -> None:
+    """The defending player's face-up Spell/Trap triggers "when an opponent's monster declares an attack"."""
+    for card in _face_up_cards(game, defender):
+        if card.effect and card.effect.type == "trigger" and card.effect.when == "attack_declared":
+            game.add_trigger(card, window)
+
+
+def on_monster_destroyed(game, controller: str, monster: Card, cause: str) -> None:
+    """Triggers of `controller`'s face-up cards met by the destruction of a monster they controlled."""
+    from .game import Window
+
+    others = [m for m in game.board.player(controller).monster_list() if m is not monster and m.face_up]
+    for card in _face_up_cards(game, controller) + others:
+        if (card.effect and card.effect.type == "trigger" and card.effect.when == "monster_destroyed"
+                and not _waiting(game, card)):
+            game.add_trigger(card, Window("monster_destroyed", monster, None, cause))
+
+
+def validate_card_trigger(card: Card, path: str):
+    """A Spell/Trap's trigger effect needs one of the timings it can meet; returns (field path, message) or None."""
+    eff = card.effect
+    if eff is None or eff.type != "trigger" or card.card_type == "monster":
+        return None
+    if card.kind not in ("continuous", "continuous_trap", "field", "equip"):
+        return f"{path}.effect.type", "only a face-up Continuous, Field or Equip Spell or a Continuous Trap has a trigger effect"
+    if eff.when not in CARD_TIMINGS:
+        return f"{path}.effect.when", f"a Spell/Trap trigger effect's timing is one of {', '.join(CARD_TIMINGS)}"
+    return None
