@@ -321,7 +321,8 @@ def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: E
     if e is not None and e.filter:
         game.step("effect.nothing", f"{card_id}'s effect ({verb}) has no Digimon with {filter_words(e.filter)} to "
                   f"act on: it does nothing.", "dcg.impossible", "dcg.target.condition_all"
-                  if e.target in ("all_opponent_digimon", "all_own_digimon") else "dcg.target.condition_single")
+                  if e.target in ("all_opponent_digimon", "all_own_digimon") else "dcg.target.condition_single",
+                  card=card_id, verb=verb, condition=filter_words(e.filter))
         return
     game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
               "dcg.impossible", card=card_id, verb=verb)
@@ -575,7 +576,8 @@ def _gain(game, owner, e, card_id, holder):
                   "dcg.effect.gains", "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e),
                   *(["dcg.target.condition_given_stays"] if stays else []), *keys,
                   *(["dcg.unaffected"] if e.do == "unaffected" else []), card=card_id,
-                  target=d.label, **({"keyword": keyword_text(e.keyword)} if e.do == "gain" else {}), **{e.until: True})
+                  target=d.label, **({"keyword": keyword_text(e.keyword)} if e.do == "gain" else {}), until=e.until,
+                  **({"unaffected": True} if note else {}))
 
 
 def _activate_main(game, owner, e, card_id, holder):
