@@ -351,12 +351,9 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     t = _burst_tamer(game, p, card, tamer)
     game.leave_area(p, t, "hand")
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
-<<<<<<< HEAD
-              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure", player=p, card=card.label, tamer=t.label)
-=======
               f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure",
-              "dcg.main.burst")
->>>>>>> main
+              "dcg.main.burst", player=p, card=card.label,
+              tamer=t.label)
     d = _own_any(game, p, onto)
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,),
                                 how="burst")
@@ -427,11 +424,8 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
               f"{game.memory_text(p, after)}), places {d.label}'s link card {link.label} on top of it, then "
               f"{card.label} on top of both.", "dcg.app_fusion", "dcg.app_fusion.combination",
               "dcg.app_fusion.procedure_choose", "dcg.app_fusion.procedure_pay", "dcg.app_fusion.procedure_stack",
-<<<<<<< HEAD
-              "dcg.memory.pay", "dcg.app_fusion.procedure", player=p, cost=price, base=d.label, link=link.label, card=card.label, memory_before=before, memory_after=after)
-=======
-              "dcg.memory.pay", "dcg.app_fusion.procedure", "dcg.main.app_fusion")
->>>>>>> main
+              "dcg.memory.pay", "dcg.app_fusion.procedure", "dcg.main.app_fusion", player=p, cost=price, base=d.label,
+              link=link.label, card=card.label, memory_before=before, memory_after=after)
     _draw_and_trigger(game, p, new, "app_fusion")
 
 

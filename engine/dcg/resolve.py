@@ -632,7 +632,7 @@ def _raid(game: Game, t: Trigger) -> None:
     if chosen.id == game.attack.target:    # 11-2-7-3: the target cannot be changed to what it already is
         game.step("keyword.raid", f"Raid: {chosen.label}, {foe}'s unsuspended Digimon with the highest DP ({best}), "
                   f"is already the target of the attack; a target cannot be changed to itself, so nothing changes.",
-                  "dcg.keyword.raid", "dcg.attack.target_same")
+                  "dcg.keyword.raid", "dcg.attack.target_same", target=chosen.label, player=foe, dp=best, same=True)
         return
     game.attack.target = chosen.id
     game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
@@ -705,10 +705,7 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
         keys = (*keys, "dcg.overflow.not_into_area")
         text += f" (its Overflow moves no memory as it is placed in the area.)"
     game.add_to_battle_area(owner, d)
-<<<<<<< HEAD
-    game.step("card.played", text, *keys, "dcg.area.enters_unsuspended", player=owner, card=card.label, **params)
-=======
     game.step("card.played", text, *keys, "dcg.area.enters_unsuspended",
-              *(["dcg.digimon.card_in_area"] if card.kind == "digimon" else []))
->>>>>>> main
+              *(["dcg.digimon.card_in_area"] if card.kind == "digimon" else []), player=owner,
+              card=card.label, **params)
     game.trigger_effects(owner, d, "on_play")

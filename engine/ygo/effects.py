@@ -360,12 +360,9 @@ def apply_negate_activation(game, link, _args):
         return
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
-<<<<<<< HEAD
-              "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(), link=target.n)
-=======
-              "it will not resolve.", "ygo.chain.negate_activation")
+              "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
+              link=target.n)
     vows.activation_negated(game, target)
->>>>>>> main
 
 
 def apply_negate_effect(game, link, _args):
@@ -374,12 +371,9 @@ def apply_negate_effect(game, link, _args):
         return
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
-<<<<<<< HEAD
-              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(), link=target.n)
-=======
-              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect")
+              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
+              link=target.n)
     vows.effect_negated(game, target)
->>>>>>> main
 
 
 def apply_negate_attack(game, _link, _args):
