@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from operator import attrgetter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..trace import Trace
-from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent
+from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent, replace
 from .validate import Scenario
 
 
@@ -71,6 +71,7 @@ class Game:
         self.continuous_active: dict = {}
         self.continuous_signature = None
         self.refreshed_board = None
+        self.checked_board = None    # the last board the rule check found nothing to do on
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
@@ -143,7 +144,7 @@ class Game:
         self.set_ps(p, replace(ps, trash=ps.trash + (tuple(c for c in cards if not c.token) if tokens else cards)))
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
-                      f"it is removed from the game.", "dcg.token.removed")
+                      f"it is removed from the game.", "dcg.token.removed", cards=", ".join(c.label for c in tokens))
 
     def renew(self, cards) -> None:
         """These cards became new cards (3-1-3-1): their [Once Per Turn] effects may be used again this turn
@@ -153,7 +154,7 @@ class Game:
             self.used_once = {(cid, e) for cid, e in self.used_once if cid not in ids}
             self.step("effect.once_renewed", f"{', '.join(sorted(c.label for c in cards if c.id in ids))}: a new "
                       f"card, so its [Once Per Turn] effect may be used again this turn.", "dcg.icon.once_new_card",
-                      "dcg.new_card.different")
+                      "dcg.new_card.different", cards=", ".join(sorted(c.label for c in cards if c.id in ids)))
 
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
@@ -165,7 +166,7 @@ class Game:
             self.trash_cards(p, d.links)
             self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
                       f"{', '.join(c.label for c in d.links)} {'are' if len(d.links) > 1 else 'is'} trashed at the "
-                      f"same time.", "dcg.link.new_card_trashed")
+                      f"same time.", "dcg.link.new_card_trashed", card=d.label, links=", ".join(c.label for c in d.links))
         if dest in ("hand", "under") and not d.card.token:
             if dest == "hand":
                 ps = self.ps(p)
@@ -175,7 +176,7 @@ class Game:
             self.trash_cards(p, tuple(reversed(d.cards())))
         if dest == "under" and d.card.overflow and not d.card.token:
             self.step("rule.overflow_under", f"Overflow: {d.label} is placed under another card, which moves no "
-                      f"memory.", "dcg.overflow.not_under")
+                      f"memory.", "dcg.overflow.not_under", card=d.label)
         self.overflow(p, d.sources if dest == "under" else d.cards())
 
     def overflow(self, p: str, cards) -> None:
@@ -185,7 +186,7 @@ class Game:
                 before, after = self.memory_add(p, c.overflow)
                 self.step("rule.overflow", f"Overflow: {c.label} left the area, so memory moves {c.overflow:+d} at "
                           f"once ({self.memory_text(p, before)} → {self.memory_text(p, after)}).",
-                          "dcg.overflow", "dcg.overflow.immediate")
+                          "dcg.overflow", "dcg.overflow.immediate", card=c.label, amount=c.overflow, player=p, memory_before=before, memory_after=after)
 
     def draw(self, p: str, n: int) -> int:
         """Draw up to n cards from the top of p's deck (4-12); as many as possible (1-3-2)."""
@@ -327,10 +328,12 @@ class Game:
 
     def flush(self) -> None:
         """Process pending triggered effects (15-4-3-5, 15-4-5-2), each followed by the rule check."""
-        from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
-
         waiting = len(self.new_triggers)
         self.rule_check()
+        if not self.new_triggers:
+            return                         # nothing pending (most calls)
+        from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
+
         if waiting and len(self.new_triggers) > waiting:
             self.step("effects.rule_check_simultaneous", "Effects triggered by the rule check trigger at the same "
                       "time as the effects already waiting.", "dcg.effects.rule_check_simultaneous")
@@ -341,7 +344,8 @@ class Game:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time, then the other player's.",
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
-                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time")
+                      "dcg.turn.turn_player_def",
+                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time", turn_player=self.board.turn)
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -388,10 +392,12 @@ class Game:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs
         again as long as it finds something (17-1-1): a Digimon that Evade or Armor Purge kept in play at 0 DP
         is still at 0 DP (the DP change lasts), so the next check deletes it."""
-        from .battle import destroy
-
         self.refresh()
         self.rule_after_effect = after_effect   # 17-1-2-2: it waited until the effect was processed
+        if self.board is self.checked_board:
+            return                              # the very board the last check found nothing on
+        from .battle import destroy
+
         seen: set = set()
         while not self.over:
             zero = []
@@ -407,15 +413,18 @@ class Game:
                         self.trash_cards(p, d.cards())
                         self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
                                   f"trashed (this is not a deletion).", "dcg.rule_check.no_dp",
-                                  "dcg.trash.not_delete")
+                                  "dcg.trash.not_delete", card=d.label)
                     elif d.dp == 0:
                         zero.append(d.id)
-            if not zero or self.board in seen:   # the same board again: nothing more this check can change
+            if not zero:
+                self.checked_board = self.board
+                return
+            if self.board in seen:   # the same board again: nothing more this check can change
                 return
             seen.add(self.board)
             if len(seen) > 1:
                 self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
-                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat")
+                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat", cards=", ".join(zero))
             destroy(self, zero, cause="rule")
             self.refresh()
 

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn
+from . import control, costs, damage_step, effects, negation, once_per_turn, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -100,6 +100,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         if refusal:
             return refusal
     refusal = (_timing(game, card, player) or once_per_turn.refusal(game, card, player)
+               or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
         return refusal
@@ -150,7 +151,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         after = {"summoned": "ygo.priority.after_summon", "attack_declared": "ygo.priority.after_attack"}
         game.step("priority.pass", f"{game.priority} passes priority, so {player} may activate.",
                   "ygo.priority.transfer", *([after[game.window.event]] if game.window and game.window.event in after
-                                             else []))
+                                             else []), player=game.priority, other=player)
     place = game.where(card)
     if place == "hand" and card.card_type != "monster":
         me = board.player(player)
@@ -160,7 +161,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                 old = me.field_spell
                 game.send(old, "graveyard")
                 game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell.",
-                          "ygo.zones.field_zone", "ygo.spell.field_replace")
+                          "ygo.zones.field_zone", "ygo.spell.field_replace", card=old.label(), chain=True)
             me.field_spell = card
             card.zone = "field"
         else:
@@ -209,6 +210,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
               link=link.n, speed=link.speed)
+    vows.on_activate(game, link)
 
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
@@ -223,12 +225,13 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
+    vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
-             "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed"
-             }[window.event]
+             "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
+             "damage_taken": "saw its controller take damage"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -242,6 +245,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
+              *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
               *(["ygo.chain.no_insert"] if waited else []), *keys, *extra, card=card.label(), link=link.n)
 
 
@@ -257,7 +261,7 @@ def resolve_chain(game) -> None:
         return
     game.step("chain.resolve", f"Both players pass: the chain of {len(game.chain)} link(s) resolves from the last "
               "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass",
-              "ygo.priority.time_point_passes")
+              "ygo.priority.time_point_passes", links=len(game.chain))
     done = []
     game.resolving = True
     while game.chain:
@@ -266,15 +270,15 @@ def resolve_chain(game) -> None:
             paid = bool(link.card.effect and link.card.effect.cost)
             game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve"
                       f"{'; the cost paid for it is not an effect and stays paid' if paid else ''}.",
-                      "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []))
+                      "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []), link=link.n, card=link.card.label(), **({"paid": True} if paid else {}))
             if link.card.effect and link.card.effect.once_per_turn:
                 game.negated_uses.add(once_per_turn.mark(link.card, link.player))
         elif link.negated_effect:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
-                      "nothing happens.", "ygo.chain.negate_effect")
+                      "nothing happens.", "ygo.chain.negate_effect", link=link.n, card=link.card.label())
         elif game.board.over:
             game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
-                      "is not resolved.", "ygo.lp.zero_mid_chain")
+                      "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             negated_by = negation.resolves_negated(game, link)
@@ -285,7 +289,7 @@ def resolve_chain(game) -> None:
             elif _left_field(game, link):
                 game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
-                          "apply.", "ygo.chain.continuous_left_field")
+                          "apply.", "ygo.chain.continuous_left_field", link=link.n, card=link.card.label())
             else:
                 gone = (link.on_field and link.card.card_type == "monster" and link.card.effect is not None
                         and link.card.effect.type in ("ignition", "trigger") and not game.on_field(link.card))
@@ -308,6 +312,6 @@ def resolve_chain(game) -> None:
                                                                     or link.negated_activation):
             game.send(card, "graveyard")
             game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
-                      "after the chain.", "ygo.chain.spell_trap_to_graveyard")
+                      "after the chain.", "ygo.chain.spell_trap_to_graveyard", card=card.label())
     game.window = None
     game.priority, game.last_pass = game.board.turn, ""

@@ -32,8 +32,10 @@ def _self_only(args):
 
 
 def _lp(args):
+    if args == "half":
+        return "half"   # half of the LP, the rest rounded up (no fractions of LP)
     if isinstance(args, bool) or not isinstance(args, int) or not 1 <= args <= 10**9:
-        raise ValueError(f"an LP amount (a positive integer), not {args!r}")
+        raise ValueError(f"an LP amount (a positive integer) or `half`, not {args!r}")
     return args
 
 
@@ -92,7 +94,7 @@ def can_pay(game, card: Card, player: str) -> Refusal:
 def _unpayable(game, card: Card, player: str) -> Refusal:
     for name, args in card.effect.cost:
         place = game.where(card)
-        if name == "pay_lp" and game.board.player(player).lp < args:
+        if name == "pay_lp" and args != "half" and game.board.player(player).lp < args:
             return (f"paying {args} LP needs at least {args} LP; {player} has {game.board.player(player).lp}",
                     ("ygo.cost.pay_lp",))
         if name == "discard" and args == "self" and place != "hand":
@@ -115,12 +117,18 @@ def pay(game, card: Card, player: str) -> None:
 
     for name, args in card.effect.cost:
         if name == "pay_lp":
-            game.board.player(player).lp -= args
-            game.step("cost.pay_lp", f"{player} pays {args} LP as the cost of {card.label()} "
-                      f"(LP {game.board.player(player).lp}); paying LP is not damage.", "ygo.cost.paid", "ygo.cost.pay_lp")
+            half = args == "half"
+            amount = game.board.player(player).lp // 2 if half else args
+            game.board.player(player).lp -= amount
+            game.step("cost.pay_lp", f"{player} pays {'half their LP, ' if half else ''}{amount} LP as the cost of "
+                      f"{card.label()} (LP {game.board.player(player).lp}"
+                      f"{', rounded up: LP have no fractions' if half else ''}); paying LP is not damage.",
+                      "ygo.cost.paid", "ygo.cost.pay_lp", "ygo.lp.damage_or_payment",
+                      *(["ygo.cost.half_lp"] if half else []), player=player, lp_paid=amount,
+                      card=card.label(), lp=game.board.player(player).lp, **({"half": True} if half else {}))
             if game.board.player(player).lp == 0:
                 game.step("cost.lp_zero", f"{player}'s LP reached 0 by paying the cost: {player} loses at once.",
-                          "ygo.cost.lp_zero")
+                          "ygo.cost.lp_zero", player=player)
             game.check_lp()
             continue
         if name == "detach":
@@ -130,7 +138,7 @@ def pay(game, card: Card, player: str) -> None:
                 game.board.player(m.owner).graveyard.append(m)   # even a Pendulum Monster: to the graveyard
             game.step("cost.detach", f"{player} detaches {', '.join(m.label() for m in detached)} from {card.label()} as "
                       f"the cost of its effect; Xyz Materials removed as a cost are sent to the graveyard "
-                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach")
+                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach", player=player, cards=", ".join(m.label() for m in detached), card=card.label(), left=len(card.materials))
             continue
         if args == "self":
             cards = [card]
@@ -146,5 +154,7 @@ def pay(game, card: Card, player: str) -> None:
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
-                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []))
+                  *(["ygo.cost.own_hand"] if name == "discard" else []),
+                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []), player=player,
+                  cards=", ".join(c.label() for c in cards), card=card.label())
     check_equips(game)

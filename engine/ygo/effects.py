@@ -10,12 +10,12 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control, temporary
+from . import control, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import summon_negation
+from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
@@ -56,14 +56,18 @@ def _keys(args, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
 
 
 def _stat_change(args) -> dict:
-    args = _keys(args, ("target", "by", "to"), ("target",))
-    if ("by" in args) == ("to" in args):
-        raise ValueError("give exactly one of `by` (a change, may be negative) or `to` (a new value)")
+    args = _keys(args, ("target", "by", "to", "half"), ("target",))
+    if sum(k in args for k in ("by", "to", "half")) != 1:
+        raise ValueError("give exactly one of `by` (a change, may be negative), `to` (a new value) or `half: true`")
     out = {"target": _selector(args["target"])}
     if "by" in args:
         out["by"] = _int_arg(args, "by", 0, signed=True)
-    else:
+    elif "to" in args:
         out["to"] = _int_arg(args, "to", 0)
+    else:
+        if args["half"] is not True:
+            raise ValueError("`half` is true (halve the current value, rounding up)")
+        out["half"] = True
     return out
 
 
@@ -145,7 +149,7 @@ def apply_destroy(game, link, sel):
         if sel == "all_monsters":
             keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
-                  *keys)
+                  *keys, card=card.label(), source=link.card.label())
 
 
 def apply_banish(game, link, sel):
@@ -162,10 +166,10 @@ def apply_banish(game, link, sel):
         game.send(card, "banished")
         if card.kind == "token":
             game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                      "ygo.tokens.vanish")
+                      "ygo.tokens.vanish", card=card.label(), token=True)
             continue
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
-                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field")
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field", card=card.label(), source=link.card.label())
 
 
 def apply_return_to_hand(game, link, sel):
@@ -173,16 +177,16 @@ def apply_return_to_hand(game, link, sel):
         game.send(card, "hand")
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
-                      "ygo.effect.token_vanishes")
+                      "ygo.effect.token_vanishes", card=card.label(), to_hand=True)
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
                       "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
-                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost")
+                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost", card=card.label(), extra=True)
         elif card.pendulum:
             game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
-                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
+                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns", card=card.label(), pendulum=True)
         else:
-            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
+            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand", card=card.label())
 
 
 def apply_return_to_deck(game, link, sel):
@@ -191,18 +195,18 @@ def apply_return_to_deck(game, link, sel):
         if card.kind == "token":
             game.remove(card)
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
-                      "ygo.effect.token_vanishes")
+                      "ygo.effect.token_vanishes", card=card.label(), to_deck=True)
         elif card.kind in EXTRA_DECK_KINDS:
             game.send(card, "extra_deck")
             game.step("effect.return_to_deck", f"{card.label()} is an Extra Deck monster: it returns to its owner's Extra "
                       "Deck, not the deck.", "ygo.extra_deck.returns", "ygo.effect.extra_deck_returns",
-                      "ygo.summon.proper_lost")
+                      "ygo.summon.proper_lost", card=card.label(), extra=True)
         else:
             game.send(card, "deck")
             deck = game.board.player(card.owner).deck
             deck.append(deck.pop(0))
             game.step("effect.return_to_deck", f"{card.label()} is shuffled face-down into its owner's deck.",
-                      "ygo.effect.return_to_deck")
+                      "ygo.effect.return_to_deck", card=card.label())
 
 
 def apply_flip_face_down(game, link, sel):
@@ -211,6 +215,9 @@ def apply_flip_face_down(game, link, sel):
             continue
         used = f"card:{card.id}" in game.used_once
         changed = card.base_atk is not None or card.base_def is not None
+        if card.effect and card.effect.continuous:
+            game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
+                      "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
         reset_face_down(game, card)
         temporary.reset_stats(card)
@@ -222,7 +229,8 @@ def apply_flip_face_down(game, link, sel):
         if used:
             keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
-                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys)
+                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys, card=card.label(),
+                  **({"changed": True} if changed else {}))
 
 
 def _apply_stat(game, link, args, stat: str):
@@ -231,12 +239,24 @@ def _apply_stat(game, link, args, stat: str):
         if card.zone not in MONSTER_ZONES or card.position == "set":
             continue   # a face-down monster's ATK/DEF is not changed by effects
         before = getattr(card, attr)
-        after = max(0, before + args["by"]) if "by" in args else args["to"]
+        if "half" in args:
+            after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
+        else:
+            after = max(0, before + args["by"]) if "by" in args else args["to"]
         base = "base_atk" if stat == "atk" else "base_def"
         if getattr(card, base) is None:
             setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
-        game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}.", "ygo.effect.atk_def_change")
+        keys = ["ygo.effect.atk_def_change"]
+        if "half" in args:
+            keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
+        elif "by" in args and before + args["by"] < 0:
+            keys.append("ygo.atk.floor_zero")
+        game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}"
+                  f"{' (halved, rounding up)' if 'half' in args else ''}{' (it cannot go below 0)' if 'ygo.atk.floor_zero' in keys else ''}.",
+                  *keys, card=card.label(), before=before,
+                  after=after, **({"half": True} if "half" in args else {}),
+                  **({"floor": True} if "ygo.atk.floor_zero" in keys else {}))
 
 
 def apply_change_atk(game, link, args):
@@ -259,14 +279,14 @@ def apply_damage(game, link, args):
         lost = game.lose_lp(player, args["amount"])
         game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()))
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
 
 
 def apply_gain_lp(game, link, args):
     player = _who(link, args["player"])
     game.board.player(player).lp += args["amount"]
-    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp")
+    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp", player=player, amount=args['amount'], lp=game.board.player(player).lp)
 
 
 def _draw(args) -> dict:
@@ -278,7 +298,8 @@ def _draw(args) -> dict:
 
 def apply_draw(game, link, args):
     from .turn import draw_cards
-    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw")
+    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
+               source=link.card.label())
 
 
 def apply_special_summon(game, link, args):
@@ -288,11 +309,11 @@ def apply_special_summon(game, link, args):
     _, place, card = found
     if place in MONSTER_ZONES or place.startswith("S") or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
-                  "ygo.effect.special_summon")
+                  "ygo.effect.special_summon", card=card.label(), on_field=True)
         return
-    limit = revive_refusal(card, place)
+    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
-        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1])
+        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return
     free, rule = zones.free_zones(game.board, link.player, place, card)
     if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
@@ -303,7 +324,7 @@ def apply_special_summon(game, link, args):
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
     if zone is None:
         game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
-                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule)
+                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
         return
     if card.kind == "link":
         args = {**args, "position": "attack"}
@@ -324,12 +345,13 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
-              f"{link.player}'s {zone} in {args['position']} position.", *keys)
+              f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
-                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
+                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
+    vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
@@ -357,7 +379,9 @@ def apply_negate_activation(game, link, _args):
         return
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
-              "it will not resolve.", "ygo.chain.negate_activation")
+              "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
+              link=target.n)
+    vows.activation_negated(game, target)
 
 
 def apply_negate_effect(game, link, _args):
@@ -366,7 +390,9 @@ def apply_negate_effect(game, link, _args):
         return
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
-              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect")
+              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
+              link=target.n)
+    vows.effect_negated(game, target)
 
 
 def apply_negate_attack(game, _link, _args):
@@ -375,7 +401,7 @@ def apply_negate_attack(game, _link, _args):
     game.attack.negated = True
     game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
               "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack",
-              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared")
+              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared", attacker=game.attack.attacker.label())
 
 
 @dataclass(frozen=True)
@@ -404,8 +430,10 @@ OPERATIONS: dict[str, Operation] = {
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
     "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
+    "restrict": Operation(vows.parse, vows.apply_restrict),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }
 

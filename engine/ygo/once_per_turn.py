@@ -29,7 +29,7 @@ def refusal(game, card: Card, player: str) -> Refusal:
         return (f"{card.label()} has already used this effect this turn (once per turn, for this card)",
                 (KEYS["card"], "ygo.effect.used_even_if_negated", *negated))
     return (f"{player} has already used the effect of a card named {card.name or card.id} this turn (once per turn, "
-            "for that card name)", (KEYS["name"], "ygo.effect.used_even_if_negated", *negated))
+            "for that card name)", (KEYS["name"], "ygo.effect.used_even_if_negated", "ygo.effect.same_name", *negated))
 
 
 def use(game, card: Card, player: str) -> None:
