@@ -139,12 +139,32 @@ class Board:
     pendulum_summoned: bool = False   # the turn player's one Pendulum Summon this turn is used
     winner: str | None = None         # "A" | "B" | "draw"
     win_reason: str = ""
+    # card id -> the card `find` last returned: a long scenario looks cards up hundreds of times, and a card's
+    # id never changes, so `find` checks where that card is before scanning every zone and pile by id
+    found: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def player(self, name: str) -> Player:
         return self.players[name]
 
     def find(self, card_id: str) -> tuple[Player, str, Card] | None:
         """(controller, place, card) where place is a zone name or a pile name."""
+        card = self.found.get(card_id) if isinstance(card_id, str) else None
+        if card is not None:   # the card met last time: look for that very card, at C speed (`in` is `is` here)
+            for p in self.players.values():
+                if card in p.monsters.values() or card in p.spells_traps.values():
+                    zones = p.monsters if card in p.monsters.values() else p.spells_traps
+                    return p, next(z for z, c in zones.items() if c is card), card
+                if p.field_spell is card:
+                    return p, "field", card
+                for pile in PILES:
+                    if card in getattr(p, pile):
+                        return p, pile, card
+        found = self._scan(card_id)
+        if found is not None:
+            self.found[card_id] = found[2]
+        return found
+
+    def _scan(self, card_id: str) -> tuple[Player, str, Card] | None:
         for p in self.players.values():
             for z, c in p.monsters.items():
                 if c.id == card_id:

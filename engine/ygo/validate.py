@@ -278,12 +278,14 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
 def _pile(owner: str, pile: str, value, path: str, ids: set[str]) -> list[Card]:
     if isinstance(value, int) and not isinstance(value, bool):
         count = _int(value, path, 0, MAX_CARDS_PER_PILE)
-        cards = []
-        for n in range(1, count + 1):
-            card_id = f"{owner}.{pile}.{n}"
-            _register(card_id, ids, path)
-            cards.append(Card(id=card_id, owner=owner))
-        return cards
+        card_ids = [f"{owner}.{pile}.{n}" for n in range(1, count + 1)]
+        if len(ids) + count <= MAX_CARDS and ids.isdisjoint(card_ids) and ids.keys.keys().isdisjoint(card_ids):
+            ids.update(card_ids)   # none taken: register them at once (ASCII ids are their own NFKC form)
+            ids.keys.update((card_id, (card_id, path)) for card_id in card_ids)
+        else:
+            for card_id in card_ids:   # one by one: the same error at the same id
+                _register(card_id, ids, path)
+        return [Card(id=card_id, owner=owner) for card_id in card_ids]
     if value is None:
         return []
     if not isinstance(value, list):
