@@ -72,18 +72,18 @@ def run() -> list[tuple[str, str]]:
     data = typical()
     result = simulate(data).to_json()             # warm the corpus and check the scenario does what it says
     assert not result["refused"], result["refused"]
-    n, start = 0, time.perf_counter()
-    while time.perf_counter() - start < 2.0:
+    n, start = 0, time.process_time()   # CPU time: on a shared machine wall time measures the neighbours
+    while time.process_time() - start < 2.0:
         simulate(data).to_json()
         n += 1
-    rate = n / (time.perf_counter() - start)
+    rate = n / (time.process_time() - start)
     long = long_scenario()
-    start = time.perf_counter()
+    start = time.process_time()
     out = simulate(long).to_json()
-    long_ms = (time.perf_counter() - start) * 1000
+    long_ms = (time.process_time() - start) * 1000
     return [
-        ("ygo battle phase (3 attacks, chain of 2) scenarios/s", f"{rate:.0f}"),
-        (f"ygo long scenario ({len(long['actions'])} actions, {len(out['steps'])} steps) ms", f"{long_ms:.1f}"),
+        ("ygo battle phase (3 attacks, chain of 2) scenarios/s CPU", f"{rate:.0f}"),
+        (f"ygo long scenario ({len(long['actions'])} actions, {len(out['steps'])} steps) ms CPU", f"{long_ms:.1f}"),
     ]
 
 

@@ -7,6 +7,7 @@ from . import budget
 from .errors import LimitExceeded
 
 MAX_STEPS = 5000
+_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,10 @@ class Trace:
         if len(self.steps) >= self.max_steps:
             raise LimitExceeded(f"engine step limit ({self.max_steps}) reached")
         budget.check()
-        step = Step(len(self.steps) + 1, event, text, tuple(cites), tuple(params.items()))
+        # Step(...) without the frozen __init__'s five object.__setattr__ calls: a run records a step per change
+        step = _new(Step)
+        _set(step, "__dict__", {"n": len(self.steps) + 1, "event": event, "text": text, "cites": cites,
+                                "params": tuple(params.items())})
         self.steps.append(step)
         return step
 

@@ -28,6 +28,8 @@ def board_with(effect=None, card=None) -> dict:
     ({"timing": "on_play", "do": "memory", "amount": 1, "delayed": "end_of_battle"}, "effects[0].delayed"),
     ({"timing": "at_noon", "do": "memory", "amount": 1}, "effects[0].timing"),
     ({"timing": "start_of_turn", "do": "set_memory", "amount": 11}, "effects[0].amount"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "condition": {"lacks_named": 3}}, "effects[0].condition.lacks_named"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "condition": {"has_named": " "}}, "effects[0].condition.has_named"),
     ({"timing": "start_of_turn", "do": "set_memory"}, "effects[0].amount"),
     # link effects (2-3-12-6): only on a card with `link:`, [When Linking] is one, never inherited or [Security]
     ({"timing": "when_attacking", "do": "memory", "amount": 1, "link": True}, "effects[0].link"),

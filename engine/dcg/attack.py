@@ -5,14 +5,12 @@ action, if it is the next action in the scenario, is the answer at block timing.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, sa_text
 from .game import Attack, Game, Trigger
 from .options import counter_timing
 from .resolve import effect_kind_keys
-from .model import Digimon, opponent
+from .model import Digimon, opponent, replace
 
 
 def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, *, unsuspended_target: bool = False,

@@ -1,12 +1,10 @@
 """Deletion (4-13) with the immediate-type keywords that can stop it, and battle (chapter 14)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .game import Game, Trigger
 from .keywords import keyword_text
 from .leave import before_leaving, fragment, scapegoat, would_be_deleted
-from .model import Digimon, Keyword, opponent
+from .model import Digimon, Keyword, opponent, replace
 
 BATTLE_KEYS = ("dcg.battle.rule", "dcg.battle.procedure", "dcg.battle.compare")
 CAUSE_KEYS = {"battle": "dcg.battle.delete", "rule": "dcg.rule_check.dp_zero", "effect": "dcg.effect.delete"}

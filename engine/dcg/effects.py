@@ -51,12 +51,14 @@ TIMINGS = {
                          "このデジモンが消滅するとき", "消滅するとき"),   # 16-16: activated by trashing this card from the battle area
 }
 CONTINUOUS = ("your_turn", "opponents_turn", "all_turns")
-CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "cost")
+CONTINUOUS_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "unaffected", "cost")
+EFFECTS_OF = ("all", "opponent", "opponent_digimon")    # `do: unaffected`: whose effects
 FLAG_VERBS = ("cannot_be_blocked", "cannot_attack", "cannot_block")   # restrictions an effect gives (a Mod flag)
 CHOOSING_TARGETS = ("opponent_digimon", "own_digimon")       # targets chosen one by one: `count`, `up_to`
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
+              "has_named": str, "lacks_named": str,
               "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
@@ -82,6 +84,7 @@ VERBS = {
     "cannot_be_blocked": ({"target"}, {"until", "choose"}),
     "cannot_attack": ({"target"}, {"until", "choose"}),
     "cannot_block": ({"target"}, {"until", "choose"}),
+    "unaffected": ({"target"}, {"until", "choose", "effects_of"}),   # 「効果を受けない」 (15-15-6)
     "activate_main": (set(), set()),
     "play_this": (set(), set()),
     "end_attack": (set(), set()),
@@ -99,7 +102,8 @@ PLAYER_TARGETS = ("opponent", "owner")
 UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack", "end_of_opponents_turn")
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
           "of", "card", "no_sources",
-          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter"}
+          "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter",
+          "effects_of"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -142,7 +146,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     for key in needs:
         if fields.get(key) is None:     # `amount: null` is as missing as no `amount`
             raise InvalidScenario(f"{path}.{key}", f"required for `do: {verb}`")
-    for key in ("target", "amount", "until", "choose", "token", "count", "up_to", "filter"):
+    for key in ("target", "amount", "until", "choose", "token", "count", "up_to", "filter", "effects_of"):
         if key in ("count", "up_to", "filter") and key in fields:
             continue   # checked below, against the target
         if key in fields and key not in needs | allows:
@@ -213,7 +217,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         if "until" in data:
             raise InvalidScenario(f"{path}.until", "a continuous effect lasts while its turn and conditions hold")
         until = None
-    elif verb in ("gain", *FLAG_VERBS) and until is None:
+    elif verb in ("gain", "unaffected", *FLAG_VERBS) and until is None:
         until = "end_of_turn"
     burst = fields.get("digiburst")
     if burst is not None:
@@ -233,7 +237,14 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         by = parse_cost(fields["by"], f"{path}.by", card_ids_later)
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
                   cost, delayed, digiburst=burst, token=token, link=link, by=by, of=of, card=card,
-                  no_sources=no_sources, count=count, up_to=up_to, filter=conditions)
+                  no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
+                  effects_of=_effects_of(fields.get("effects_of"), path))
+
+
+def _effects_of(value, path: str) -> str | None:
+    if value is not None and value not in EFFECTS_OF:
+        raise InvalidScenario(f"{path}.effects_of", f"one of: {', '.join(EFFECTS_OF)}")
+    return value
 
 
 def _target_count(fields: dict, target, path: str) -> tuple:
@@ -345,6 +356,10 @@ def _condition(value, path: str) -> tuple:
         if CONDITIONS[key] is bool:
             if not isinstance(val, bool):
                 raise InvalidScenario(f"{path}.{key}", "true or false")
+        elif CONDITIONS[key] is str:
+            if not isinstance(val, str) or not val.strip() or len(val) > 100:
+                raise InvalidScenario(f"{path}.{key}", "a card name")
+            val = val.strip()
         else:
             val = _int(val, f"{path}.{key}", -10 if key.startswith("memory") else 0, 60)
         out.append((key, val))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from operator import attrgetter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..trace import Trace
-from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent
+from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent, replace
 from .validate import Scenario
 
 
@@ -71,6 +71,7 @@ class Game:
         self.continuous_active: dict = {}
         self.continuous_signature = None
         self.refreshed_board = None
+        self.checked_board = None    # the last board the rule check found nothing to do on
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
@@ -327,10 +328,12 @@ class Game:
 
     def flush(self) -> None:
         """Process pending triggered effects (15-4-3-5, 15-4-5-2), each followed by the rule check."""
-        from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
-
         waiting = len(self.new_triggers)
         self.rule_check()
+        if not self.new_triggers:
+            return                         # nothing pending (most calls)
+        from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
+
         if waiting and len(self.new_triggers) > waiting:
             self.step("effects.rule_check_simultaneous", "Effects triggered by the rule check trigger at the same "
                       "time as the effects already waiting.", "dcg.effects.rule_check_simultaneous")
@@ -388,10 +391,12 @@ class Game:
         """17-1-3: Digimon with 0 DP are deleted; Digimon without DP are trashed (not deleted). The check runs
         again as long as it finds something (17-1-1): a Digimon that Evade or Armor Purge kept in play at 0 DP
         is still at 0 DP (the DP change lasts), so the next check deletes it."""
-        from .battle import destroy
-
         self.refresh()
         self.rule_after_effect = after_effect   # 17-1-2-2: it waited until the effect was processed
+        if self.board is self.checked_board:
+            return                              # the very board the last check found nothing on
+        from .battle import destroy
+
         seen: set = set()
         while not self.over:
             zero = []
@@ -410,7 +415,10 @@ class Game:
                                   "dcg.trash.not_delete")
                     elif d.dp == 0:
                         zero.append(d.id)
-            if not zero or self.board in seen:   # the same board again: nothing more this check can change
+            if not zero:
+                self.checked_board = self.board
+                return
+            if self.board in seen:   # the same board again: nothing more this check can change
                 return
             seen.add(self.board)
             if len(seen) > 1:

@@ -2,11 +2,11 @@
 
 A Digimon in play is a stack (`Digimon`): its top card, the digivolution cards below it (top first),
 its orientation and what effects have given it for a while (`Mod`). Every change makes a new record
-(`dataclasses.replace`), so a board can be kept, compared and written out (`notation.py`).
+(`replace`), so a board can be kept, compared and written out (`notation.py`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cached_property
 
 PLAYERS = ("A", "B")
@@ -29,6 +29,46 @@ def _hash_once(cls):
 
     cls.__hash__ = __hash__
     return cls
+
+
+def replace(record, **changes):
+    """`dataclasses.replace` for this module's frozen records, without re-running `__init__`: the engine makes
+    a new board after every change, and copying the fields' dict is four times cheaper. Values cached on the
+    record (its hash, a Digimon's `dp` and `card_ids`) are not carried over."""
+    cls = type(record)
+    names = _FIELD_NAMES.get(cls) or _field_names(cls)
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    state = record.__dict__.copy()
+    if len(state) != len(names):
+        for key in state.keys() - names:
+            del state[key]
+    state.update(changes)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", state)
+    return new
+
+
+def make(cls, **values):
+    """`cls(**values)` for a frozen record, without the per-field `object.__setattr__` of a frozen `__init__`
+    (validation builds every card of a scenario this way)."""
+    names = _FIELD_NAMES.get(cls) or _field_names(cls)
+    state = {**_DEFAULTS[cls], **values}
+    if len(state) != len(names) or not names.issuperset(values):
+        return cls(**values)   # a required field missing or an unknown name: __init__ says which
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", state)
+    return new
+
+
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+_DEFAULTS: dict[type, dict] = {}
+
+
+def _field_names(cls) -> frozenset[str]:
+    _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))
+    _DEFAULTS[cls] = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    return _FIELD_NAMES[cls]
 
 
 def opponent(player: str) -> str:
@@ -72,6 +112,7 @@ class Effect:
     of: str | None = None                 # `do: cost`: which cost it changes (play | digivolve | use | link)
     card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
     no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
+    effects_of: str | None = None         # `do: unaffected`: all (default) | opponent | opponent_digimon (15-15-6)
 
 
 @_hash_once
@@ -163,7 +204,8 @@ class Mod:
     until: str                       # end_of_turn | end_of_attack | end_of_battle | continuous
     dp: int = 0
     keyword: Keyword | None = None
-    flag: str | None = None
+    flag: str | None = None          # a restriction, or `unaffected:<whose>`: unaffected by those effects (15-15-6)
+    source: str | None = None        # "<player>:<digimon|tamer|option>": whose effect, of which kind, gave it
 
 
 @_hash_once
@@ -195,7 +237,22 @@ class Digimon:
         """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
         if self.card.dp is None:
             return None
-        return max(0, self.card.dp + sum(m.dp for m in self.mods) + sum(c.link.dp for c in self.links))
+        return max(0, self.card.dp + sum(m.dp for m in self.mods if not self.unaffected_by(m.source))
+                   + sum(c.link.dp for c in self.links))
+
+    def unaffected_by(self, source: str | None) -> bool:
+        """15-15-6: whether an effect of `source` ("<player>:<kind>") has no influence on this Digimon now: an
+        `unaffected:*` (all effects), `unaffected:<player>` or `unaffected:<player>:<kind>` flag covers it.
+        What such an effect gave stays on the Digimon and applies again once it is no longer unaffected
+        (15-15-6-2)."""
+        if source is None or not self.mods:
+            return False
+        for m in self.mods:
+            if m.flag is not None and m.flag.startswith("unaffected:"):
+                whose = m.flag[len("unaffected:"):]
+                if whose == "*" or whose == source or whose == source.split(":", 1)[0]:
+                    return True
+        return False
 
     def keywords(self) -> list[Keyword]:
         """The top card's keywords, inherited keywords of the digivolution cards (4-2-4), granted ones."""
@@ -205,7 +262,7 @@ class Digimon:
                 out.extend(src.inherited)
         for link in self.links:       # 4-2-6: a Digimon gains its link cards' link effects
             out.extend(link.link.keywords)
-        out.extend(m.keyword for m in self.mods if m.keyword is not None)
+        out.extend(m.keyword for m in self.mods if m.keyword is not None and not self.unaffected_by(m.source))
         return out
 
     def has(self, kid: str) -> bool:
@@ -213,7 +270,7 @@ class Digimon:
 
     def flagged(self, flag: str) -> bool:
         """Whether an effect gives this Digimon the restriction `flag` (e.g. `cannot_be_blocked`)."""
-        return any(m.flag == flag for m in self.mods)
+        return any(m.flag == flag and not self.unaffected_by(m.source) for m in self.mods)
 
     def count(self, kid: str) -> int:
         return sum(1 for k in self.keywords() if k.kid == kid)

@@ -92,6 +92,8 @@ def _effect(data: dict) -> Effect:
 
 def _mod_text(m: Mod) -> list:
     out = [m.until, m.dp, keyword_text(m.keyword) if m.keyword else None]
+    if m.source:
+        return out + [m.flag, m.source]
     return out + [m.flag] if m.flag else out
 
 

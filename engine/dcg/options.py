@@ -125,6 +125,9 @@ def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) ->
                 continue
             game.step("option.condition", f"{card.label}'s [Main] effect: its condition holds, so it is carried out.",
                       "dcg.use.condition", "dcg.condition.processing")
+        if e.by is not None:
+            game.step("option.condition", f"{card.label}'s [Main] effect has a condition ({cost_text(e.by, owner)}): "
+                      f"the rest is carried out only if {owner} carries it out.", "dcg.use.condition")
         run_effect(game, owner, e, card_id=card.id, holder=None)
 
 

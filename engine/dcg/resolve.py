@@ -8,7 +8,7 @@ from .battle import destroy
 from . import keyword_verbs
 from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
-from .continuous import condition_holds
+from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
 from .game import Game, Trigger
 from .keywords import keyword_text
@@ -183,8 +183,34 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
 
 # ---------------------------------------------------------------------------------------- targets
 def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
-    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38)."""
-    return [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38), and — for an effect that
+    acts at once (delete, suspend, …) — less those unaffected by it (15-15-6-1, 15-15-6-3: chosen, not
+    affected). What an effect gives for a while (DP, keywords, restrictions) is given all the same and does
+    nothing while the Digimon is unaffected (15-15-6-2, 15-15-6-4; model.Digimon.unaffected_by)."""
+    chosen = [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+    if e.do in MOD_VERBS:
+        return chosen
+    source = effect_source(owner, holder)
+    return [(p, d) for p, d in chosen if not _unaffected(game, e, d, source)]
+
+
+MOD_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "unaffected")
+
+
+def _unaffected(game: Game, e: Effect, d: Digimon, source: str) -> bool:
+    if not d.unaffected_by(source):
+        return False
+    game.step("effect.not_influenced", f"{d.label} is unaffected by this effect: it can be chosen, but the effect "
+              f"({e.do}) has no influence on it.", "dcg.unaffected", "dcg.unaffected.chosen", card=d.label)
+    return True
+
+
+def _unaffected_note(d: Digimon | None, source: str) -> tuple[str, list[str]]:
+    """For an effect that gives something for a while: the words and keys when the Digimon ignores it now."""
+    if d is None or not d.unaffected_by(source):
+        return "", []
+    return (f" — but {d.label} is unaffected by this effect, so it does nothing while that lasts",
+            ["dcg.unaffected", "dcg.unaffected.given", "dcg.unaffected.ends"])
 
 
 def shielded(game: Game, by: str, p: str, d: Digimon) -> bool:
@@ -282,6 +308,8 @@ def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
 
 
 def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
+    if game.trace.steps and game.trace.steps[-1].event == "effect.not_influenced":
+        return   # the step just said why: its only target is unaffected by it (15-15-6-1)
     left_out = _left_out(game, owner, e) if e is not None else []
     if left_out:
         names = ", ".join(d.label for d in left_out)
@@ -338,11 +366,13 @@ def _dp(game, owner, e, card_id, holder):
                       "dcg.dp.none")
             continue
         sec = game.is_security_digimon(d)
-        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), dp=e.amount))
-        now = game.current(d.id).dp
+        source = effect_source(owner, holder)
+        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), dp=e.amount, source=source))
+        now = game.current(d.id)
+        note, keys = _unaffected_note(now, source)
         game.step("effect.dp", f"{card_id}'s effect gives {'the security Digimon ' * sec}{d.label} DP "
-                  f"{e.amount:+d} {span} ({now} DP).", "dcg.effect.dp", *_area_keys(game, owner, e),
-                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []))
+                  f"{e.amount:+d} {span} ({now.dp} DP){note}.", "dcg.effect.dp", *_area_keys(game, owner, e),
+                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []), *keys)
 
 
 def _draw(game, owner, e, card_id, holder):
@@ -514,7 +544,7 @@ def _blitz(game, owner, e, card_id, holder):
 
 
 FLAG_WORDS = {"cannot_be_blocked": "cannot be blocked", "cannot_attack": "cannot attack",
-              "cannot_block": "cannot block"}
+              "cannot_block": "cannot block", "unaffected": "is unaffected by effects"}
 SPANS = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
          "end_of_attack": "until the end of the attack", "end_of_opponents_turn": "until the end of the opponent's turn"}
 
@@ -532,14 +562,18 @@ def _gain(game, owner, e, card_id, holder):
         return _nothing(game, card_id, what, owner, e)
     span = SPANS[e.until]
     until = mod_until(owner, e.until)
-    mod = Mod(until, keyword=e.keyword) if e.do == "gain" else Mod(until, flag=e.do)
+    source = effect_source(owner, holder)
+    flag = unaffected_flag(owner, e.effects_of) if e.do == "unaffected" else e.do
+    mod = Mod(until, keyword=e.keyword, source=source) if e.do == "gain" else Mod(until, flag=flag, source=source)
     for p, d in targets:
         game.add_mod(p, d.id, mod)
         stays = e.filter and e.target in CHOOSING_TARGETS
-        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}"
+        note, keys = _unaffected_note(game.current(d.id), source) if e.do != "unaffected" else ("", [])
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}{note}"
                   + (" (and keeps it even if it stops meeting the target condition)." if stays else "."),
                   "dcg.effect.gains", "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e),
-                  *(["dcg.target.condition_given_stays"] if stays else []))
+                  *(["dcg.target.condition_given_stays"] if stays else []), *keys,
+                  *(["dcg.unaffected"] if e.do == "unaffected" else []))
 
 
 def _activate_main(game, owner, e, card_id, holder):
@@ -569,7 +603,7 @@ def _prevent(game, owner, e, card_id, holder):
 
 
 VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
-                "cannot_block": _gain, "activate_main": _activate_main,
+                "cannot_block": _gain, "unaffected": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "set_memory": _set_memory,

@@ -19,7 +19,7 @@ from ..ids import register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from .effects import parse_effect
 from .keywords import COLORS, TERMS_FILE, keyword_id, parse_static
-from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState
+from .model import CARD_KINDS, PLAYERS, Board, Card, Digimon, PlayerState, make
 from .requirements import SHAPES as COMBINE_SHAPES, check_fields, parse_combine
 
 COMBINE_FIELDS = tuple(COMBINE_SHAPES)
@@ -32,6 +32,7 @@ ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
                "keywords", "inherited", "effects", "traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS}
 STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links", "digixrossed"}
+STACK_CARD_FIELDS = CARD_FIELDS | STACK_FIELDS
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
               "digi-egg": "digiegg", "digitama": "digiegg", "blank": "blank",
               "数码宝贝": "digimon", "驯兽师": "tamer", "选项": "option", "数码蛋": "digiegg",
@@ -117,6 +118,18 @@ class _Ctx:
         self.ids[cid] = path
         return cid
 
+    def add_generated(self, cids: tuple[str, ...], path: str) -> None:
+        """`add_id(cid, path, generated=True)` for each of `cids` (ASCII ids this validator built), at once
+        when none of them is taken and they fit under the card limit; else one by one, which raises the
+        same error at the same id."""
+        if (len(self.ids) + len(cids) > MAX_CARDS or not self.ids.keys().isdisjoint(cids)
+                or not self.id_keys.keys().isdisjoint(cids)):
+            for cid in cids:
+                self.add_id(cid, path, generated=True)
+            return
+        self.ids.update(dict.fromkeys(cids, path))
+        self.id_keys.update((cid, (cid, path)) for cid in cids)   # an ASCII id is its own NFKC form
+
 
 def _int(value, path: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -124,6 +137,14 @@ def _int(value, path: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise InvalidScenario(path, f"must be {lo}..{hi}, not {value}")
     return value
+
+
+def _opt_int(data: dict, key: str, path: str, lo: int, hi: int) -> int | None:
+    """`data[key]` checked as `_int` does, None when absent or null; the field path is built only for an error."""
+    value = data.get(key)
+    if value is None or (type(value) is int and lo <= value <= hi):
+        return value
+    return _int(value, f"{path}.{key}", lo, hi)
 
 
 def _bool(value, path: str) -> bool:
@@ -144,21 +165,23 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     """A card mapping -> (Card, the stack fields it carried)."""
     if not isinstance(data, dict):
         raise InvalidScenario(path, "a card is a mapping with at least `id`")
-    allowed = CARD_FIELDS | (STACK_FIELDS if stack_ok else set())
-    for key in data:
-        if key not in allowed:
-            why = "only a card in the battle or breeding area has this" if key in STACK_FIELDS else "unknown field"
-            raise InvalidScenario(f"{path}.{key}", why)
+    allowed = STACK_CARD_FIELDS if stack_ok else CARD_FIELDS
+    if not allowed.issuperset(data):
+        for key in data:
+            if key not in allowed:
+                why = "only a card in the battle or breeding area has this" if key in STACK_FIELDS else "unknown field"
+                raise InvalidScenario(f"{path}.{key}", why)
     if "id" not in data:
         raise InvalidScenario(f"{path}.id", "required")
     cid = ctx.add_id(data["id"], f"{path}.id")
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > 100:
         raise InvalidScenario(f"{path}.name", "a string of at most 100 characters")
-    level = _int(data["level"], f"{path}.level", 2, 7) if data.get("level") is not None else None
-    dp = _int(data["dp"], f"{path}.dp", 0, 100000) if data.get("dp") is not None else None
+    level = _opt_int(data, "level", path, 2, 7)
+    dp = _opt_int(data, "dp", path, 0, 100000)
     if "kind" in data:
-        kind = KIND_NAMES.get(_fold(data["kind"])) if isinstance(data["kind"], str) else None
+        raw_kind = data["kind"]
+        kind = (KIND_NAMES.get(raw_kind) or KIND_NAMES.get(_fold(raw_kind))) if isinstance(raw_kind, str) else None
         if kind is None:
             raise InvalidScenario(f"{path}.kind", f"one of: {', '.join(CARD_KINDS)}")
     elif zone == "battle_area" or dp is not None or (level or 0) >= 3:
@@ -174,27 +197,29 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     costs = {}
     for key in ("play_cost", "digivolve_cost", "use_cost"):
         if data.get(key) is not None:
-            costs[key] = _int(data[key], f"{path}.{key}", 0, 20)
+            costs[key] = _opt_int(data, key, path, 0, 20)
     if "use_cost" in costs:   # an option's use cost (2-7) sits where a Digimon's play cost does
         if kind != "option":
             raise InvalidScenario(f"{path}.use_cost", "only an option card has a use cost (others: play_cost)")
         if "play_cost" in costs:
             raise InvalidScenario(f"{path}.use_cost", "give `use_cost` or `play_cost`, not both")
         costs["play_cost"] = costs.pop("use_cost")
-    colors = _colors(data, path)
+    # the fields a card leaves out are skipped, not parsed from an empty list (validation runs per request)
+    colors = _colors(data, path) if "color" in data or "colors" in data else ()
     keywords = tuple(parse_static(k, f"{path}.keywords[{i}]")
-                     for i, k in enumerate(_list(data.get("keywords", []), f"{path}.keywords")))
+                     for i, k in enumerate(_list(data["keywords"], f"{path}.keywords"))) if "keywords" in data else ()
     inherited = tuple(parse_static(k, f"{path}.inherited[{i}]")
-                      for i, k in enumerate(_list(data.get("inherited", []), f"{path}.inherited")))
+                      for i, k in enumerate(_list(data["inherited"], f"{path}.inherited"))) if "inherited" in data else ()
     effects = tuple(parse_effect(e, f"{path}.effects[{i}]", ctx.refs)
-                    for i, e in enumerate(_list(data.get("effects", []), f"{path}.effects")))
+                    for i, e in enumerate(_list(data["effects"], f"{path}.effects"))) if "effects" in data else ()
     extra = _card_extras(data, path, zone) if not data.keys().isdisjoint(EXTRA_FIELDS) else {}
     for i, e in enumerate(effects):
         if e.link and extra.get("link") is None:
             raise InvalidScenario(f"{path}.effects[{i}].link", "a link effect belongs to a card with `link:` "
                                                                "(2-3-12-6)")
-    card = Card(cid, name, kind, level, dp, costs.get("play_cost"), costs.get("digivolve_cost"), colors,
-                keywords, inherited, effects, **extra)
+    card = make(Card, id=cid, name=name, kind=kind, level=level, dp=dp, play_cost=costs.get("play_cost"),
+                digivolve_cost=costs.get("digivolve_cost"), colors=colors, keywords=keywords, inherited=inherited,
+                effects=effects, **extra)
     ctx.cards[cid] = card
     return card, {k: data[k] for k in STACK_FIELDS if k in data}
 
@@ -273,11 +298,20 @@ def _stack(data, path: str, ctx: _Ctx, zone: str) -> Digimon:
     return Digimon(card, tuple(sources), suspended, played, (), tuple(links), xrossed)
 
 
+@lru_cache(maxsize=None)   # called with PLAYERS x COUNT_ZONES only
+def _blank_cards(player: str, zone: str) -> tuple[tuple[str, ...], tuple[Card, ...]]:
+    """The ids and blank cards `A.deck.1` … `A.deck.100` that a count stands for. Cards are frozen records,
+    so every scenario shares these instead of building ~30 of them each time."""
+    ids = tuple(f"{player}.{zone}.{i}" for i in range(1, MAX_ZONE + 1))
+    return ids, tuple(Card(cid, kind="blank") for cid in ids)
+
+
 def _zone_cards(value, path: str, ctx: _Ctx, player: str, zone: str) -> tuple[Card, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
         n = _int(value, path, 0, MAX_ZONE)
-        return tuple(Card(ctx.add_id(f"{player}.{zone}.{i}", path, generated=True), kind="blank")
-                     for i in range(1, n + 1))
+        ids, cards = _blank_cards(player, zone)
+        ctx.add_generated(ids[:n], path)
+        return cards[:n]
     if value is None:
         return ()
     items = _list(value, path)
@@ -291,7 +325,10 @@ def _player(data, path: str, ctx: _Ctx, player: str) -> PlayerState:
         raise InvalidScenario(path, "a player's board is a mapping of zones")
     zones: dict[str, object] = {}
     for key, value in data.items():
-        zone = zone_names().get(_fold(key)) if isinstance(key, str) else None
+        if key in ZONES:
+            zone = key   # the scenario's own zone key: no need to fold it
+        else:
+            zone = zone_names().get(_fold(key)) if isinstance(key, str) else None
         if zone is None:
             raise InvalidScenario(f"{path}.{key}", f"unknown zone (one of: {', '.join(ZONES)})")
         if zone in zones:

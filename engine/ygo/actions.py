@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn
+from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn, vows
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -45,6 +45,9 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
                 ("ygo.summon.special_summon_monster", "ygo.summon.ssm_no_normal"))
     if board.normal_summons_used >= 1:
         return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
+    locked = vows.refusal(game, player, "normal_summon")
+    if locked:
+        return locked
     need = tributes_needed(card.level)
     if len(tribute) != need:
         return (f"a Level {card.level} monster needs {need} Tribute(s), {len(tribute)} given", ("ygo.summon.tribute_count",))
@@ -86,10 +89,11 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     summon_negation.begin(game, [card], player, "normal", f"{kind}Summon")
 
 
-def _summoned(game, card: Card, player: str, by_effect: bool = False) -> None:
+def _summoned(game, card: Card, player: str, by_effect: bool = False, method: str = "special") -> None:
     """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved)."""
     if by_effect:
         game.effect_summoned = card
+    vows.record_summon(game, card, player, method)
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \

@@ -1,6 +1,7 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
+from . import vows
 from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
@@ -16,6 +17,9 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return "the duel is already over", ("ygo.duel.over",)
     if board.phase != "battle":
         return f"attacks are declared in the Battle Phase, not in {board.phase}", ("ygo.battle.declare",)
+    locked = vows.refusal(game, board.turn, "attack")
+    if locked:
+        return locked
     if game.chain or game.attack:
         return "an attack is declared only at an open game state of the Battle Step", ("ygo.battle.steps",)
     player = game.controller(attacker)
@@ -53,6 +57,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
     player = board.turn
     target = None if target_id == "direct" else board.find(target_id)[2]
     attacker.attacks_this_turn += 1
+    vows.record_attack(game, player)
     if target is not None:
         attacker.attacked_ids.append(target.id)
     if not game.battle_step:

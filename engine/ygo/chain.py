@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn
+from . import control, costs, damage_step, effects, negation, once_per_turn, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -103,6 +103,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         if refusal:
             return refusal
     refusal = (_timing(game, card, player) or once_per_turn.refusal(game, card, player)
+               or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
         return refusal
@@ -219,6 +220,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
               link=link.n, speed=link.speed)
+    vows.on_activate(game, link)
 
 
 def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
@@ -233,6 +235,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
+    vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",

@@ -15,7 +15,7 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import summon_negation
+from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
@@ -304,7 +304,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon")
         return
-    limit = revive_refusal(card, place)
+    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1])
         return
@@ -339,6 +339,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
     game.effect_summoned = card
+    vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
@@ -356,6 +357,7 @@ def apply_negate_activation(game, link, _args):
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
               "it will not resolve.", "ygo.chain.negate_activation")
+    vows.activation_negated(game, target)
 
 
 def apply_negate_effect(game, link, _args):
@@ -365,6 +367,7 @@ def apply_negate_effect(game, link, _args):
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
               "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect")
+    vows.effect_negated(game, target)
 
 
 def apply_negate_attack(game, _link, _args):
@@ -402,6 +405,7 @@ OPERATIONS: dict[str, Operation] = {
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
     "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
+    "restrict": Operation(vows.parse, vows.apply_restrict),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
     "add_to_hand": Operation(search.parse, search.apply, search.check),

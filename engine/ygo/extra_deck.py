@@ -250,6 +250,10 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
+    from .vows import refusal as vow_refusal
+    locked = vow_refusal(game, player, "special_summon", card)
+    if locked:
+        return locked
     return summon_refusal(game, method, player, card, materials, zone)
 
 
@@ -328,7 +332,9 @@ def apply_fusion(game, link, _args) -> None:
 
     choice = fusion_choice(game, link)
     monster, mats, zone = _fusion_args(choice, game) if choice else (None, [], None)
-    refusal = summon_refusal(game, "fusion", link.player, monster, mats, zone) if monster else \
+    from .vows import refusal as vow_refusal
+    refusal = (summon_refusal(game, "fusion", link.player, monster, mats, zone)
+               or vow_refusal(game, link.player, "special_summon", monster)) if monster else \
         ("no Fusion Monster can be summoned", ("ygo.summon.fusion",))
     if refusal:
         game.step("summon.fusion.fails", f"The Fusion Summon by {link.card.label()} cannot be made: {refusal[0]}.",

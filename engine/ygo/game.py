@@ -87,6 +87,8 @@ class Game:
     effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
     phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
     phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
+    vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
+    turn_log: object = None                             # what each player did this turn (vows.TurnLog)
 
     def __post_init__(self):
         from .continuous import any_in_game

@@ -73,6 +73,11 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if board.pendulum_summoned:
         return f"{player} has already Pendulum Summoned this turn", ("ygo.pendulum.once_per_turn",)
+    from .vows import refusal as vow_refusal
+    for card in cards:
+        locked = vow_refusal(game, player, "special_summon", card)
+        if locked:
+            return locked
     pair = scales(game, player)
     if len(pair) != 2:
         return (f"{player} needs a Pendulum Scale in both Pendulum Zones (S1 and S5) to Pendulum Summon",

@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects
+from . import continuous, costs, effects, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
@@ -25,7 +25,7 @@ MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_
                             "attacked_this_turn", "materials", "owner")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition")
+               "continuous", "turn", "condition", "vow")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
@@ -349,6 +349,13 @@ def _effect(data, path: str) -> Effect:
                 setattr(eff, key, parse(data[key]))
             except ValueError as e:
                 raise InvalidScenario(f"{path}.{key}", str(e)) from None
+    if "vow" in data:
+        try:
+            eff.vow = vows.parse(data["vow"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.vow", str(e)) from None
+        if "player" in data["vow"]:
+            raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
     if "once_per_turn" in data:
         eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
