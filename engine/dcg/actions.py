@@ -104,7 +104,8 @@ def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | No
     reduction = 0
     if xros is not None:
         sources, reduction = combine.place_xros(game, p, card, xros[1], xros[0])
-        keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play"]
+        keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play",
+                 "dcg.main.play_digixros" if xros[0] == "digixros" else "dcg.main.play_assembly"]
         if price - reduction < 0 and not cost_changes.effect_changes(game, p, "play", card):
             keys.append("dcg.cost.floor_zero")
     elif card.digixros is not None or card.assembly is not None:

@@ -75,7 +75,8 @@ def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute
     game.step("attack.declared", f"{d.label} {'is suspended and ' * suspend}attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare", "dcg.digimon.can_attack",
               "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
-              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
+              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure",
+              *(["dcg.state.orientation", "dcg.state.suspended_def"] if suspend else []), *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []), attacker=d.label,
               **({"target_player": foe} if target == "player" else {"target": aim}))
     game.attack = Attack(p, attacker, target, execute=execute)

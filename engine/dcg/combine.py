@@ -47,8 +47,10 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     if spec is None:
         return _no("play", f"{card.label} has no {name} requirement.", rule)
     if not ids:
-        return _no("play", f"{name} was declared but places no card: at least one must be chosen.",
-                   "dcg.digixros.at_least_one" if how == "digixros" else "dcg.assembly.all_required")
+        return _no("play", f"{name} was declared but places no card: at least one must be chosen"
+                   + ("." if how == "digixros" else ", and without a card placed it is no Assembly."),
+                   *(("dcg.digixros.at_least_one",) if how == "digixros" else ("dcg.assembly.all_required",
+                                                                               "dcg.assembly.not_done")))
     ps = game.ps(p)
     cards = []
     for cid in ids:
@@ -223,7 +225,7 @@ def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
     stacks = _dna_order(card, [_own(game, p, did) for did in onto])
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0,
                                 tuple(stacks), how="dna")
-    _dna_pay(game, p, card, stacks, price, "")
+    _dna_pay(game, p, card, stacks, price, "", "dcg.main.dna")
     _dna_combine(game, p, card, stacks)
 
 
@@ -349,7 +351,8 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     t = _burst_tamer(game, p, card, tamer)
     game.leave_area(p, t, "hand")
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
-              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
+              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure",
+              "dcg.main.burst")
     d = _own_any(game, p, onto)
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,),
                                 how="burst")
@@ -420,7 +423,7 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
               f"{game.memory_text(p, after)}), places {d.label}'s link card {link.label} on top of it, then "
               f"{card.label} on top of both.", "dcg.app_fusion", "dcg.app_fusion.combination",
               "dcg.app_fusion.procedure_choose", "dcg.app_fusion.procedure_pay", "dcg.app_fusion.procedure_stack",
-              "dcg.memory.pay", "dcg.app_fusion.procedure")
+              "dcg.memory.pay", "dcg.app_fusion.procedure", "dcg.main.app_fusion")
     _draw_and_trigger(game, p, new, "app_fusion")
 
 
@@ -509,7 +512,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     limit = link_limit(d)
     keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_done",
             "dcg.link.procedure", "dcg.link.not_stacked", "dcg.link.not_in_area",
-            "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay"]
+            "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay", "dcg.main.link"]
     if d.sources:
         keys.append("dcg.link.procedure_insert")
     over = ""

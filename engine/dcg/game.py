@@ -344,6 +344,7 @@ class Game:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time, then the other player's.",
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
+                      "dcg.turn.turn_player_def",
                       "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time")
         while pending and not self.over:
             turn = self.board.turn

@@ -625,6 +625,11 @@ def _raid(game: Game, t: Trigger) -> None:
         return
     best = max(d.dp for d in active)
     chosen = game.pick("raid", [d for d in active if d.dp == best])
+    if chosen.id == game.attack.target:    # 11-2-7-3: the target cannot be changed to what it already is
+        game.step("keyword.raid", f"Raid: {chosen.label}, {foe}'s unsuspended Digimon with the highest DP ({best}), "
+                  f"is already the target of the attack; a target cannot be changed to itself, so nothing changes.",
+                  "dcg.keyword.raid", "dcg.attack.target_same")
+        return
     game.attack.target = chosen.id
     game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
               f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid", "dcg.attack.target_changes",
@@ -695,5 +700,6 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
         keys = (*keys, "dcg.overflow.not_into_area")
         text += f" (its Overflow moves no memory as it is placed in the area.)"
     game.add_to_battle_area(owner, d)
-    game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
+    game.step("card.played", text, *keys, "dcg.area.enters_unsuspended",
+              *(["dcg.digimon.card_in_area"] if card.kind == "digimon" else []))
     game.trigger_effects(owner, d, "on_play")

@@ -105,7 +105,8 @@ def _unsuspend_phase(game: Game, p: str, foe: str) -> None:
     game.set_ps(p, replace(ps, battle_area=tuple(replace(d, suspended=False) for d in ps.battle_area),
                            breeding_area=ps.breeding_area and replace(ps.breeding_area, suspended=False)))
     game.step("phase.unsuspend", f"Unsuspend phase: {p} unsuspends all their cards"
-              + (f" ({', '.join(woken)})." if woken else " (none was suspended)."), "dcg.phase.unsuspend")
+              + (f" ({', '.join(woken)}, all at once)." if woken else " (none was suspended)."), "dcg.phase.unsuspend",
+              *(["dcg.unsuspend.no_order", "dcg.state.unsuspended_def"] if woken else []))
     other = game.ps(foe)
     rebooted = [d for d in other.battle_area if d.suspended and d.has("reboot")]
     if rebooted:
@@ -140,7 +141,7 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
             game.set_ps(p, replace(ps, digitama=ps.digitama[1:], breeding_area=Digimon(egg)))
             game.step("phase.breeding", f"Breeding phase: {p} hatches {egg.label} into the breeding area.",
                       "dcg.breeding.hatch", "dcg.breeding.one_of_three", "dcg.breeding.hatched_here",
-                      "dcg.hatch.definition")
+                      "dcg.hatch.definition", "dcg.digimon.egg_in_area")
             return
     elif choice == "move":
         d = ps.breeding_area
