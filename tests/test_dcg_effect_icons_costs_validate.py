@@ -139,3 +139,29 @@ def test_a_modification_with_its_source_round_trips_through_the_board_text():
     board = board.with_player("A", board.A.put(d))
     assert board_from_text(board_to_text(board)) == board
     assert board_from_text(board_to_text(board)).A.battle_area[0].dp == 3000   # unaffected by B: -3000 ignored
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "memory", "amount": 1, "instead": {"do": "draw", "amount": 1}},
+     "effects[0].instead.condition"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "instead": "draw 2"}, "effects[0].instead"),
+    ({"timing": "on_play", "do": "memory", "amount": 1,
+      "instead": {"timing": "main", "condition": {"tamer": True}, "do": "draw", "amount": 1}}, "effects[0].instead.timing"),
+    ({"timing": "on_play", "do": "memory", "amount": 1,
+      "instead": {"condition": {"tamer": True}, "do": "fly"}}, "effects[0].instead.do"),
+    ({"timing": "your_turn", "do": "dp", "amount": 1, "target": "self",
+      "instead": {"condition": {"tamer": True}, "do": "dp", "amount": 2, "target": "self"}}, "effects[0].instead"),
+    ({"timing": "on_play", "do": "memory", "amount": 1, "condition": {"has_digimon_name_containing": ""}},
+     "effects[0].condition.has_digimon_name_containing"),
+])
+def test_bad_replacement_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_a_replacement_round_trips_through_the_board_text():
+    from engine.dcg.notation import board_from_text, board_to_text
+    board = validate(digimon({"timing": "on_play", "do": "memory", "amount": 1, "instead": {
+        "condition": {"has_digimon_name_containing": "Greymon"}, "optional": True, "do": "draw", "amount": 2}})).board
+    assert board_from_text(board_to_text(board)) == board

@@ -58,7 +58,7 @@ CHOOSING_TARGETS = ("opponent_digimon", "own_digimon")       # targets chosen on
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
 CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
-              "has_named": str, "lacks_named": str,
+              "has_named": str, "lacks_named": str, "has_digimon_name_containing": str,
               "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
               "opponent_has_digimon": bool}
@@ -103,7 +103,7 @@ UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack", "end_of_opponents_tur
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
           "of", "card", "no_sources",
           "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter",
-          "effects_of"}
+          "effects_of", "instead"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -238,7 +238,26 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     return Effect(timing, verb, target, amt, until, choose, optional, inherited, keyword, condition, once, zone,
                   cost, delayed, digiburst=burst, token=token, link=link, by=by, of=of, card=card,
                   no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
-                  effects_of=_effects_of(fields.get("effects_of"), path))
+                  effects_of=_effects_of(fields.get("effects_of"), path),
+                  instead=_instead(fields.get("instead"), timing, f"{path}.instead", card_ids_later))
+
+
+def _instead(value, timing: str, path: str, card_ids_later: list):
+    """「代わりに」: the replacement process (18-2-1), an effect of the same timing done in place of this one's
+    process when its `condition` holds; `optional: true` lets the player choose (18-2-2), else it is forced
+    (18-2-3)."""
+    if value is None:
+        return None
+    if timing in CONTINUOUS:
+        raise InvalidScenario(path, "a continuous effect has no process to replace")
+    if not isinstance(value, dict):
+        raise InvalidScenario(path, "an effect mapping without `timing`, like {condition: {…}, do: delete, target: …}")
+    for key in ("timing", "instead", "by", "once_per_turn", "zone", "inherited", "link", "cost"):
+        if key in value:
+            raise InvalidScenario(f"{path}.{key}", "given by the effect it replaces a process of")
+    if "condition" not in value:
+        raise InvalidScenario(f"{path}.condition", "required: when the replacement applies (「～なら、代わりに」)")
+    return parse_effect({**value, "timing": timing}, path, card_ids_later)
 
 
 def _effects_of(value, path: str) -> str | None:

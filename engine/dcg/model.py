@@ -113,6 +113,7 @@ class Effect:
     card: "Req | None" = None             # `do: cost`: only for a card that meets this requirement
     no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
     effects_of: str | None = None         # `do: unaffected`: all (default) | opponent | opponent_digimon (15-15-6)
+    instead: "Effect | None" = None       # 「代わりに」: the replacement process and its condition (18-2)
 
 
 @_hash_once

@@ -67,6 +67,9 @@ def _effect_value(key: str, value):
         return _card_attrs(value)
     if key == "card":
         return req_json(value)
+    if key == "instead":
+        return {k: _effect_value(k, getattr(value, k)) for k in _EFFECT_DEFAULTS
+                if getattr(value, k) != _EFFECT_DEFAULTS[k]}
     if key == "by":
         return {"do": value.do, "amount": value.amount, "target": value.target, "cards": list(value.cards)}
     return value
@@ -85,6 +88,8 @@ def _effect(data: dict) -> Effect:
         d["token"] = _card("token", d["token"])
     if "card" in d:
         d["card"] = parse_req(d["card"], "")
+    if "instead" in d:
+        d["instead"] = _effect(d["instead"])
     if "by" in d:
         d["by"] = Cost(**{**d["by"], "cards": tuple(d["by"]["cards"])})
     return Effect(**d)

@@ -165,6 +165,9 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def")
         return
+    if e.instead is not None and _replaced(game, owner, e.instead, card_id, holder):
+        run_effect(game, owner, e.instead, card_id, holder)
+        return
     if e.by is not None and not pay(game, owner, e.by, card_id, holder):
         return
     if e.delayed:
@@ -195,6 +198,24 @@ def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[
 
 
 MOD_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "unaffected")
+
+
+def _replaced(game: Game, owner: str, alt: Effect, card_id: str, holder: Digimon | None) -> bool:
+    """18-2: whether the replacement process is done instead: its condition holds now and, when optional,
+    the player does not decline it (`decline:` the card id)."""
+    ok, words = condition_holds(game.board, owner, alt, holder)
+    if not ok:
+        game.step("effect.not_replaced", f"{card_id}'s effect: {words} does not hold, so the process is not "
+                  f"replaced.", "dcg.replacement", "dcg.condition.processing", card=card_id)
+        return False
+    if alt.optional and not game.uses("instead", card_id):
+        game.step("effect.not_replaced", f"{card_id}'s effect: {words}, but {owner} chooses not to replace the "
+                  f"process.", "dcg.replacement", "dcg.replacement.optional", card=card_id)
+        return False
+    game.step("effect.replaced", f"{card_id}'s effect: {words}, so instead of its process it does the other "
+              f"({alt.do}).", "dcg.replacement", "dcg.replacement.optional" if alt.optional
+              else "dcg.replacement.forced", "dcg.condition.processing", card=card_id)
+    return True
 
 
 def _unaffected(game: Game, e: Effect, d: Digimon, source: str) -> bool:
