@@ -226,12 +226,12 @@ def refresh(game) -> None:
             cond = f" (while {condition_holds(board, owner, e, None)[1]})" if e.condition else ""
             where = {"breeding": " from the breeding area", "security": " from face up in security"}.get(e.zone, "")
             game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{where}{cond}: "
-                      f"{_names(started)} {describe(e)}.", *keys)
+                      f"{_names(started)} {describe(e)}.", *keys, source=src, cards=_names(started))
         if stopped:
             keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])
             keys += ["dcg.target.condition_all_leaves"] if e.filter and key in groups else []
             game.step("continuous.stops", f"{src}'s [{TURN_NAMES[e.timing]}] effect no longer applies to "
-                      f"{_names(stopped)} ({describe(e)} ends).", *keys)
+                      f"{_names(stopped)} ({describe(e)} ends).", *keys, source=src, cards=_names(stopped))
     game.continuous_active = groups
     # what each Digimon gets: its DP changes added into one Mod per source (1-3-8; the source decides whether
     # an "unaffected" Digimon ignores them, 15-15-6), keywords and restrictions one each

@@ -73,7 +73,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
         from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
                   f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count", "ygo.cost.tribute_to_graveyard",
-                  *(("ygo.zones.tribute_emz",) if from_emz else ()))
+                  *(("ygo.zones.tribute_emz",) if from_emz else ()), player=player, tribute=t.label(), level=card.level, card=card.label())
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
     game.place_monster(card, player, zone, "set" if set_ else "attack")
@@ -81,7 +81,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     kind = "Tribute " if tribute else "Normal "
     if set_:
         game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
-                  "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
+                  "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn", player=player, card=card.label(), zone=zone)
         return
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
               "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack",
@@ -136,7 +136,7 @@ def flip_summon(game, card: Card) -> None:
     player = game.controller(card)
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
               f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
-              "ygo.summon.flip", "ygo.position.flip_summon_counts")
+              "ygo.summon.flip", "ygo.position.flip_summon_counts", player=player, card=card.label(), atk=card.atk, defense=card.defense)
     summon_negation.begin(game, [card], player, "flip", "Flip Summon")
 
 
@@ -172,7 +172,7 @@ def change_position(game, card: Card, to: str) -> None:
     card.position_changed_turn = game.board.turn_number
     game.step("position.change", f"{game.controller(card)} changes {card.label()} to {to} position.",
               "ygo.position.manual", "ygo.position.once_per_turn",
-              *(("ygo.position.face_up_defense",) if to == "defense" else ()))
+              *(("ygo.position.face_up_defense",) if to == "defense" else ()), player=game.controller(card), card=card.label(), position=to)
 
 
 # ---------- Setting a Spell/Trap
@@ -202,7 +202,7 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
             old = mine.field_spell
             game.send(old, "graveyard")
             game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell "
-                      "(not destroyed).", "ygo.zones.field_zone", "ygo.spell.field_replace")
+                      "(not destroyed).", "ygo.zones.field_zone", "ygo.spell.field_replace", card=old.label(), chain=False)
         mine.field_spell, card.zone = card, "field"
     else:
         card.zone = zone or mine.free_st_zone()
@@ -212,7 +212,7 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
             else "a Set Spell other than a Quick-Play Spell can be activated at once")
     where = ("ygo.zones.field_spell_zone", "ygo.zones.field_spell_not_st") if card.kind == "field" else ()
     game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn",
-              *where)
+              *where, player=player, card=card.label(), zone=card.zone, **({"now": True} if "at once" in when else {}))
     game.priority, game.last_pass = player, ""
 
 
@@ -249,7 +249,7 @@ def pass_(game, player: str | None = None) -> None:
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
         return
-    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer")
+    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer", player=player, other=other(player))
     game.priority, game.last_pass = other(player), player
 
 

@@ -156,7 +156,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         after = {"summoned": "ygo.priority.after_summon", "attack_declared": "ygo.priority.after_attack"}
         event = game.window.event if game.window else ""
         game.step("priority.pass", f"{game.priority} passes priority, so {player} may activate.",
-                  "ygo.priority.transfer", *([after[event], "ygo.priority.quick_time_point"] if event in after else []))
+                  "ygo.priority.transfer", *([after[event], "ygo.priority.quick_time_point"] if event in after else []),
+                  player=game.priority, other=player)
     place = game.where(card)
     if place == "hand" and card.card_type != "monster":
         me = board.player(player)
@@ -166,7 +167,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                 old = me.field_spell
                 game.send(old, "graveyard")
                 game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell.",
-                          "ygo.zones.field_zone", "ygo.spell.field_replace")
+                          "ygo.zones.field_zone", "ygo.spell.field_replace", card=old.label(), chain=True)
             me.field_spell = card
             card.zone = "field"
         else:
@@ -273,7 +274,7 @@ def resolve_chain(game) -> None:
         return
     game.step("chain.resolve", f"Both players pass: the chain of {len(game.chain)} link(s) resolves from the last "
               "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass",
-              "ygo.priority.time_point_passes")
+              "ygo.priority.time_point_passes", links=len(game.chain))
     done = []
     game.resolving = True
     while game.chain:
@@ -283,16 +284,18 @@ def resolve_chain(game) -> None:
             game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve"
                       f"{'; the cost paid for it is not an effect and stays paid' if paid else ''}.",
                       "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []),
-                      *(["ygo.chain.negated_effect_stays"] if link.card.card_type == "monster" else []))
+                      *(["ygo.chain.negated_effect_stays"] if link.card.card_type == "monster" else []),
+                      link=link.n, card=link.card.label(), **({"paid": True} if paid else {}))
             if link.card.effect and link.card.effect.once_per_turn:
                 game.negated_uses.add(once_per_turn.mark(link.card, link.player))
         elif link.negated_effect:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
                       "nothing happens.", "ygo.chain.negate_effect", "ygo.chain.negated_effect_resolves",
-                      *(["ygo.chain.negated_effect_no_move"] if link.card.card_type == "monster" else []))
+                      *(["ygo.chain.negated_effect_no_move"] if link.card.card_type == "monster" else []),
+                      link=link.n, card=link.card.label())
         elif game.board.over:
             game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
-                      "is not resolved.", "ygo.lp.zero_mid_chain")
+                      "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             negated_by = negation.resolves_negated(game, link)
@@ -303,7 +306,7 @@ def resolve_chain(game) -> None:
             elif _left_field(game, link):
                 game.step("chain.link.not_applied", f"Chain link {link.n} ({link.card.label()}) is a "
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
-                          "apply.", "ygo.chain.continuous_left_field")
+                          "apply.", "ygo.chain.continuous_left_field", link=link.n, card=link.card.label())
             else:
                 gone = (link.on_field and link.card.card_type == "monster" and link.card.effect is not None
                         and link.card.effect.type in ("ignition", "trigger") and not game.on_field(link.card))
@@ -328,9 +331,10 @@ def resolve_chain(game) -> None:
             if link.negated_activation:
                 game.step("chain.cleanup", f"{card.label()}'s activation was negated: it is no longer a card on the "
                           "field, and is sent to the graveyard once the chain has resolved.",
-                          "ygo.chain.spell_trap_to_graveyard", "ygo.chain.negated_card_off_field")
+                          "ygo.chain.spell_trap_to_graveyard", "ygo.chain.negated_card_off_field", card=card.label())
             else:
                 game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
-                          "after the chain.", "ygo.chain.spell_trap_to_graveyard", "ygo.chain.leaves_after_chain_defined")
+                          "after the chain.", "ygo.chain.spell_trap_to_graveyard", "ygo.chain.leaves_after_chain_defined",
+                          card=card.label())
     game.window = None
     game.priority, game.last_pass = game.board.turn, ""

@@ -30,7 +30,7 @@ def _move(game, monster, to: str) -> bool:
     if zone is None:
         game.destroy(monster, "rule")
         game.step("control.no_zone", f"{to} has no usable Monster Zone, so {monster.label()} is destroyed where it "
-                  "is (not by an effect).", "ygo.control.no_zone")
+                  "is (not by an effect).", "ygo.control.no_zone", player=to, card=monster.label())
         return False
     found = game.board.find(monster.id)
     del found[0].monsters[found[1]]
@@ -54,7 +54,8 @@ def apply_take_control(game, link, args) -> None:
         until = " until the End Phase" if monster.control_returns else ""
         game.step("control.taken", f"{link.player} takes control of {monster.label()}{until}; it moves to "
                   f"{link.player}'s {monster.zone}.", "ygo.control.change", "ygo.control.zone_choice",
-                  *(("ygo.zones.emz_control",) if from_emz else ()))
+                  *(("ygo.zones.emz_control",) if from_emz else ()), player=link.player, card=monster.label(),
+                  zone=monster.zone, **({"until_end": True} if until else {}))
 
 
 def return_at_end_phase(game) -> None:
@@ -65,7 +66,7 @@ def return_at_end_phase(game) -> None:
                 back = other(p.name)
                 if _move(game, monster, back):
                     game.step("control.returned", f"The End Phase: control of {monster.label()} returns to {back} "
-                              f"({monster.zone}).", "ygo.control.change")
+                              f"({monster.zone}).", "ygo.control.change", card=monster.label(), player=back, zone=monster.zone)
 
 
 def free_zone_refusal(game, card, player: str):

@@ -83,10 +83,10 @@ def enter(game, step: str) -> None:
         else:
             battle.proceed(game)
     if game.attack is None or game.board.over:
-        game.step("damage_step.not_reached", f"The battle ended before {STAGE_NAMES[step]}.", "ygo.battle.damage_step")
+        game.step("damage_step.not_reached", f"The battle ended before {STAGE_NAMES[step]}.", "ygo.battle.damage_step", stage=step, ended=True)
         return
     atk = game.attack
     game.window = Window("damage_step", atk.attacker, atk.target, game.board.turn, stage=step)
     game.priority, game.last_pass = game.board.turn, ""
     game.step("damage_step.window", f"{STAGE_NAMES[step][0].upper()}{STAGE_NAMES[step][1:]}: the turn player "
-              "has priority first.", "ygo.damage_step.allowed", "ygo.priority.turn_player_first")
+              "has priority first.", "ygo.damage_step.allowed", "ygo.priority.turn_player_first", stage=step)

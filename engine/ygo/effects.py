@@ -146,7 +146,7 @@ def apply_destroy(game, link, sel):
         if sel == "all_monsters":
             keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
-                  *keys)
+                  *keys, card=card.label(), source=link.card.label())
 
 
 def apply_banish(game, link, sel):
@@ -163,10 +163,10 @@ def apply_banish(game, link, sel):
         game.send(card, "banished")
         if card.kind == "token":
             game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                      "ygo.tokens.vanish")
+                      "ygo.tokens.vanish", card=card.label(), token=True)
             continue
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
-                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field")
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field", card=card.label(), source=link.card.label())
 
 
 def apply_return_to_hand(game, link, sel):
@@ -174,16 +174,16 @@ def apply_return_to_hand(game, link, sel):
         game.send(card, "hand")
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
-                      "ygo.effect.token_vanishes")
+                      "ygo.effect.token_vanishes", card=card.label(), to_hand=True)
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
                       "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
-                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost")
+                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost", card=card.label(), extra=True)
         elif card.pendulum:
             game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
-                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
+                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns", card=card.label(), pendulum=True)
         else:
-            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
+            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand", card=card.label())
 
 
 def apply_return_to_deck(game, link, sel):
@@ -192,18 +192,18 @@ def apply_return_to_deck(game, link, sel):
         if card.kind == "token":
             game.remove(card)
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
-                      "ygo.effect.token_vanishes")
+                      "ygo.effect.token_vanishes", card=card.label(), to_deck=True)
         elif card.kind in EXTRA_DECK_KINDS:
             game.send(card, "extra_deck")
             game.step("effect.return_to_deck", f"{card.label()} is an Extra Deck monster: it returns to its owner's Extra "
                       "Deck, not the deck.", "ygo.extra_deck.returns", "ygo.effect.extra_deck_returns",
-                      "ygo.summon.proper_lost")
+                      "ygo.summon.proper_lost", card=card.label(), extra=True)
         else:
             game.send(card, "deck")
             deck = game.board.player(card.owner).deck
             deck.append(deck.pop(0))
             game.step("effect.return_to_deck", f"{card.label()} is shuffled face-down into its owner's deck.",
-                      "ygo.effect.return_to_deck")
+                      "ygo.effect.return_to_deck", card=card.label())
 
 
 def apply_flip_face_down(game, link, sel):
@@ -226,7 +226,8 @@ def apply_flip_face_down(game, link, sel):
         if used:
             keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
-                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys)
+                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys, card=card.label(),
+                  **({"changed": True} if changed else {}))
 
 
 def _apply_stat(game, link, args, stat: str):
@@ -250,7 +251,9 @@ def _apply_stat(game, link, args, stat: str):
             keys.append("ygo.atk.floor_zero")
         game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}"
                   f"{' (halved, rounding up)' if 'half' in args else ''}{' (it cannot go below 0)' if 'ygo.atk.floor_zero' in keys else ''}.",
-                  *keys)
+                  *keys, card=card.label(), before=before,
+                  after=after, **({"half": True} if "half" in args else {}),
+                  **({"floor": True} if "ygo.atk.floor_zero" in keys else {}))
 
 
 def apply_change_atk(game, link, args):
@@ -273,14 +276,14 @@ def apply_damage(game, link, args):
         lost = game.lose_lp(player, args["amount"])
         game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()))
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
 
 
 def apply_gain_lp(game, link, args):
     player = _who(link, args["player"])
     game.board.player(player).lp += args["amount"]
-    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp")
+    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp", player=player, amount=args['amount'], lp=game.board.player(player).lp)
 
 
 def _draw(args) -> dict:
@@ -292,7 +295,8 @@ def _draw(args) -> dict:
 
 def apply_draw(game, link, args):
     from .turn import draw_cards
-    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw")
+    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
+               source=link.card.label())
 
 
 def apply_special_summon(game, link, args):
@@ -302,11 +306,11 @@ def apply_special_summon(game, link, args):
     _, place, card = found
     if place in MONSTER_ZONES or place.startswith("S") or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
-                  "ygo.effect.special_summon")
+                  "ygo.effect.special_summon", card=card.label(), on_field=True)
         return
     limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
-        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1])
+        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return
     free, rule = zones.free_zones(game.board, link.player, place, card)
     mains = [z for z in free if z.startswith("M")]
@@ -314,7 +318,7 @@ def apply_special_summon(game, link, args):
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
     if zone is None:
         game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
-                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule)
+                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
         return
     if card.kind == "link":
         args = {**args, "position": "attack"}
@@ -333,11 +337,11 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
-              f"{link.player}'s {zone} in {args['position']} position.", *keys)
+              f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
-                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
+                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
@@ -356,7 +360,8 @@ def apply_negate_activation(game, link, _args):
         return
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
-              "it will not resolve.", "ygo.chain.negate_activation")
+              "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
+              link=target.n)
     vows.activation_negated(game, target)
 
 
@@ -366,7 +371,8 @@ def apply_negate_effect(game, link, _args):
         return
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
-              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect")
+              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
+              link=target.n)
     vows.effect_negated(game, target)
 
 
@@ -376,7 +382,7 @@ def apply_negate_attack(game, _link, _args):
     game.attack.negated = True
     game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
               "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack",
-              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared")
+              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared", attacker=game.attack.attacker.label())
 
 
 @dataclass(frozen=True)

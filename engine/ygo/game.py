@@ -170,7 +170,7 @@ class Game:
         for m in materials:
             self.board.player(m.owner).graveyard.append(m)
         self.step("xyz.materials_leave", f"{card.label()} leaves the field, so its Xyz Materials "
-                  f"({', '.join(m.label() for m in materials)}) are sent to the graveyard.", "ygo.xyz.materials_leave")
+                  f"({', '.join(m.label() for m in materials)}) are sent to the graveyard.", "ygo.xyz.materials_leave", card=card.label(), cards=", ".join(m.label() for m in materials))
 
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
@@ -188,7 +188,7 @@ class Game:
             self.step("pendulum.to_extra_deck", f"{card.label()} is a Pendulum Monster: leaving the field for the "
                       "graveyard, it is placed face-up in its owner's Extra Deck instead.",
                       "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order", "ygo.pendulum.extra_deck_public",
-                      "ygo.pendulum.extra_deck_always")
+                      "ygo.pendulum.extra_deck_always", card=card.label())
             return
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number

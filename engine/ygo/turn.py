@@ -51,7 +51,7 @@ def enter_phase(game, phase: str) -> None:
     if phase == "main2":
         keys.append("ygo.battle.end_step_to_main2")
     game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}"
-              f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys)
+              f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys, player=board.turn, phase=phase, passed=True)
     phase_triggers.gather(game, phase)
 
 
@@ -63,17 +63,17 @@ def end_step(game) -> None:
     temporary.return_cards(game, "battle_phase_end")
 
 
-def draw_cards(game, player: str, count: int, cause: str, key: str) -> None:
+def draw_cards(game, player: str, count: int, cause: str, key: str, source: str | None = None) -> None:
     p = game.board.player(player)
     for _ in range(count):
         if not p.deck:
             game.board.winner, game.board.win_reason = other(player), f"{player} had to draw from an empty deck"
             game.step("duel.deck_out", f"{player} must draw but has no cards in the deck: {player} loses the duel "
-                      f"and {other(player)} wins.", key, "ygo.turn.deck_out")
+                      f"and {other(player)} wins.", key, "ygo.turn.deck_out", player=player, other=other(player))
             return
         card = p.deck.pop(0)
         p.hand.append(card)
-        game.step("draw", f"{player} draws {card.label()} ({cause}).", key)
+        game.step("draw", f"{player} draws {card.label()} ({cause}).", key, player=player, card=card.label(), **({"source": source} if source else {"normal": True}))
 
 
 def end_phase(game) -> None:
@@ -87,7 +87,7 @@ def end_phase(game) -> None:
         if board.phase == "battle":
             end_step(game)
         board.phase = "end"
-        game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases")
+        game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases", player=board.turn, phase="end")
         phase_triggers.gather(game, "end")
     temporary.return_cards(game, "end_phase")
     settle(game)
@@ -98,7 +98,7 @@ def end_phase(game) -> None:
     settle(game)
     if board.over:
         return
-    game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end")
+    game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end", player=board.turn, other=other(board.turn))
     _next_turn(game)
 
 
@@ -120,7 +120,7 @@ def _hand_limit(game) -> list:
     for card in picks:
         game.send(card, "graveyard")
     game.step("end_phase.hand_limit", f"{board.turn} has {HAND_LIMIT + excess} cards in hand and discards "
-              f"{', '.join(c.label() for c in picks)} down to {HAND_LIMIT}.", "ygo.turn.hand_limit")
+              f"{', '.join(c.label() for c in picks)} down to {HAND_LIMIT}.", "ygo.turn.hand_limit", player=board.turn, count=HAND_LIMIT + excess, cards=", ".join(c.label() for c in picks), limit=HAND_LIMIT)
     return picks
 
 
@@ -141,16 +141,16 @@ def _next_turn(game) -> None:
     board.phase = "draw"
     game.priority, game.last_pass, game.battle_step = board.turn, "", False
     game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases",
-              "ygo.turn.order_early")
+              "ygo.turn.order_early", player=board.turn, turn=board.turn_number)
     draw_cards(game, board.turn, 1, "normal draw", "ygo.turn.normal_draw")
     if board.over:
         return
     board.phase = "standby"
-    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases", "ygo.turn.order_early")
+    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases", "ygo.turn.order_early", player=board.turn, phase="standby")
     phase_triggers.gather(game, "standby")
     settle(game)
     if board.over:
         return
     board.phase = "main1"
     game.step("phase.enter", f"{board.turn} enters Main Phase 1.", "ygo.turn.phases", "ygo.priority.turn_player_first",
-              "ygo.turn.order_early")
+              "ygo.turn.order_early", player=board.turn, phase="main1")
