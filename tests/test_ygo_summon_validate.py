@@ -128,3 +128,19 @@ def test_restrict_operation_player():
     with pytest.raises(InvalidScenario) as e:
         validate(data)
     assert e.value.path.endswith("do[0].restrict")
+
+
+@pytest.mark.parametrize("args", [{"target": "self"}, {"who": "A"}, "x"])
+def test_swap_control_arguments(args):
+    data = with_effect({"do": [{"swap_control": args}]}, {"id": "sp", "kind": "normal"})
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path.endswith("do[0].swap_control")
+
+
+def test_swap_choice_names_both_players():
+    data = with_effect({"do": [{"swap_control": {}}]}, {"id": "sp", "kind": "normal"})
+    data["choose"] = {"swap.sp": {"A": "x"}}
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path == "choose.swap.sp"

@@ -406,6 +406,15 @@ class Game:
                     from .combine import check_links
                     check_links(self, p)
                 for d in self.ps(p).battle_area:
+                    if d.card.face_down:     # 17-1-3-5: e.g. a Training card uncovered by De-Digivolve
+                        self.set_ps(p, self.ps(p).without(d.id))
+                        self.trash_cards(p, d.cards() + d.links)
+                        self.step("rule.face_down", f"Rule check: the card on top of this stack ({d.label}) is face "
+                                  f"down, so it belongs to no area and is trashed with the cards under it (this is not "
+                                  f"trashing from the battle area, nor a deletion).", "dcg.rule_check.face_down",
+                                  "dcg.stack.face_down", *(["dcg.stack.leaves_together"] if d.sources else []),
+                                  card=d.label)
+                        continue
                     if not d.is_digimon:
                         continue
                     if d.dp is None:

@@ -414,6 +414,7 @@ OPERATIONS: dict[str, Operation] = {
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }

@@ -503,6 +503,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = list(ids)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
+        elif key.startswith("swap."):
+            if not isinstance(v, dict) or set(v) != {"A", "B"} or not all(isinstance(x, str) for x in v.values()):
+                raise InvalidScenario(f"choose.{key}", "a mapping {A: card id, B: card id}: the monster each player gives")
+            out[key] = dict(v)
         elif key == "ritual" or key.startswith("ritual."):
             out[key] = ritual_choice(v, f"choose.{key}")
         elif key == "replay" or key.startswith("replay."):
@@ -511,7 +515,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>)")
+                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
     return out
 
 
