@@ -96,7 +96,7 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
@@ -104,7 +104,10 @@ def _special_summon(args) -> dict:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
     if not isinstance(args.get("negated", False), bool):
         raise ValueError("`negated` is true or false")
-    return {"card": args["card"], "position": position, "negated": args.get("negated", False)}
+    linked_by = args.get("linked_by", 0)
+    if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
+        raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
 
 
 # ---------- application
@@ -313,6 +316,9 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return
     free, rule = zones.free_zones(game.board, link.player, place, card)
+    if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
+        pointed = zones.zones_linked_by(game.board, link.player, args["linked_by"])
+        free, rule = [z for z in free if z in pointed], "ygo.link.co_linked"
     mains = [z for z in free if z.startswith("M")]
     # **default** zone: a Main Monster Zone (a Link Monster: the Extra Monster Zone first), as extra_deck.choose_zone
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
@@ -331,6 +337,8 @@ def apply_special_summon(game, link, args):
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
     if place != "extra_deck":
         keys.append("ygo.zones.main_monster_zone")
+    if args.get("linked_by"):
+        keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
         keys.append("ygo.summon.revive_limit_banished")
     if is_special_summon_monster(card):
@@ -347,6 +355,17 @@ def apply_special_summon(game, link, args):
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
+
+
+def check_linked_zone(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+    for name, args in card.effect.ops:
+        if name == "special_summon" and args.get("linked_by"):
+            pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
+            if not [z for z in pointed if z not in game.board.player(player).monsters]:
+                return (f"{card.label()} Special Summons to a zone {args['linked_by']} or more Link Monsters point to, "
+                        f"and {player} has no such free Main Monster Zone", ("ygo.link.co_linked",))
+    return None
 
 
 def _responded_link(game, link):
@@ -402,7 +421,7 @@ OPERATIONS: dict[str, Operation] = {
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
-    "special_summon": Operation(_special_summon, apply_special_summon),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
