@@ -107,3 +107,40 @@ def test_sent_this_turn_is_a_graveyard_field():
     data = copy.deepcopy(BASE)
     data["board"]["A"]["graveyard"] = [{**MONSTER, "sent_this_turn": True}]
     assert validate(data).board.player("A").graveyard[0].graveyard_turn == 3
+
+
+@pytest.mark.parametrize("vow, path", [
+    ({"cannot": "fly"}, "effect.vow"),
+    ({"cannot": "attack", "except": {"kinds": ["fusion"]}}, "effect.vow"),
+    ({"cannot": "special_summon", "except": {"kinds": "fusion"}}, "effect.vow"),
+    ({"cannot": "special_summon", "player": "opponent"}, "effect.vow.player"),
+    ("special_summon", "effect.vow"),
+])
+def test_vow_fields(vow, path):
+    data = with_effect({"vow": vow, "do": [{"draw": {"count": 1}}]}, {"id": "sp", "kind": "normal"})
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path.endswith(path), e.value.path
+
+
+def test_restrict_operation_player():
+    data = with_effect({"do": [{"restrict": {"cannot": "attack", "player": "nobody"}}]}, {"id": "sp", "kind": "normal"})
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path.endswith("do[0].restrict")
+
+
+@pytest.mark.parametrize("args", [{"target": "self"}, {"who": "A"}, "x"])
+def test_swap_control_arguments(args):
+    data = with_effect({"do": [{"swap_control": args}]}, {"id": "sp", "kind": "normal"})
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path.endswith("do[0].swap_control")
+
+
+def test_swap_choice_names_both_players():
+    data = with_effect({"do": [{"swap_control": {}}]}, {"id": "sp", "kind": "normal"})
+    data["choose"] = {"swap.sp": {"A": "x"}}
+    with pytest.raises(InvalidScenario) as e:
+        validate(data)
+    assert e.value.path == "choose.swap.sp"

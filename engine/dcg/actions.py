@@ -104,17 +104,18 @@ def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | No
     reduction = 0
     if xros is not None:
         sources, reduction = combine.place_xros(game, p, card, xros[1], xros[0])
-        keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play"]
+        keys += ["dcg.digixros.procedure_play" if xros[0] == "digixros" else "dcg.assembly.procedure_play",
+                 "dcg.main.play_digixros" if xros[0] == "digixros" else "dcg.main.play_assembly"]
         if price - reduction < 0 and not cost_changes.effect_changes(game, p, "play", card):
             keys.append("dcg.cost.floor_zero")
     elif card.digixros is not None or card.assembly is not None:
         name = "DigiXros" if card.digixros is not None else "Assembly"
         game.step("xros.not_used", f"{p} plays {card.label} without {name}: it is not mandatory.",
-                  "dcg.digixros.optional" if card.digixros is not None else "dcg.assembly.optional")
+                  "dcg.digixros.optional" if card.digixros is not None else "dcg.assembly.optional", player=p, card=card.label, method=name)
     price = cost_changes.changed_price(game, p, "play", card, price, -reduction)
     before, after = game.memory_add(p, -price)
     play_card(game, p, card, f"{p} plays {card.label}, paying {price} memory ({game.memory_text(p, before)} → "
-              f"{game.memory_text(p, after)}).", *keys, "dcg.main.play", sources=sources,
+              f"{game.memory_text(p, after)}).", *keys, "dcg.main.play", sources=sources, cost=price, memory_before=before, memory_after=after,
               xrossed=len(sources) if xros is not None and xros[0] == "digixros" else 0)
 
 
@@ -195,17 +196,17 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorptio
               "dcg.digivolve.rule", "dcg.digivolve.declare", "dcg.digivolve.pay", "dcg.digivolve.same_digimon",
               "dcg.digivolve.not_left", "dcg.sources.definition", "dcg.stack.source_any_category",
               *(["dcg.effect.given_carries_over"] if any(m.until != "continuous" for m in d.mods) else []),
-              *(["dcg.link.state", "dcg.link.dp"] if d.links else []))
+              *(["dcg.link.state", "dcg.link.dp"] if d.links else []), player=p, base=d.label, card=card.label, cost=price, memory_before=before, memory_after=after)
     if game.draw(p, 1):
-        game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw")
+        game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", "dcg.digivolve.draw", player=p)
     else:
         game.step("digivolve.draw", f"{p}'s deck is empty: the digivolution completes without the draw.",
-                  "dcg.digivolve.no_draw")
+                  "dcg.digivolve.no_draw", player=p, deck=0)
     if area == "battle":
         game.trigger_effects(p, new, "when_digivolving")
     elif any(e.timing == "when_digivolving" for e in card.effects):
         game.step("digivolve.breeding", f"{card.label} is in the breeding area: its [When Digivolving] effect "
-                  f"does not trigger.", "dcg.breeding.no_effects")
+                  f"does not trigger.", "dcg.breeding.no_effects", card=card.label)
 
 
 # ------------------------------------------------------------------------------------------ pass
@@ -218,7 +219,7 @@ def pass_turn(game: Game) -> None:
     before = game.board.memory
     game.board = replace(game.board, memory=-3)
     game.step("turn.pass", f"{p} passes: memory moves from {game.memory_text(p, before)} to the opponent's 3.",
-              "dcg.pass")
+              "dcg.pass", player=p, memory_before=before)
 
 
 # ------------------------------------------------------------------------------------------ dispatch

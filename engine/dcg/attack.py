@@ -75,7 +75,8 @@ def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute
     game.step("attack.declared", f"{d.label} {'is suspended and ' * suspend}attacks {aim}"
               + (" (it was played this turn, but Rush lets it attack)." if rush else "."), "dcg.attack.declare", "dcg.digimon.can_attack",
               "dcg.attack.target", "dcg.main.attack", "dcg.attack.rule", "dcg.attack.timings",
-              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure", *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
+              "dcg.attack.declare_suspend", "dcg.attack.target_with_declaration", "dcg.attack.procedure",
+              *(["dcg.state.orientation", "dcg.state.suspended_def"] if suspend else []), *(["dcg.keyword.rush", "dcg.keyword.rush_static", "dcg.text_over_rules"] if rush else []),
               *(["dcg.inherited"] if rush and _inherited(d, "rush") else []), attacker=d.label,
               **({"target_player": foe} if target == "player" else {"target": aim}))
     game.attack = Attack(p, attacker, target, execute=execute)
@@ -125,7 +126,7 @@ def _counter_timing(game: Game, foe: str, after_effects: bool) -> None:
     lead = f"Counter timing ({'; '.join(notes)})" if notes else "Counter timing"
     if counter_timing(game, foe, keys, lead):
         return
-    game.step("attack.counter", f"{lead}: {foe} uses no [Counter] effect.", *keys)
+    game.step("attack.counter", f"{lead}: {foe} uses no [Counter] effect.", *keys, player=foe)
 
 
 def _block_timing(game: Game, foe: str) -> None:
@@ -144,7 +145,7 @@ def _block_timing(game: Game, foe: str) -> None:
         game.step("block.none", f"Block timing: {att[1].label} cannot be blocked, so {foe} does not block"
                   + (" (Collision allows a block, but an effect that forbids wins)." if collision else "."),
                   "dcg.attack.block_timing", *_unblockable_keys(att[1]),
-                  *(["dcg.effect.prohibit_first"] if collision else []))
+                  *(["dcg.effect.prohibit_first"] if collision else []), attacker=att[1].label, player=foe)
         return
     if answer is not None and answer.get("blocker") is not None:
         refusal = can_block(game, foe, answer.get("blocker"), collision)
@@ -160,13 +161,13 @@ def _block_timing(game: Game, foe: str) -> None:
         block(game, foe, chosen.id, collision)
         return
     if answer is not None and answer.get("blocker") is None:
-        game.step("block.none", f"Block timing: {foe} does not block.", "dcg.attack.block_timing")
+        game.step("block.none", f"Block timing: {foe} does not block.", "dcg.attack.block_timing", player=foe)
     elif able:
         game.step("block.none", f"Block timing: {foe} could block with {able[0].label} but no block was given; "
-                  f"{foe} does not block.", "dcg.attack.block_timing")
+                  f"{foe} does not block.", "dcg.attack.block_timing", player=foe, blocker=able[0].label)
     else:
         game.step("block.none", f"Block timing: {foe} has no unsuspended Digimon with Blocker.",
-                  "dcg.attack.block_timing")
+                  "dcg.attack.block_timing", player=foe, able=0)
 
 
 def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Refusal | None:
@@ -252,11 +253,11 @@ def _confirm(game: Game, foe: str) -> None:
             if n == 0:
                 game.step("attack.no_check", f"The attack on {foe} goes through, but {att.label} checks 0 cards"
                           f"{extra}: no security card is checked.", "dcg.confirm.check", *sa_keys,
-                          "dcg.keyword.sa_floor", "dcg.zero_times")
+                          "dcg.keyword.sa_floor", "dcg.zero_times", player=foe, attacker=att.label)
                 return
             game.step("attack.player", f"The attack on {foe} goes through; {foe} has {security} security "
                       f"card{'s' * (security != 1)}, so {att.label} checks {n}{extra}.", "dcg.confirm.check",
-                      "dcg.check.count", "dcg.confirm.timing", "dcg.confirm.player_security", *sa_keys)
+                      "dcg.check.count", "dcg.confirm.timing", "dcg.confirm.player_security", *sa_keys, player=foe, security=security, attacker=att.label, checks=n)
             run_checks(game, foe)
         elif n >= 1:
             game.win(p, "security", f"The attack on {foe} goes through while {foe} has 0 security cards: {p} "
@@ -265,7 +266,7 @@ def _confirm(game: Game, foe: str) -> None:
         else:
             game.step("attack.no_win", f"The attack on {foe} goes through with {foe} at 0 security, but "
                       f"{att.label} checks 0 cards{extra}: {p} does not win.", "dcg.confirm.win", *sa_keys,
-                      "dcg.keyword.sa_floor")
+                      "dcg.keyword.sa_floor", player=foe, attacker=att.label, attacking_player=p)
         return
     target = game.find(game.attack.target)
     if target is None:
@@ -273,7 +274,7 @@ def _confirm(game: Game, foe: str) -> None:
                   "goes through to nothing and there is no battle.", "dcg.attack.target_gone")
         return
     game.step("attack.digimon", f"The attack goes through to {target[1].label}: the two Digimon battle.",
-              "dcg.confirm.battle")
+              "dcg.confirm.battle", target=target[1].label)
     battle_digimon(game, att.id, target[1].id)
 
 
@@ -318,7 +319,7 @@ def run_checks(game: Game, foe: str) -> None:
         security = game.ps(foe).security
         if not security:
             game.step("check.no_security", f"{foe} has no security card left: checking ends (there is no win "
-                      f"during checks).", "dcg.check.again")
+                      f"during checks).", "dcg.check.again", player=foe)
             return
         card, rest = security[0], security[1:]
         ps = game.ps(foe)
@@ -340,7 +341,7 @@ def run_checks(game: Game, foe: str) -> None:
                     from .resolve import run_effect
                     game.step("effect.security", f"{card.label}'s [Security] effect activates at once and "
                               f"resolves before anything else of this check.", "dcg.timing.security",
-                              "dcg.check.effects_first", "dcg.timing.security_trigger", *effect_kind_keys(card))
+                              "dcg.check.effects_first", "dcg.timing.security_trigger", *effect_kind_keys(card), card=card.label)
                     run_effect(game, foe, e, card_id=card.id, holder=sec)
             game.flush()
             if sec is not None and not game.over:
@@ -349,11 +350,11 @@ def run_checks(game: Game, foe: str) -> None:
                 if now != attacker_before and game.find(now) is not None:
                     game.step("check.attacker_changed", f"{attacker_before} is no longer the top card of the "
                               f"checking Digimon: it battles as {game.find(now)[1].label}, the card now on top.",
-                              "dcg.check.battle", "dcg.stack.top_keeps_state")
+                              "dcg.check.battle", "dcg.stack.top_keeps_state", before=attacker_before, now=game.find(now)[1].label)
                 battle_security(game, now, game.security_digimon[1])
             elif not game.over and card.kind == "option" and not any(e.timing == "security" for e in card.effects):
                 game.step("check.no_effect", f"{card.label} is an option card without a [Security] effect: nothing "
-                          f"activates and there is no battle.", "dcg.check.no_security_digimon")
+                          f"activates and there is no battle.", "dcg.check.no_security_digimon", card=card.label)
         finally:
             game.security_digimon = None
             trashed = game.limbo is card
@@ -361,7 +362,7 @@ def run_checks(game: Game, foe: str) -> None:
         if trashed:
             game.trash_cards(foe, (card,))
             game.step("check.trash", f"The checked card {card.label} goes to {foe}'s trash.", "dcg.check.trash",
-                      "dcg.zone.trash")
+                      "dcg.zone.trash", card=card.label, player=foe)
         done += 1
 
 
@@ -370,14 +371,14 @@ def _pierce(game: Game, foe: str) -> None:
     found = game.find(game.attack.attacker)
     if found is None:
         game.step("keyword.piercing_none", "Piercing: the attacking Digimon is gone, so there is no check.",
-                  "dcg.keyword.piercing_no_attacker")
+                  "dcg.keyword.piercing_no_attacker", attacker=game.attack.attacker)
         return
     if not game.ps(foe).security:
         game.step("keyword.piercing_none", f"Piercing: {foe} has 0 security, so there is no check (and no win).",
-                  "dcg.keyword.piercing_no_security")
+                  "dcg.keyword.piercing_no_security", player=foe)
         return
     game.step("keyword.piercing_check", f"Piercing: {found[1].label} proceeds to check {foe}'s security.",
-              "dcg.keyword.piercing", "dcg.confirm.check", "dcg.keyword.piercing_forced")
+              "dcg.keyword.piercing", "dcg.confirm.check", "dcg.keyword.piercing_forced", attacker=found[1].label, player=foe)
     run_checks(game, foe)
 
 
@@ -394,6 +395,6 @@ def _end_of_attack(game: Game) -> None:
     if game.attack.execute and found is not None and not game.over:
         from .battle import destroy
         game.step("keyword.execute_delete", f"Execute: at the end of this attack {found[1].label} is deleted (a "
-                  f"pending process).", "dcg.keyword.execute_pending", "dcg.pending")
+                  f"pending process).", "dcg.keyword.execute_pending", "dcg.pending", attacker=found[1].label)
         destroy(game, [found[1].id], cause="effect", by=found[0])
         game.flush()

@@ -32,7 +32,7 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
     if len(set(overflowing)) > 1:
         game.step("rule.overflow_order", f"Overflow of both players at once: {game.board.turn} (the turn player) "
                   f"processes theirs first, then {opponent(game.board.turn)}.", "dcg.overflow.simultaneous",
-                  "dcg.overflow.turn_player_first", "dcg.overflow.then_non_turn")
+                  "dcg.overflow.turn_player_first", "dcg.overflow.then_non_turn", turn_player=game.board.turn, other=opponent(game.board.turn))
     for p, d in doomed:
         under = f" with its {len(d.sources)} digivolution card{'s' * (len(d.sources) != 1)}" if d.sources else ""
         keys = ["dcg.delete", CAUSE_KEYS[cause]] + (["dcg.stack.leaves_together", "dcg.zone.leave_together"]
@@ -63,7 +63,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.put(p, replace(d, suspended=True))
         game.step("keyword.evade", f"Evade: just before the deletion, {d.label} is suspended and so is not deleted.",
                   "dcg.keyword.evade", "dcg.keyword.evade_immediate", "dcg.keyword.evade_condition",
-                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.evade_multiple"] if d.count("evade") > 1 else []))
+                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.evade_multiple"] if d.count("evade") > 1 else []), card=d.label)
         return True
     if d.has("armor_purge") and d.sources and game.uses("armor_purge", d.id):
         top, rest = d.sources[0], d.sources[1:]
@@ -74,7 +74,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
                   f"and so the Digimon is not deleted; {top.label} is now on top ({state}).",
                   "dcg.keyword.armor_purge", "dcg.keyword.armor_purge_immediate", "dcg.keyword.armor_purge_condition",
                   "dcg.immediate.before", "dcg.immediate.effect", "dcg.stack.top_keeps_state",
-                  *(["dcg.keyword.armor_purge_multiple"] if d.count("armor_purge") > 1 else []))
+                  *(["dcg.keyword.armor_purge_multiple"] if d.count("armor_purge") > 1 else []), card=d.label, top=top.label)
         return True
     security = game.ps(p).security
     if cause == "battle" and d.has("barrier") and security and game.uses("barrier", d.id):
@@ -83,7 +83,7 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
         game.step("keyword.barrier", f"Barrier: just before the deletion in battle, {p} trashes the top card of "
                   f"their security ({security[0].id}) and so {d.label} is not deleted.", "dcg.keyword.barrier",
                   "dcg.keyword.barrier_immediate", "dcg.keyword.barrier_condition", "dcg.immediate.before", "dcg.immediate.effect",
-                  *(["dcg.keyword.barrier_multiple"] if d.count("barrier") > 1 else []))
+                  *(["dcg.keyword.barrier_multiple"] if d.count("barrier") > 1 else []), player=p, security=security[0].id, card=d.label)
         return True
     if fragment(game, p, d):
         return True
@@ -98,11 +98,11 @@ def _prevented(game: Game, p: str, d: Digimon, cause: str, by: str | None) -> bo
             game.step("keyword.decoy", f"Decoy: just before the deletion, {p} deletes {decoy.label} so that "
                       f"{d.label} is not deleted by the opponent's effect.", "dcg.keyword.decoy",
                       "dcg.keyword.decoy_immediate", "dcg.keyword.decoy_condition", "dcg.immediate.before", "dcg.immediate.effect",
-                      *(["dcg.keyword.decoy_multiple"] if decoy.count("decoy") > 1 else []))
+                      *(["dcg.keyword.decoy_multiple"] if decoy.count("decoy") > 1 else []), player=p, decoy=decoy.label, card=d.label)
             if destroy(game, [decoy.id], cause="effect", by=p):
                 return True
             game.step("keyword.decoy_failed", f"Decoy: {decoy.label} was not deleted, so the condition was not "
-                      f"carried out and {d.label} is deleted after all.", "dcg.keyword.decoy_condition")
+                      f"carried out and {d.label} is deleted after all.", "dcg.keyword.decoy_condition", decoy=decoy.label, card=d.label)
     return False
 
 
@@ -141,12 +141,12 @@ def _iceclad_battle(game: Game, a: Digimon, d: Digimon, owners) -> None:
             "dcg.keyword.iceclad_decided"]
     if na == nd:
         game.step("battle.tie", head + "the same number, both lose and are deleted.", *keys,
-                  "dcg.keyword.iceclad_tie", "dcg.battle.delete")
+                  "dcg.keyword.iceclad_tie", "dcg.battle.delete", a=a.label, d=d.label)
         losers = [a, d]
     else:
         win, lose = (a, d) if na > nd else (d, a)
         game.step("battle.result", head + f"{win.label} has more and wins; {lose.label} has fewer, loses and is "
-                  f"deleted.", *keys, "dcg.keyword.iceclad_more", "dcg.keyword.iceclad_fewer", "dcg.battle.delete")
+                  f"deleted.", *keys, "dcg.keyword.iceclad_more", "dcg.keyword.iceclad_fewer", "dcg.battle.delete", winner=win.label, loser=lose.label)
         losers = [lose]
     _battle_end(game, a, d, owners[0], owners[1], losers)
 
@@ -179,7 +179,7 @@ def _battle_end(game: Game, a: Digimon, d: Digimon, ap: str, dp_: str, losers: l
         game.step("keyword.piercing", f"Piercing{' (inherited from a digivolution card)' * inherited} triggers: "
                   f"{piercer.label} deleted {d.label} in battle; it will check security just before End of Attack.",
                   "dcg.keyword.piercing", "dcg.keyword.piercing_timing", "dcg.keyword.piercing_trigger",
-                  *(["dcg.inherited"] if inherited else []))
+                  *(["dcg.inherited"] if inherited else []), attacker=piercer.label, card=d.label)
     _battle_effects(game)
 
 
@@ -197,7 +197,7 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
     s_loses = sec.dp <= a.dp
     if a.has("iceclad"):
         game.step("keyword.iceclad_security", f"Iceclad: {a.label} battles a security Digimon, so DP are "
-                  f"compared as usual.", "dcg.keyword.iceclad")
+                  f"compared as usual.", "dcg.keyword.iceclad", attacker=a.label)
     if a_loses and s_loses:
         result = "equal DP, both lose."
         keys = ["dcg.battle.tie"]
@@ -205,16 +205,17 @@ def battle_security(game: Game, a_id: str, sec: Digimon) -> None:
         win, lose = (a, sec) if s_loses else (sec, a)
         result = f"{win.label} has the higher DP and wins; {lose.label} has the lower DP and loses."
         keys = ["dcg.battle.higher_wins", "dcg.battle.lower_loses"]
-    game.step("battle.security", head + result, "dcg.check.battle", *keys, *BATTLE_KEYS)
+    game.step("battle.security", head + result, "dcg.check.battle", *keys, *BATTLE_KEYS, a=a.label, a_dp=a.dp,
+              d=sec.label, d_dp=sec.dp, **({"tie": True} if a_loses and s_loses else {"winner": win.label, "loser": lose.label}))
     if s_loses:
         game.step("battle.security_not_deleted", f"The security Digimon {sec.label} lost but is not deleted.",
-                  "dcg.battle.security_not_deleted")
+                  "dcg.battle.security_not_deleted", card=sec.label)
     if s_loses and not a_loses and game.find(a.id) is not None:
         game.trigger_effects(ap, game.find(a.id)[1], "wins_battle")
     if a_loses:
         if a.has("jamming"):
             game.step("keyword.jamming", f"Jamming: {a.label} is not deleted in battle with a security Digimon.",
-                      "dcg.keyword.jamming", "dcg.keyword.jamming_static")
+                      "dcg.keyword.jamming", "dcg.keyword.jamming_static", card=a.label)
         else:
             destroy(game, [a.id], cause="battle")
     _battle_effects(game)

@@ -47,8 +47,10 @@ def xros_refusal(game: Game, p: str, card: Card, ids: list[str], how: str) -> Re
     if spec is None:
         return _no("play", f"{card.label} has no {name} requirement.", rule)
     if not ids:
-        return _no("play", f"{name} was declared but places no card: at least one must be chosen.",
-                   "dcg.digixros.at_least_one" if how == "digixros" else "dcg.assembly.all_required")
+        return _no("play", f"{name} was declared but places no card: at least one must be chosen"
+                   + ("." if how == "digixros" else ", and without a card placed it is no Assembly."),
+                   *(("dcg.digixros.at_least_one",) if how == "digixros" else ("dcg.assembly.all_required",
+                                                                               "dcg.assembly.not_done")))
     ps = game.ps(p)
     cards = []
     for cid in ids:
@@ -118,14 +120,14 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str,
                   f"{card.label} (top first, in the order the requirement lists them); {n} card{'s' * (n != 1)} "
                   f"placed, so {card.label} counts as {n}-card DigiXrossed and its play cost is {reduction} lower"
                   f"{cost_text}.",
-                  *keys)
+                  *keys, player=p, cards=", ".join(c.label for c in placed), card=card.label, n=n)
     else:
         reduction = spec.reduce
         game.step("xros.placed", f"Assembly -{spec.reduce}: {p} places {', '.join(c.label for c in placed)} from "
                   f"the trash under {card.label}; the play cost is {reduction} lower{cost_text}.", "dcg.assembly",
                   "dcg.assembly.reduce", "dcg.assembly.choose_all", "dcg.assembly.all_required", "dcg.assembly.each",
                   "dcg.assembly.order", "dcg.assembly.declare", "dcg.assembly.place", "dcg.assembly.procedure",
-                  "dcg.assembly.procedure_reveal", "dcg.assembly.procedure_declare")
+                  "dcg.assembly.procedure_reveal", "dcg.assembly.procedure_declare", player=p, cards=", ".join(c.label for c in placed), card=card.label, reduction=reduction)
     return placed, reduction
 
 
@@ -175,7 +177,7 @@ def digisorption(game: Game, p: str, card: Card, base: str, picks: list[str], pr
             keys.append("dcg.cost.floor_zero")
         game.step("keyword.digisorption", f"Digisorption -{kw.n}: as {card.label} is revealed to digivolve, {p} "
                   f"suspends {d.label}{' (the Digimon that digivolves)' * (did == base)}; the digivolve cost "
-                  f"goes from {price} to {new}.", *keys)
+                  f"goes from {price} to {new}.", *keys, player=p, card=card.label, suspended=d.label, cost_before=price, cost_after=new)
         price = new
     return price
 
@@ -223,7 +225,7 @@ def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
     stacks = _dna_order(card, [_own(game, p, did) for did in onto])
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0,
                                 tuple(stacks), how="dna")
-    _dna_pay(game, p, card, stacks, price, "")
+    _dna_pay(game, p, card, stacks, price, "", "dcg.main.dna")
     _dna_combine(game, p, card, stacks)
 
 
@@ -234,7 +236,7 @@ def _dna_pay(game: Game, p: str, card: Card, stacks: list[Digimon], price: int, 
     game.step("dna.declared", f"{p} declares DNA digivolution{how} into {card.label} with "
               f"{' and '.join(d.label for d in stacks)} and pays {price} memory ({game.memory_text(p, before)} → "
               f"{game.memory_text(p, after)}).", "dcg.dna", "dcg.dna.procedure_choose", "dcg.dna.procedure_pay",
-              "dcg.memory.pay", "dcg.dna.procedure", *keys)
+              "dcg.memory.pay", "dcg.dna.procedure", *keys, player=p, card=card.label, stacks="、".join(d.label for d in stacks), cost=price, memory_before=before, memory_after=after)
 
 
 def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
@@ -246,7 +248,7 @@ def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
     card = next((c for c in ps.hand if c.id == (e.target or card_id)), None)
     if card is None or card.dna is None:
         game.step("keyword.blast_dna", f"Blast DNA Digivolve: {e.target or card_id} is not a DNA card in "
-                  f"{owner}'s hand.", *keys, "dcg.impossible")
+                  f"{owner}'s hand.", *keys, "dcg.impossible", player=owner, card=e.target or card_id)
         return
     pairs = [(d, h) for d in ps.battle_area if d.is_digimon and not d.is_token
              for h in ps.hand if h.id != card.id and _dna_order(card, [d, Digimon(h)]) is not None]
@@ -254,16 +256,16 @@ def blast_dna(game: Game, owner: str, e, card_id: str, holder) -> None:
     pair = next((x for x in pairs if want in (None, x[0].id)), None)
     if pair is None:
         game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} has no Digimon and hand card that meet "
-                  f"{card.label}'s DNA requirement ({' + '.join(r.text for r in card.dna.cards)}).", *keys)
+                  f"{card.label}'s DNA requirement ({' + '.join(r.text for r in card.dna.cards)}).", *keys, player=owner, card=card.label, unmet=True)
         return
     d, h = pair
     price = cost_changes.price(game, owner, "digivolve", card, card.dna.cost or 0, 0, (d, Digimon(h)))
     if game.board.memory_for(owner) - price < -10:
         game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} cannot pay {price}.", *keys,
-                  "dcg.cost.cannot_pay")
+                  "dcg.cost.cannot_pay", player=owner, cost=price)
         return
     game.step("keyword.blast_dna", f"Blast DNA Digivolve: {owner} chooses {d.label} and reveals {h.label} from the "
-              f"hand.", *keys, "dcg.keyword.blast_dna_reveal")
+              f"hand.", *keys, "dcg.keyword.blast_dna_reveal", player=owner, card=d.label, hand=h.label)
     ps = game.ps(owner)
     game.set_ps(owner, replace(ps, hand=tuple(c for c in ps.hand if c.id != h.id)))
     stacks = _dna_order(card, [d, Digimon(h)])
@@ -303,7 +305,7 @@ def _dna_combine(game: Game, p: str, card: Card, stacks: list[Digimon]) -> None:
     game.add_to_battle_area(p, new)
     game.step("dna.done", f"{card.label} is placed on top of {' then '.join(d.label for d in stacks)} (each with its "
               f"digivolution cards, order kept; the first requirement's Digimon on top): a new Digimon, unsuspended"
-              + (f"; {'; '.join(notes)}" if notes else "") + ".", *dict.fromkeys(keys))
+              + (f"; {'; '.join(notes)}" if notes else "") + ".", *dict.fromkeys(keys), card=card.label, stacks="、".join(d.label for d in stacks))
     _draw_and_trigger(game, p, new, "dna")
 
 
@@ -311,10 +313,10 @@ def _draw_and_trigger(game: Game, p: str, d: Digimon, how: str) -> None:
     key = {"dna": "dcg.dna.procedure_stack", "burst": "dcg.burst.procedure_stack",
            "app_fusion": "dcg.app_fusion.procedure_stack", "blast": "dcg.digivolve.draw"}[how]
     if game.draw(p, 1):
-        game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", key, "dcg.digivolve.draw")
+        game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card.", key, "dcg.digivolve.draw", player=p)
     else:
         game.step("digivolve.draw", f"{p}'s deck is empty: the digivolution completes without the draw.",
-                  "dcg.digivolve.no_draw")
+                  "dcg.digivolve.no_draw", player=p, deck=0)
     game.trigger_effects(p, d, "when_digivolving")
 
 
@@ -349,7 +351,9 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     t = _burst_tamer(game, p, card, tamer)
     game.leave_area(p, t, "hand")
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
-              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure")
+              f"hand.", "dcg.burst", "dcg.burst.procedure_choose", "dcg.burst.procedure_return", "dcg.burst.procedure",
+              "dcg.main.burst", player=p, card=card.label,
+              tamer=t.label)
     d = _own_any(game, p, onto)
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,),
                                 how="burst")
@@ -365,13 +369,13 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
     game.step("burst.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
               f"and places {card.label} on {d.label} ({'suspended' if d.suspended else 'unsuspended'}, as it was); "
               f"at the end of this turn its top card will be trashed.", "dcg.burst.procedure_pay",
-              "dcg.burst.procedure_stack", "dcg.burst.end_trash", "dcg.digivolve.keeps_state", "dcg.memory.pay")
+              "dcg.burst.procedure_stack", "dcg.burst.end_trash", "dcg.digivolve.keeps_state", "dcg.memory.pay", player=p, cost=price, card=card.label, base=d.label, memory_before=before, memory_after=after)
     game.burst_pending.append((p, new.card_ids))
     if breeding:
         game.draw(p, 1)
         game.step("digivolve.draw", f"Digivolution bonus: {p} draws 1 card; in the breeding area no [When "
                   f"Digivolving] effect triggers.", "dcg.burst.procedure_stack", "dcg.digivolve.draw",
-                  "dcg.breeding.no_effects")
+                  "dcg.breeding.no_effects", player=p, breeding=True)
         return
     _draw_and_trigger(game, p, new, "burst")
 
@@ -420,7 +424,8 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
               f"{game.memory_text(p, after)}), places {d.label}'s link card {link.label} on top of it, then "
               f"{card.label} on top of both.", "dcg.app_fusion", "dcg.app_fusion.combination",
               "dcg.app_fusion.procedure_choose", "dcg.app_fusion.procedure_pay", "dcg.app_fusion.procedure_stack",
-              "dcg.memory.pay", "dcg.app_fusion.procedure")
+              "dcg.memory.pay", "dcg.app_fusion.procedure", "dcg.main.app_fusion", player=p, cost=price, base=d.label,
+              link=link.label, card=card.label, memory_before=before, memory_after=after)
     _draw_and_trigger(game, p, new, "app_fusion")
 
 
@@ -509,7 +514,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     limit = link_limit(d)
     keys = ["dcg.link", "dcg.link.procedure_choose", "dcg.link.procedure_pay", "dcg.link.procedure_done",
             "dcg.link.procedure", "dcg.link.not_stacked", "dcg.link.not_in_area",
-            "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay"]
+            "dcg.link.becomes_link_card", "dcg.link.card", "dcg.link.state", "dcg.memory.pay", "dcg.main.link"]
     if d.sources:
         keys.append("dcg.link.procedure_insert")
     over = ""
@@ -542,7 +547,7 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     game.step("link.done", f"{p} pays {price} memory ({game.memory_text(p, before)} → {game.memory_text(p, after)}) "
               f"and links {card.label}{' from the battle area' * (area is not None)} to {d.label}{over} (a link card "
               f"is neither a digivolution card nor in any area)"
-              + (f": {d.label} gets {' and '.join(gains)}." if gains else "."), *dict.fromkeys(keys))
+              + (f": {d.label} gets {' and '.join(gains)}." if gains else "."), *dict.fromkeys(keys), player=p, cost=price, card=card.label, base=d.label, memory_before=before, memory_after=after)
     for e in gained:
         if e.timing == "on_link":     # 15-16-6-1: it triggers as the card becomes a link card
             game.new_triggers.append(Trigger(p, card.id, "battle", effect=e))
@@ -591,10 +596,10 @@ def training(game: Game, did: str) -> None:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where} and places the top card of the deck "
                   f"face down (as Training specifies; cards go under face up otherwise) under its digivolution "
                   f"cards; a face-down card has no information (no inherited effect).", *keys, "dcg.stack.face_down",
-                  "dcg.stack.face_up_unless")
+                  "dcg.stack.face_up_unless", player=p, card=d.label)
     else:
         game.step("keyword.training", f"Training: {p} suspends {d.label}{where}, but the deck is empty: nothing is "
-                  f"placed.", *keys, "dcg.impossible")
+                  f"placed.", *keys, "dcg.impossible", player=p, card=d.label, deck=0)
 
 
 def can_delay(game: Game, cid: str) -> Refusal | None:
@@ -619,7 +624,7 @@ def delay(game: Game, cid: str) -> None:
     d = game.ps(p).digimon(cid)
     game.leave_area(p, d)
     game.step("keyword.delay", f"Delay: {p} trashes {d.label} from the battle area to activate its effect.",
-              "dcg.keyword.delay", "dcg.keyword.delay_condition", "dcg.trash")
+              "dcg.keyword.delay", "dcg.keyword.delay_condition", "dcg.trash", player=p, card=d.label)
     for e in d.card.effects:
         if e.timing == "delay":
             run_effect(game, p, e, card_id=d.id, holder=None)

@@ -67,6 +67,10 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
             have = any(d.card.name.casefold() == want.casefold() for d in ps.battle_area)
             words.append(f"{owner} has {'a' if name == 'has_named' else 'no'} {want} in the battle area")
             ok &= have == (name == "has_named")
+        elif name == "has_digimon_name_containing":   # 「名称に「X」を含む自分のデジモンがいるなら」
+            have = any(d.is_digimon and any(want.casefold() in n.casefold() for n in d.names()) for d in ps.battle_area)
+            words.append(f"{owner} has a Digimon with {want} in its name")
+            ok &= have
         elif name == "digixrossed_at_least":     # 7-2-2-9, 7-2-2-10: played with X cards DigiXrossed
             words.append(f"this Digimon was DigiXrossed with {want} or more cards")
             ok &= holder is not None and holder.xrossed >= want
@@ -146,6 +150,20 @@ def _targets(board: Board, p: str, e: Effect, holder: Digimon) -> tuple[str, tup
                        if x.is_digimon and (not e.filter or meets(x, e.filter)))
 
 
+def effect_source(owner: str, holder: Digimon | None) -> str:
+    """Whose effect and of which kind (15-2-1), as a Mod records it: the holder's card kind (an inherited
+    effect is its Digimon's, 15-3-2); no holder: an option's effect."""
+    kind = holder.card.kind if holder is not None else "option"
+    return f"{owner}:{'digimon' if kind == 'digiegg' else kind}"
+
+
+def unaffected_flag(owner: str, effects_of: str | None) -> str:
+    """The Mod flag of "unaffected by …" (15-15-6): all effects, the opponent's, or the opponent's Digimon's."""
+    foe = opponent(owner)
+    return {None: "unaffected:*", "all": "unaffected:*", "opponent": f"unaffected:{foe}",
+            "opponent_digimon": f"unaffected:{foe}:digimon"}[effects_of]
+
+
 def describe(e: Effect) -> str:
     if e.do == "dp":
         text = f"DP {e.amount:+d}"
@@ -208,29 +226,35 @@ def refresh(game) -> None:
             cond = f" (while {condition_holds(board, owner, e, None)[1]})" if e.condition else ""
             where = {"breeding": " from the breeding area", "security": " from face up in security"}.get(e.zone, "")
             game.step("continuous.applies", f"{src}'s [{TURN_NAMES[e.timing]}] effect applies{where}{cond}: "
-                      f"{_names(started)} {describe(e)}.", *keys)
+                      f"{_names(started)} {describe(e)}.", *keys, source=src, cards=_names(started))
         if stopped:
             keys = ["dcg.continuous.stops"] + (["dcg.continuous.condition_lost"] if e.condition else [])
             keys += ["dcg.target.condition_all_leaves"] if e.filter and key in groups else []
             game.step("continuous.stops", f"{src}'s [{TURN_NAMES[e.timing]}] effect no longer applies to "
-                      f"{_names(stopped)} ({describe(e)} ends).", *keys)
+                      f"{_names(stopped)} ({describe(e)} ends).", *keys, source=src, cards=_names(stopped))
     game.continuous_active = groups
-    # what each Digimon gets: its DP changes added into one Mod (1-3-8), keywords and restrictions one each
-    dp: dict[tuple[str, str], int] = {}
+    # what each Digimon gets: its DP changes added into one Mod per source (1-3-8; the source decides whether
+    # an "unaffected" Digimon ignores them, 15-15-6), keywords and restrictions one each
+    givers = {(src, e): effect_source(p, holder) for p, src, e, holder in sources}
+    dp: dict[tuple[str, str], dict] = {}
     extra: dict[tuple[str, str], list[Mod]] = {}
     for (src, e), (side, tids) in groups.items():
+        source = givers[(src, e)]
         for tid in tids:
             if e.do == "dp":
-                dp[(side, tid)] = dp.get((side, tid), 0) + (e.amount or 0)
+                per = dp.setdefault((side, tid), {})
+                per[source] = per.get(source, 0) + (e.amount or 0)
             else:
+                flag = (unaffected_flag(source.split(":", 1)[0], e.effects_of) if e.do == "unaffected"
+                        else e.do if e.do in FLAG_VERBS else None)
                 extra.setdefault((side, tid), []).append(
-                    Mod("continuous", keyword=e.keyword, flag=e.do if e.do in FLAG_VERBS else None))
+                    Mod("continuous", keyword=e.keyword, flag=flag, source=source))
     for p in PLAYERS:
         ps = game.ps(p)
         changed = False
         area = []
         for d in ps.battle_area:
-            mine = ((Mod("continuous", dp=dp[(p, d.id)]),) if dp.get((p, d.id)) else ()) + tuple(
+            mine = tuple(Mod("continuous", dp=v, source=s) for s, v in dp.get((p, d.id), {}).items() if v) + tuple(
                 extra.get((p, d.id), ()))
             mods = tuple(m for m in d.mods if m.until != "continuous") + mine
             if mods != d.mods:

@@ -144,7 +144,7 @@ class Game:
         self.set_ps(p, replace(ps, trash=ps.trash + (tuple(c for c in cards if not c.token) if tokens else cards)))
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
-                      f"it is removed from the game.", "dcg.token.removed")
+                      f"it is removed from the game.", "dcg.token.removed", cards=", ".join(c.label for c in tokens))
 
     def renew(self, cards) -> None:
         """These cards became new cards (3-1-3-1): their [Once Per Turn] effects may be used again this turn
@@ -154,7 +154,7 @@ class Game:
             self.used_once = {(cid, e) for cid, e in self.used_once if cid not in ids}
             self.step("effect.once_renewed", f"{', '.join(sorted(c.label for c in cards if c.id in ids))}: a new "
                       f"card, so its [Once Per Turn] effect may be used again this turn.", "dcg.icon.once_new_card",
-                      "dcg.new_card.different")
+                      "dcg.new_card.different", cards=", ".join(sorted(c.label for c in cards if c.id in ids)))
 
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
@@ -166,7 +166,7 @@ class Game:
             self.trash_cards(p, d.links)
             self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
                       f"{', '.join(c.label for c in d.links)} {'are' if len(d.links) > 1 else 'is'} trashed at the "
-                      f"same time.", "dcg.link.new_card_trashed")
+                      f"same time.", "dcg.link.new_card_trashed", card=d.label, links=", ".join(c.label for c in d.links))
         if dest in ("hand", "under") and not d.card.token:
             if dest == "hand":
                 ps = self.ps(p)
@@ -176,7 +176,7 @@ class Game:
             self.trash_cards(p, tuple(reversed(d.cards())))
         if dest == "under" and d.card.overflow and not d.card.token:
             self.step("rule.overflow_under", f"Overflow: {d.label} is placed under another card, which moves no "
-                      f"memory.", "dcg.overflow.not_under")
+                      f"memory.", "dcg.overflow.not_under", card=d.label)
         self.overflow(p, d.sources if dest == "under" else d.cards())
 
     def overflow(self, p: str, cards) -> None:
@@ -186,7 +186,7 @@ class Game:
                 before, after = self.memory_add(p, c.overflow)
                 self.step("rule.overflow", f"Overflow: {c.label} left the area, so memory moves {c.overflow:+d} at "
                           f"once ({self.memory_text(p, before)} → {self.memory_text(p, after)}).",
-                          "dcg.overflow", "dcg.overflow.immediate")
+                          "dcg.overflow", "dcg.overflow.immediate", card=c.label, amount=c.overflow, player=p, memory_before=before, memory_after=after)
 
     def draw(self, p: str, n: int) -> int:
         """Draw up to n cards from the top of p's deck (4-12); as many as possible (1-3-2)."""
@@ -344,7 +344,8 @@ class Game:
             self.step("effects.order", f"Effects triggered at the same time: {self.board.turn}'s (the turn "
                       f"player's) are processed first, one at a time, then the other player's.",
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
-                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time")
+                      "dcg.turn.turn_player_def",
+                      "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time", turn_player=self.board.turn)
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -362,7 +363,8 @@ class Game:
                               + (", even the non-turn player's before the turn player's." if late else "."),
                               "dcg.effects.derived_first", "dcg.effects.derived", "dcg.trigger.any_time",
                               "dcg.triggered.not_during", "dcg.effects.pending",
-                              *(["dcg.effects.derived_non_turn"] if late else []))
+                              *(["dcg.effects.derived_non_turn"] if late else []),
+                              **({"late": True} if late else {"in_order": True}))
                 self.flush()
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
@@ -400,11 +402,20 @@ class Game:
         seen: set = set()
         while not self.over:
             zero = []
+            linked = []
             for p in ("A", "B"):
-                if any(d.links for d in self.ps(p).battle_area):
-                    from .combine import check_links
-                    check_links(self, p)
                 for d in self.ps(p).battle_area:
+                    if d.links and p not in linked:
+                        linked.append(p)
+                    if d.card.face_down:     # 17-1-3-5: e.g. a Training card uncovered by De-Digivolve
+                        self.set_ps(p, self.ps(p).without(d.id))
+                        self.trash_cards(p, d.cards() + d.links)
+                        self.step("rule.face_down", f"Rule check: the card on top of this stack ({d.label}) is face "
+                                  f"down, so it belongs to no area and is trashed with the cards under it (this is not "
+                                  f"trashing from the battle area, nor a deletion).", "dcg.rule_check.face_down",
+                                  "dcg.stack.face_down", *(["dcg.stack.leaves_together"] if d.sources else []),
+                                  card=d.label)
+                        continue
                     if not d.is_digimon:
                         continue
                     if d.dp is None:
@@ -412,9 +423,16 @@ class Game:
                         self.trash_cards(p, d.cards())
                         self.step("rule.no_dp", f"Rule check: {d.label} has no DP in the battle area and is "
                                   f"trashed (this is not a deletion).", "dcg.rule_check.no_dp",
-                                  "dcg.trash.not_delete")
+                                  "dcg.trash.not_delete", card=d.label)
                     elif d.dp == 0:
                         zero.append(d.id)
+            if linked:                 # 17-1-3-6, 17-1-3-7: link cards; a change means DP to look at again
+                from .combine import check_links
+                before = self.board
+                for p in linked:
+                    check_links(self, p)
+                if self.board is not before:
+                    continue
             if not zero:
                 self.checked_board = self.board
                 return
@@ -423,7 +441,7 @@ class Game:
             seen.add(self.board)
             if len(seen) > 1:
                 self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
-                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat")
+                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat", cards=", ".join(zero))
             destroy(self, zero, cause="rule")
             self.refresh()
 

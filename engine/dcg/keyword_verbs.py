@@ -20,14 +20,14 @@ def save(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None
     keys = ("dcg.keyword.save", "dcg.keyword.save_acting", "dcg.keyword.save_optional")
     if card is None or tamer is None:
         why = f"{owner} has no Tamer" if tamer is None else f"{card_id} is no longer in the trash or hand"
-        game.step("keyword.save", f"Save: {why}, so nothing is placed.", *keys, "dcg.impossible")
+        game.step("keyword.save", f"Save: {why}, so nothing is placed.", *keys, "dcg.impossible", reason=why)
         return
     game.set_ps(owner, replace(ps, trash=tuple(c for c in ps.trash if c.id != card_id),
                                hand=tuple(c for c in ps.hand if c.id != card_id)))
     game.put(owner, replace(tamer, sources=tamer.sources + (card,)))
     under = ", below the cards already under it" if tamer.sources else ""
     game.step("keyword.save", f"Save: {owner} places {card.label} under the Tamer {tamer.label}{under}.", *keys,
-              *(["dcg.tamer.under_bottom"] if tamer.sources else []))
+              *(["dcg.tamer.under_bottom"] if tamer.sources else []), player=owner, card=card.label, tamer=tamer.label)
 
 
 def mind_link(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
@@ -36,20 +36,20 @@ def mind_link(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
     tamer = game.ps(owner).digimon(card_id)
     if tamer is None or tamer.card.kind != "tamer":
         game.step("keyword.mind_link", f"Mind Link: {card_id} is not a Tamer in the battle area.", *keys,
-                  "dcg.impossible")
+                  "dcg.impossible", card=card_id)
         return
     hosts = [d for d in game.ps(owner).battle_area if d.is_digimon and not d.is_token
              and not any(c.kind == "tamer" for c in d.sources)]
     host = game.pick("mind_link", hosts, e.choose)
     if host is None:
         game.step("keyword.mind_link", f"Mind Link: {owner} has no Digimon without a Tamer card among its "
-                  f"digivolution cards.", *keys, "dcg.impossible")
+                  f"digivolution cards.", *keys, "dcg.impossible", player=owner)
         return
     game.leave_area(owner, tamer, "under")
     host = game.ps(owner).digimon(host.id)
     game.put(owner, replace(host, sources=host.sources + (tamer.card,)))
     game.step("keyword.mind_link", f"Mind Link: {owner} places the Tamer {tamer.label} at the bottom of "
-              f"{host.label}'s digivolution cards.", *keys, "dcg.stack.source_any_category")
+              f"{host.label}'s digivolution cards.", *keys, "dcg.stack.source_any_category", player=owner, tamer=tamer.label, card=host.label)
 
 
 def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
@@ -64,20 +64,20 @@ def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Dig
     card = next((c for c in ps.hand if c.id == want), None)
     if card is None or card.kind != "digimon" or card.dp is None:
         game.step("keyword.blast_digivolve", f"Blast Digivolve: {want} is not a Digimon card in {owner}'s hand.",
-                  *keys, "dcg.impossible")
+                  *keys, "dcg.impossible", player=owner, card=want)
         return
     able = [d for d in ps.battle_area if d.is_digimon and not d.is_token
             and (card.level is None or d.card.level is None or card.level == d.card.level + 1)]
     d = game.pick("blast_digivolve", able, e.choose)
     if d is None:
         game.step("keyword.blast_digivolve", f"Blast Digivolve: {owner} has no Digimon in the battle area that "
-                  f"meets {card.label}'s digivolution requirement.", *keys, "dcg.digivolve.requirements")
+                  f"meets {card.label}'s digivolution requirement.", *keys, "dcg.digivolve.requirements", player=owner, into=card.label)
         return
     game.set_ps(owner, replace(ps, hand=tuple(c for c in ps.hand if c.id != card.id)))
     new = replace(d, card=card, sources=(d.card,) + d.sources)
     game.put(owner, new, old_id=d.id)
     game.step("keyword.blast_digivolve", f"Blast Digivolve: {d.label} digivolves into {card.label} without paying "
-              f"the cost.", *keys, "dcg.digivolve.keeps_state")
+              f"the cost.", *keys, "dcg.digivolve.keeps_state", card=d.label, into=card.label)
     _draw_and_trigger(game, owner, new, "blast")
 
 
@@ -101,7 +101,7 @@ def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
     if d is None or len(d.sources) < e.digiburst or not game.uses("digi_burst", card_id):
         why = ("it is declined" if d is not None and len(d.sources) >= e.digiburst
                else f"{card_id} does not have {e.digiburst} digivolution cards to trash")
-        game.step("keyword.digi_burst", f"Digi-Burst {e.digiburst}: {why}, so the effect is not run.", *keys)
+        game.step("keyword.digi_burst", f"Digi-Burst {e.digiburst}: {why}, so the effect is not run.", *keys, reason=why)
         return False
     p = game.find(d.id)[0]
     gone = d.sources[:e.digiburst]
@@ -109,7 +109,7 @@ def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
     game.trash_cards(p, gone)
     game.overflow(p, gone)
     game.step("keyword.digi_burst", f"Digi-Burst {e.digiburst}: {p} trashes {', '.join(c.label for c in gone)} "
-              f"from {d.label}'s digivolution cards to run the effect.", *keys)
+              f"from {d.label}'s digivolution cards to run the effect.", *keys, player=p, cards=", ".join(c.label for c in gone), card=d.label)
     return True
 
 

@@ -27,7 +27,7 @@ def fragment(game, p: str, d: Digimon) -> bool:
         if len(d.sources) < kw.n:
             game.step("keyword.fragment", f"Fragment {kw.n}: {d.label} has only {len(d.sources)} digivolution "
                       f"card{'s' * (len(d.sources) != 1)}, so it cannot trash {kw.n} and the condition cannot be "
-                      f"met.", "dcg.keyword.fragment_condition", "dcg.impossible")
+                      f"met.", "dcg.keyword.fragment_condition", "dcg.impossible", card=d.label, sources=len(d.sources))
             continue
         gone, rest = d.sources[:kw.n], d.sources[kw.n:]
         game.put(p, replace(d, sources=rest))
@@ -37,7 +37,7 @@ def fragment(game, p: str, d: Digimon) -> bool:
         game.step("keyword.fragment", f"Fragment {kw.n}: just before the deletion, {p} trashes "
                   f"{', '.join(c.label for c in gone)} from {d.label}'s digivolution cards, so it is not deleted.",
                   "dcg.keyword.fragment", "dcg.keyword.fragment_immediate", "dcg.keyword.fragment_condition",
-                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.fragment_multiple"] if many else []))
+                  "dcg.immediate.before", "dcg.immediate.effect", *(["dcg.keyword.fragment_multiple"] if many else []), player=p, cards=", ".join(c.label for c in gone), card=d.label)
         return True
     return False
 
@@ -50,22 +50,22 @@ def scapegoat(game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
         return False
     if cause == "effect" and by == p:
         game.step("keyword.scapegoat", f"Scapegoat: {d.label} is deleted by its owner's own effect, which "
-                  f"Scapegoat does not answer.", "dcg.keyword.scapegoat")
+                  f"Scapegoat does not answer.", "dcg.keyword.scapegoat", card=d.label)
         return False
     others = [x for x in game.ps(p).battle_area if x.id != d.id and x.is_digimon]
     goat = game.pick("scapegoat", others)
     if goat is None:
         game.step("keyword.scapegoat", f"Scapegoat: {p} has no other Digimon to delete, so {d.label} is deleted.",
-                  "dcg.keyword.scapegoat_condition", "dcg.impossible")
+                  "dcg.keyword.scapegoat_condition", "dcg.impossible", player=p, card=d.label, others=0)
         return False
     game.step("keyword.scapegoat", f"Scapegoat: just before the deletion, {p} deletes {goat.label} so that "
               f"{d.label} is not deleted.", "dcg.keyword.scapegoat", "dcg.keyword.scapegoat_immediate",
               "dcg.keyword.scapegoat_condition", "dcg.immediate.before", "dcg.immediate.effect",
-              *(["dcg.keyword.scapegoat_multiple"] if d.count("scapegoat") > 1 else []))
+              *(["dcg.keyword.scapegoat_multiple"] if d.count("scapegoat") > 1 else []), player=p, goat=goat.label, card=d.label)
     if destroy(game, [goat.id], cause="effect", by=p):
         return True
     game.step("keyword.scapegoat_failed", f"Scapegoat: {goat.label} was not deleted, so the condition was not "
-              f"carried out and {d.label} is deleted after all.", "dcg.keyword.scapegoat_condition")
+              f"carried out and {d.label} is deleted after all.", "dcg.keyword.scapegoat_condition", goat=goat.label, card=d.label)
     return False
 
 
@@ -80,7 +80,7 @@ def before_leaving(game, p: str, d: Digimon, cause: str, by: str | None) -> Digi
             d = _partition(game, p, d)
         elif d.has("partition"):
             game.step("keyword.partition", f"Partition: {d.label} leaves by its owner's own effect, which "
-                      f"Partition does not answer.", "dcg.keyword.partition")
+                      f"Partition does not answer.", "dcg.keyword.partition", card=d.label, own=True)
     return d
 
 
@@ -100,7 +100,7 @@ def _material_save(game, p: str, d: Digimon) -> Digimon:
             if hidden and tamer is not None:
                 why += f" ({', '.join(c.id for c in hidden)} is face down: it has no name to match)"
             game.step("keyword.material_save", f"Material Save {kw.n}: {p} {why}, so nothing is placed.",
-                      "dcg.keyword.material_save", "dcg.impossible", *(["dcg.stack.face_down"] if hidden else []))
+                      "dcg.keyword.material_save", "dcg.impossible", *(["dcg.stack.face_down"] if hidden else []), player=p, reason=why)
             continue
         moved = named[:kw.n]
         rest = list(d.sources)
@@ -120,7 +120,7 @@ def _material_save(game, p: str, d: Digimon) -> Digimon:
             keys.append("dcg.keyword.material_save_multiple")
         game.step("keyword.material_save", f"Material Save {kw.n}: just before {d.label} is deleted, {p} places "
                   f"{', '.join(c.label for c in moved)} (named by its DigiXros requirement) under {tamer.label}"
-                  + (", below the cards already there." if tamer.sources else "."), *keys)
+                  + (", below the cards already there." if tamer.sources else "."), *keys, player=p, card=d.label, cards=", ".join(c.label for c in moved), tamer=tamer.label)
     return d
 
 
@@ -160,7 +160,7 @@ def _partition(game, p: str, d: Digimon) -> Digimon:
         if len(picked) < len(specs):
             game.step("keyword.partition", f"Partition ({kw.param}): {d.label} does not have one of each named "
                       f"card among its digivolution cards, so Partition does not trigger.",
-                      "dcg.keyword.partition", "dcg.keyword.partition_named")
+                      "dcg.keyword.partition", "dcg.keyword.partition_named", card=d.label)
             continue
         if not game.uses("partition", d.id):
             continue

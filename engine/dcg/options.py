@@ -79,7 +79,7 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
     colors = f" (colour requirement met: {p} has a {'/'.join(card.colors)} Digimon or Tamer)" if card.colors else ""
     game.step("option.used", f"{p} uses {card.label}: it is revealed and {p} pays its use cost of {price} memory "
               f"({game.memory_text(p, before)} → {game.memory_text(p, after)}){colors}.", "dcg.main.use",
-              "dcg.use.declare", "dcg.use.cost", "dcg.use.cost_info", "dcg.use.procedure", "dcg.memory.pay", *_color_keys(game, p, card))
+              "dcg.use.declare", "dcg.use.cost", "dcg.use.cost_info", "dcg.use.procedure", "dcg.memory.pay", *_color_keys(game, p, card), player=p, card=card.label, cost=price, memory_before=before, memory_after=after)
     game.limbo = card
     try:
         run_main_effects(game, p, card.id, by_security=False)
@@ -94,7 +94,7 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
                   + (", as a pending process alongside the effects it triggered." if game.new_triggers else "."),
                   "dcg.use.trash", "dcg.pending.rule", "dcg.zone.trash",
                   *(["dcg.effect.resolves_whole"] if several else []),
-                  *(["dcg.pending.simultaneous"] if game.new_triggers else []))
+                  *(["dcg.pending.simultaneous"] if game.new_triggers else []), card=card.label)
 
 
 def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) -> None:
@@ -104,30 +104,31 @@ def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) ->
     card = game.limbo
     if card is None or card.id != card_id:
         game.step("effect.nothing", f"{card_id} is not being used or checked: it has no [Main] effect to "
-                  f"activate.", "dcg.impossible")
+                  f"activate.", "dcg.impossible", card=card_id, state="unused")
         return
     mains = _main_effects(card)
     if not mains:
-        game.step("effect.nothing", f"{card.label} has no [Main] effect: nothing happens.", "dcg.impossible")
+        game.step("effect.nothing", f"{card.label} has no [Main] effect: nothing happens.", "dcg.impossible", card=card.label)
         return
     if by_security:
         game.step("option.main_from_security", f"{card.label}'s [Security] effect activates its [Main] effect; "
                   f"the colour requirement applies only when an option is used, so it does not apply here.",
-                  "dcg.color.not_for_effects", "dcg.timing.main", "dcg.effect.kind_option")
+                  "dcg.color.not_for_effects", "dcg.timing.main", "dcg.effect.kind_option", card=card.label)
     else:
         game.step("option.main", f"{card.label}'s [Main] effect activates at once; while it resolves the card "
                   f"is in no area and nothing interrupts it.", "dcg.use.resolve", "dcg.use.no_interrupt",
-                  "dcg.use.no_area", "dcg.timing.main", "dcg.effect.kind_option", *(["dcg.effect.text_order"] if len(mains) > 1 else []))
+                  "dcg.use.no_area", "dcg.timing.main", "dcg.effect.kind_option", *(["dcg.effect.text_order"] if len(mains) > 1 else []), card=card.label)
     from .resolve import ready
     for e in mains:
         if e.condition or e.once_per_turn:
             if not ready(game, owner, e, card.id, None):
                 continue
             game.step("option.condition", f"{card.label}'s [Main] effect: its condition holds, so it is carried out.",
-                      "dcg.use.condition", "dcg.condition.processing")
+                      "dcg.use.condition", "dcg.condition.processing", card=card.label)
         if e.by is not None:
             game.step("option.condition", f"{card.label}'s [Main] effect has a condition ({cost_text(e.by, owner)}): "
-                      f"the rest is carried out only if {owner} carries it out.", "dcg.use.condition")
+                      f"the rest is carried out only if {owner} carries it out.", "dcg.use.condition", card=card.label,
+                      condition=cost_text(e.by, owner), player=owner)
         run_effect(game, owner, e, card_id=card.id, holder=None)
 
 
@@ -138,7 +139,7 @@ def play_this(game: Game, owner: str, card_id: str) -> None:
     card = game.limbo
     if card is None or card.id != card_id or card.kind != "tamer":
         game.step("effect.nothing", f"{card_id} cannot be played by this effect (only a Tamer card revealed "
-                  f"from security is): it does nothing.", "dcg.impossible")
+                  f"from security is): it does nothing.", "dcg.impossible", card=card_id, tamer_only=True)
         return
     game.limbo = None
     play_card(game, owner, card, f"{card.label}'s [Security] effect plays it without paying its cost; it is now "
@@ -217,7 +218,7 @@ def activate(game: Game, card_id: str, index: int) -> None:
     if zone == "breeding":
         keys.append("dcg.icon.breeding")
     game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{' in the breeding area' * bool(zone)}{paid}.", "dcg.main.activate",
-              "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys)
+              "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys, player=p, card=d.label)
     if e.by is not None:   # 15-8-4-4-1: declared, so the condition must be carried out
         pay(game, p, e.by, source, d, forced=True)
         e = replace(e, by=None)
@@ -264,7 +265,7 @@ def counter_timing(game: Game, foe: str, keys: list[str], lead: str) -> bool:
     game.step("attack.counter", f"{lead}: {foe}'s [Counter] effect of {chosen.card_id} triggers"
               + (f"; only one [Counter] effect is used per attack, so the other{'s' * (len(candidates) > 2)} "
                  f"{'are' if len(candidates) > 2 else 'is'} not." if more else "."),
-              *keys, "dcg.timing.counter", *(["dcg.attack.counter_once"] if more else []))
+              *keys, "dcg.timing.counter", *(["dcg.attack.counter_once"] if more else []), player=foe, card=chosen.card_id)
     game.new_triggers.append(chosen)
     game.flush()
     return True

@@ -8,7 +8,7 @@ from .battle import destroy
 from . import keyword_verbs
 from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
-from .continuous import condition_holds
+from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
 from .game import Game, Trigger
 from .keywords import keyword_text
@@ -45,7 +45,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if not game.still_there(t):
         what = t.effect and f"[{TIMING_NAMES[t.effect.timing]}] effect" or t.keyword.capitalize()
         game.step("effect.lost", f"{t.card_id}'s {what} is not executed: the card left the place where it "
-                  f"triggered.", "dcg.effects.new_card_lost", "dcg.new_card.becomes", "dcg.new_card.different")
+                  f"triggered.", "dcg.effects.new_card_lost", "dcg.new_card.becomes", "dcg.new_card.different", card=t.card_id)
         return
     if t.keyword:
         KEYWORD_RUNNERS[t.keyword](game, t)
@@ -53,12 +53,12 @@ def run_trigger(game: Game, t: Trigger) -> None:
     if not game.still_has(t):
         game.step("effect.not_held", f"{t.card_id}'s [{TIMING_NAMES[t.effect.timing]}] effect is no longer pending: "
                   f"the Digimon no longer has it (its card is now {'a digivolution card' if not t.effect.inherited else 'on top'}).",
-                  "dcg.effects.pending_lost")
+                  "dcg.effects.pending_lost", card=t.card_id)
         return
     holder = game.holder(t) if t.where in ("battle", "breeding") else None
     if t.where == "delayed":
         game.step("effect.run", f"The end of the turn has come: {t.card_id}'s held process ({t.effect.do}) is "
-                  f"processed now.", "dcg.pending.rule")
+                  f"processed now.", "dcg.pending.rule", card=t.card_id, do=t.effect.do)
         run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=None)
         return
     name = f"[{TIMING_NAMES[t.effect.timing]}]"
@@ -76,7 +76,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
         game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
                   + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
                      else " (a link effect the Digimon had from its link card when it was deleted)."
-                     if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id))
+                     if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id), card=t.card_id, name=name, trash=True)
     else:
         where = f" from {t.owner}'s {ZONE_WORDS[t.where]}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
@@ -91,12 +91,12 @@ def run_trigger(game: Game, t: Trigger) -> None:
         card = _card_of(game, t)
         game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
                   *(["dcg.triggered.effect"] if t.effect.timing != "counter" else []),
-                  *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []))
+                  *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []), card=t.card_id, name=name)
     before = len(game.trace.steps)
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
     if t.effect.once_per_turn and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
         game.step("effect.once_spent", f"{t.card_id}'s [Once Per Turn] effect did nothing, but it is used up for "
-                  f"this turn all the same.", "dcg.icon.once_spent_anyway")
+                  f"this turn all the same.", "dcg.icon.once_spent_anyway", card=t.card_id)
 
 
 def _card_of(game: Game, t: Trigger):
@@ -120,7 +120,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
     if e.once_per_turn:
         if (card_id, e) in game.used_once:
             game.step("effect.once_used", f"{card_id}'s [Once Per Turn] effect was already used this turn: it does "
-                      f"not activate again.", "dcg.icon.once_per_turn_spent")
+                      f"not activate again.", "dcg.icon.once_per_turn_spent", card=card_id)
             return False
     if e.condition:
         ok, words = condition_holds(game.board, owner, e, holder)
@@ -131,13 +131,13 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
                       + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
-                      *_condition_keys(e))
+                      *_condition_keys(e), card=card_id, condition=words)
             return False
         at_least = dict(e.condition).get("sources_at_least")
         if at_least and holder is not None:
             have = len(game.current(holder.id).sources) if game.current(holder.id) else len(holder.sources)
             game.step("effect.condition_met", f"{card_id}'s condition \"has {at_least} digivolution cards\" holds "
-                      f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more")
+                      f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more", card=card_id, at_least=at_least, have=have)
     if e.once_per_turn:
         game.used_once.add((card_id, e))
     return True
@@ -163,14 +163,17 @@ def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[
 def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
-                  "dcg.effects.optional", "dcg.effects.optional_def")
+                  "dcg.effects.optional", "dcg.effects.optional_def", player=owner, card=card_id, do=e.do)
+        return
+    if e.instead is not None and _replaced(game, owner, e.instead, card_id, holder):
+        run_effect(game, owner, e.instead, card_id, holder)
         return
     if e.by is not None and not pay(game, owner, e.by, card_id, holder):
         return
     if e.delayed:
         game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
-                  f"processed like a triggered effect.", "dcg.pending.rule")
+                  f"processed like a triggered effect.", "dcg.pending.rule", card=card_id, do=e.do)
         return
     if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
         return
@@ -183,8 +186,52 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
 
 # ---------------------------------------------------------------------------------------- targets
 def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
-    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38)."""
-    return [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+    """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38), and — for an effect that
+    acts at once (delete, suspend, …) — less those unaffected by it (15-15-6-1, 15-15-6-3: chosen, not
+    affected). What an effect gives for a while (DP, keywords, restrictions) is given all the same and does
+    nothing while the Digimon is unaffected (15-15-6-2, 15-15-6-4; model.Digimon.unaffected_by)."""
+    chosen = [(p, d) for p, d in _chosen(game, owner, e, holder) if not shielded(game, owner, p, d)]
+    if e.do in MOD_VERBS:
+        return chosen
+    source = effect_source(owner, holder)
+    return [(p, d) for p, d in chosen if not _unaffected(game, e, d, source)]
+
+
+MOD_VERBS = ("dp", "gain", "cannot_be_blocked", "cannot_attack", "cannot_block", "unaffected")
+
+
+def _replaced(game: Game, owner: str, alt: Effect, card_id: str, holder: Digimon | None) -> bool:
+    """18-2: whether the replacement process is done instead: its condition holds now and, when optional,
+    the player does not decline it (`decline:` the card id)."""
+    ok, words = condition_holds(game.board, owner, alt, holder)
+    if not ok:
+        game.step("effect.not_replaced", f"{card_id}'s effect: {words} does not hold, so the process is not "
+                  f"replaced.", "dcg.replacement", "dcg.condition.processing", card=card_id)
+        return False
+    if alt.optional and not game.uses("instead", card_id):
+        game.step("effect.not_replaced", f"{card_id}'s effect: {words}, but {owner} chooses not to replace the "
+                  f"process.", "dcg.replacement", "dcg.replacement.optional", card=card_id)
+        return False
+    game.step("effect.replaced", f"{card_id}'s effect: {words}, so instead of its process it does the other "
+              f"({alt.do}).", "dcg.replacement", "dcg.replacement.optional" if alt.optional
+              else "dcg.replacement.forced", "dcg.condition.processing", card=card_id)
+    return True
+
+
+def _unaffected(game: Game, e: Effect, d: Digimon, source: str) -> bool:
+    if not d.unaffected_by(source):
+        return False
+    game.step("effect.not_influenced", f"{d.label} is unaffected by this effect: it can be chosen, but the effect "
+              f"({e.do}) has no influence on it.", "dcg.unaffected", "dcg.unaffected.chosen", card=d.label)
+    return True
+
+
+def _unaffected_note(d: Digimon | None, source: str) -> tuple[str, list[str]]:
+    """For an effect that gives something for a while: the words and keys when the Digimon ignores it now."""
+    if d is None or not d.unaffected_by(source):
+        return "", []
+    return (f" — but {d.label} is unaffected by this effect, so it does nothing while that lasts",
+            ["dcg.unaffected", "dcg.unaffected.given", "dcg.unaffected.ends"])
 
 
 def shielded(game: Game, by: str, p: str, d: Digimon) -> bool:
@@ -192,7 +239,7 @@ def shielded(game: Game, by: str, p: str, d: Digimon) -> bool:
     if by == p or game.attack is None or game.attack.attacker != d.id or not d.has("progress"):
         return False
     game.step("keyword.progress", f"Progress: {d.label} is attacking, so {by}'s effect does not affect it.",
-              "dcg.keyword.progress", "dcg.keyword.progress_static", "dcg.keyword.progress_during_attack")
+              "dcg.keyword.progress", "dcg.keyword.progress_static", "dcg.keyword.progress_during_attack", card=d.label, source=by)
     return True
 
 
@@ -282,21 +329,24 @@ def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
 
 
 def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
+    if game.trace.steps and game.trace.steps[-1].event == "effect.not_influenced":
+        return   # the step just said why: its only target is unaffected by it (15-15-6-1)
     left_out = _left_out(game, owner, e) if e is not None else []
     if left_out:
         names = ", ".join(d.label for d in left_out)
         game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on in the battle area; "
                   f"{names} in the breeding area cannot be chosen by an effect that does not name the breeding "
                   f"area: it does nothing.", "dcg.impossible", "dcg.breeding.not_chosen",
-                  "dcg.effect.battle_area_only", "dcg.breeding.unaffected")
+                  "dcg.effect.battle_area_only", "dcg.breeding.unaffected", card=card_id, verb=verb, breeding=names)
         return
     if e is not None and e.filter:
         game.step("effect.nothing", f"{card_id}'s effect ({verb}) has no Digimon with {filter_words(e.filter)} to "
                   f"act on: it does nothing.", "dcg.impossible", "dcg.target.condition_all"
-                  if e.target in ("all_opponent_digimon", "all_own_digimon") else "dcg.target.condition_single")
+                  if e.target in ("all_opponent_digimon", "all_own_digimon") else "dcg.target.condition_single",
+                  card=card_id, verb=verb, condition=filter_words(e.filter))
         return
     game.step("effect.nothing", f"{card_id}'s effect ({verb}) has nothing to act on: it does nothing.",
-              "dcg.impossible")
+              "dcg.impossible", card=card_id, verb=verb)
 
 
 # ---------------------------------------------------------------------------------------- verbs
@@ -305,7 +355,7 @@ def _delete(game, owner, e, card_id, holder):
     if not targets:
         return _nothing(game, card_id, "delete", owner, e)
     game.step("effect.delete", f"{card_id}'s effect deletes {', '.join(d.label for _, d in targets)}.",
-              "dcg.effect.delete", *_area_keys(game, owner, e))
+              "dcg.effect.delete", *_area_keys(game, owner, e), card=card_id, targets=", ".join(d.label for _, d in targets))
     destroy(game, [d.id for _, d in targets], cause="effect", by=owner)
 
 
@@ -319,11 +369,12 @@ def _set_suspended(value: bool):
         for p, d in targets:
             if d.suspended == value:
                 game.step(f"effect.{word}", f"{d.label} is already {word}ed: it does not become {word}ed again.",
-                          "dcg.already_in_state")
+                          "dcg.already_in_state", target=d.label, already=True)
                 continue
             game.put(p, replace(d, suspended=value))
             game.step(f"effect.{word}", f"{card_id}'s effect {word}s {d.label}.",
-                      "dcg.state.suspend" if value else "dcg.state.unsuspend", *_area_keys(game, owner, e))
+                      "dcg.state.suspend" if value else "dcg.state.unsuspend", *_area_keys(game, owner, e),
+                      card=card_id, target=d.label)
     return run
 
 
@@ -335,14 +386,16 @@ def _dp(game, owner, e, card_id, holder):
     for p, d in targets:
         if d.dp is None:
             game.step("effect.dp", f"{d.label} has no DP: {card_id}'s effect cannot raise or lower it.",
-                      "dcg.dp.none")
+                      "dcg.dp.none", card=card_id, target=d.label, no_dp=True)
             continue
         sec = game.is_security_digimon(d)
-        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), dp=e.amount))
-        now = game.current(d.id).dp
+        source = effect_source(owner, holder)
+        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), dp=e.amount, source=source))
+        now = game.current(d.id)
+        note, keys = _unaffected_note(now, source)
         game.step("effect.dp", f"{card_id}'s effect gives {'the security Digimon ' * sec}{d.label} DP "
-                  f"{e.amount:+d} {span} ({now} DP).", "dcg.effect.dp", *_area_keys(game, owner, e),
-                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []))
+                  f"{e.amount:+d} {span} ({now.dp} DP){note}.", "dcg.effect.dp", *_area_keys(game, owner, e),
+                  *(["dcg.security_digimon", "dcg.effect.security_digimon"] if sec else []), *keys, card=card_id, target=d.label, amount=e.amount, dp=now.dp)
 
 
 def _draw(game, owner, e, card_id, holder):
@@ -350,7 +403,7 @@ def _draw(game, owner, e, card_id, holder):
     short = "" if n == e.amount else f" (the deck had only {n})"
     game.step("effect.draw", f"{card_id}'s effect: {owner} draws {n} card{'s' * (n != 1)}{short}.",
               "dcg.keyword.draw", "dcg.keyword.draw_acting", "dcg.keyword.draw_forced", "dcg.draw", "dcg.draw.top",
-              *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []))
+              *(["dcg.impossible", "dcg.effect.as_far_as_possible"] if short else []), *(["dcg.deck.one_by_one"] if n > 1 else []), card=card_id, player=owner, n=n)
 
 
 def _memory(game, owner, e, card_id, holder):
@@ -360,20 +413,20 @@ def _memory(game, owner, e, card_id, holder):
     game.step("effect.memory", f"{card_id}'s effect: memory {e.amount:+d} ({game.memory_text(owner, before)} → "
               f"{game.memory_text(owner, after)})" + (": the gauge ends at 10 on each side, so memory stops there."
                                                        if capped else "."),
-              "dcg.memory.plus_minus", *(["dcg.memory.gauge_limit"] if capped else []))
+              "dcg.memory.plus_minus", *(["dcg.memory.gauge_limit"] if capped else []), card=card_id, amount=e.amount, player=owner, memory_before=before, memory_after=after)
     if was >= 0 > game.board.memory and game.board.phase == "main":
         turn, foe = game.board.turn, opponent(game.board.turn)
         what = "the attack in progress and everything still pending" if game.attack else "everything still pending"
         game.step("turn.end_waits", f"Memory is now on {foe}'s side, but {turn}'s turn does not end yet: "
                   f"{what} is processed first.", "dcg.turn.end_waits",
-                  *(["dcg.attack.all_timings"] if game.attack else []))
+                  *(["dcg.attack.all_timings"] if game.attack else []), player=foe, turn_player=turn)
 
 
 def _set_memory(game, owner, e, card_id, holder):
     """"Set memory to N": the marker goes to N on the owner's side (negative N: the opponent's side)."""
     before, after = game.memory_add(owner, e.amount - game.board.memory_for(owner))
     game.step("effect.memory", f"{card_id}'s effect sets memory to {game.memory_text(owner, after)} (it was "
-              f"{game.memory_text(owner, before)}).", "dcg.memory.plus_minus")
+              f"{game.memory_text(owner, before)}).", "dcg.memory.plus_minus", card=card_id, player=owner, memory_before=before, memory_after=after)
 
 
 def _return_to_hand(game, owner, e, card_id, holder):
@@ -385,7 +438,7 @@ def _return_to_hand(game, owner, e, card_id, holder):
         game.leave_area(p, d, "hand")
         under = f"; its {len(d.sources)} digivolution cards are trashed" if d.sources else ""
         game.step("effect.return_to_hand", f"{card_id}'s effect returns {d.label} to {p}'s hand{under}.",
-                  "dcg.stack.leaves_together", "dcg.zone.hand", *_area_keys(game, owner, e))
+                  "dcg.stack.leaves_together", "dcg.zone.hand", *_area_keys(game, owner, e), card=card_id, target=d.label, player=p)
 
 
 def _trash_security(game, owner, e, card_id, holder):
@@ -397,7 +450,7 @@ def _trash_security(game, owner, e, card_id, holder):
     game.set_ps(p, replace(ps, security=ps.security[n:]))
     game.trash_cards(p, ps.security[:n])
     game.step("effect.trash_security", f"{card_id}'s effect trashes the top {n} card{'s' * (n != 1)} of {p}'s "
-              f"security.", "dcg.trash", *(["dcg.security.one_by_one"] if n > 1 else []))
+              f"security.", "dcg.trash", *(["dcg.security.one_by_one"] if n > 1 else []), card=card_id, n=n, player=p)
 
 
 def _play_from_trash(game, owner, e, card_id, holder):
@@ -436,13 +489,13 @@ def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
         if not ids:
             game.step("xros.not_used", f"{card.label} is played by an effect without {name}: it could "
                       f"{name} (the play cost is not paid, but cards may still go under it), and it is not mandatory.",
-                      by_effect, f"dcg.{how}.optional")
+                      by_effect, f"dcg.{how}.optional", card=card.label, method=name)
             return (), []
         refusal = xros_refusal(game, owner, card, list(ids), how)
         if refusal is not None:
             game.trace.refused.append(replace(refusal, action=how))
             game.step("xros.not_used", f"{card.label} is played by the effect without {name}: the chosen cards "
-                      f"cannot go under it ({refusal.why})", by_effect, *refusal.cites)
+                      f"cannot go under it ({refusal.why})", by_effect, *refusal.cites, card=card.label, method=name, reason=refusal.why)
             return (), []
         sources, _ = place_xros(game, owner, card, list(ids), how, by_effect=True)
         return sources, [by_effect]
@@ -460,7 +513,7 @@ def _recovery(game, owner, e, card_id, holder):
               f"of the deck on top of their security{short}.", "dcg.keyword.recovery",
               "dcg.keyword.recovery_def", "dcg.keyword.recovery_acting",
               *(["dcg.deck.one_by_one"] if n > 1 else []),
-              *(["dcg.impossible"] if short else []))
+              *(["dcg.impossible"] if short else []), amount=e.amount, player=owner, n=n)
 
 
 def _de_digivolve(game, owner, e, card_id, holder):
@@ -474,7 +527,7 @@ def _de_digivolve(game, owner, e, card_id, holder):
             d = replace(d, card=d.sources[0], sources=d.sources[1:])
         if not trashed:
             game.step("keyword.de_digivolve", f"De-Digivolve {e.amount}: {d.label} cannot lose a card (its top card "
-                      f"is level 3 or lower, or it has no digivolution cards).", "dcg.keyword.de_digivolve_limit")
+                      f"is level 3 or lower, or it has no digivolution cards).", "dcg.keyword.de_digivolve_limit", amount=e.amount, card=d.label)
             continue
         game.put(p, d, old_id=trashed[0].id)
         game.trash_cards(p, tuple(trashed))
@@ -485,7 +538,7 @@ def _de_digivolve(game, owner, e, card_id, holder):
                      else "."), "dcg.keyword.de_digivolve", "dcg.stack.top_keeps_state",
                   "dcg.keyword.de_digivolve_acting", "dcg.keyword.de_digivolve_forced",
                   *(["dcg.keyword.de_digivolve_one_by_one"] if len(trashed) > 1 else []),
-                  *(["dcg.keyword.de_digivolve_limit"] if stopped else []))
+                  *(["dcg.keyword.de_digivolve_limit"] if stopped else []), amount=e.amount, cards=", ".join(c.label for c in trashed), card=d.label)
 
 
 def _blitz(game, owner, e, card_id, holder):
@@ -495,7 +548,7 @@ def _blitz(game, owner, e, card_id, holder):
         return _nothing(game, card_id, "Blitz")
     if game.board.memory_for(owner) >= 0:
         game.step("keyword.blitz", f"Blitz: memory is not on the opponent's side 1 or more, so {holder.label} "
-                  f"cannot attack with Blitz.", "dcg.keyword.blitz_condition", "dcg.memory.opponent_side")
+                  f"cannot attack with Blitz.", "dcg.keyword.blitz_condition", "dcg.memory.opponent_side", card=holder.label)
         return
     foe = opponent(owner)
     targets = [d for d in game.ps(foe).battle_area if d.is_digimon and d.suspended]
@@ -504,17 +557,17 @@ def _blitz(game, owner, e, card_id, holder):
     refusal = can_attack(game, holder.id, target, by_effect=True)
     if refusal is not None:
         game.step("keyword.blitz", f"Blitz: {holder.label} cannot attack: {refusal.why}",
-                  "dcg.keyword.blitz", *refusal.cites)
+                  "dcg.keyword.blitz", *refusal.cites, card=holder.label, reason=refusal.why)
         return
     memory = game.memory_text(owner, game.board.memory_for(owner))
     game.step("keyword.blitz", f"Blitz: memory is on the opponent's side 1 or more ({memory}), so {holder.label} "
               f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side", "dcg.keyword.blitz_acting",
-              "dcg.keyword.blitz_optional")
+              "dcg.keyword.blitz_optional", card=holder.label, memory=memory)
     attack(game, holder.id, target)
 
 
 FLAG_WORDS = {"cannot_be_blocked": "cannot be blocked", "cannot_attack": "cannot attack",
-              "cannot_block": "cannot block"}
+              "cannot_block": "cannot block", "unaffected": "is unaffected by effects"}
 SPANS = {"end_of_turn": "until the end of the turn", "end_of_battle": "for the battle",
          "end_of_attack": "until the end of the attack", "end_of_opponents_turn": "until the end of the opponent's turn"}
 
@@ -532,14 +585,20 @@ def _gain(game, owner, e, card_id, holder):
         return _nothing(game, card_id, what, owner, e)
     span = SPANS[e.until]
     until = mod_until(owner, e.until)
-    mod = Mod(until, keyword=e.keyword) if e.do == "gain" else Mod(until, flag=e.do)
+    source = effect_source(owner, holder)
+    flag = unaffected_flag(owner, e.effects_of) if e.do == "unaffected" else e.do
+    mod = Mod(until, keyword=e.keyword, source=source) if e.do == "gain" else Mod(until, flag=flag, source=source)
     for p, d in targets:
         game.add_mod(p, d.id, mod)
         stays = e.filter and e.target in CHOOSING_TARGETS
-        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}"
+        note, keys = _unaffected_note(game.current(d.id), source) if e.do != "unaffected" else ("", [])
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {what} {span}{note}"
                   + (" (and keeps it even if it stops meeting the target condition)." if stays else "."),
                   "dcg.effect.gains", "dcg.effect.given", "dcg.effect.given_by_effect", *_area_keys(game, owner, e),
-                  *(["dcg.target.condition_given_stays"] if stays else []))
+                  *(["dcg.target.condition_given_stays"] if stays else []), *keys,
+                  *(["dcg.unaffected"] if e.do == "unaffected" else []), card=card_id,
+                  target=d.label, **({"keyword": keyword_text(e.keyword)} if e.do == "gain" else {}), until=e.until,
+                  **({"unaffected": True} if note else {}))
 
 
 def _activate_main(game, owner, e, card_id, holder):
@@ -557,7 +616,7 @@ def _end_attack(game, owner, e, card_id, holder):
         return _nothing(game, card_id, "end the attack")
     game.attack.ended = True
     game.step("effect.end_attack", f"{card_id}'s effect ends the attack: it goes straight to End of Attack.",
-              "dcg.effect.end_attack")
+              "dcg.effect.end_attack", card=card_id)
 
 
 def _prevent(game, owner, e, card_id, holder):
@@ -568,8 +627,46 @@ def _prevent(game, owner, e, card_id, holder):
               card=holder.label)
 
 
-VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
-                "cannot_block": _gain, "activate_main": _activate_main,
+def _info_effect(game, owner, e, card_id, holder):
+    """15-12: information added ("also treated as …") or changed ("change to …") for a while."""
+    mode = "add" if e.do == "add_info" else "change"
+    targets = _targets(game, owner, e, holder)
+    if not targets:
+        return _nothing(game, card_id, "add information" if mode == "add" else "change information", owner, e)
+    source = effect_source(owner, holder)
+    what = ", ".join({"digimon": lambda v: "a Digimon", "dp": lambda v: f"{v} DP",
+                      "names": lambda v: f"the name {v[0]}", "colors": lambda v: "/".join(v),
+                      "traits": lambda v: "the trait " + "/".join(v)}[k](v) for k, v in e.info)
+    for p, d in targets:
+        missing = [k for k, _ in e.info if mode == "change" and _lacks(d, k)]
+        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), source=source,
+                                  info=tuple((mode, k, v) for k, v in e.info)))
+        now = game.current(d.id)
+        keys = (["dcg.info.add", "dcg.info.add_new"] + (["dcg.info.add_last"] if _had(d, e.info) else [])
+                + (["dcg.info.as_digimon"] if dict(e.info).get("digimon") else [])
+                + (["dcg.info.add_dp_original"] if "dp" in dict(e.info) and d.card.dp is None else [])
+                if mode == "add" else
+                ["dcg.info.change"] + (["dcg.info.change_last"] if _had(d, e.info) else [])
+                + (["dcg.info.change_missing"] if missing else []))
+        note = (f"; it has no {', '.join(missing)}, which is therefore not changed" if missing else "")
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {'is also treated as having' if mode == 'add' else 'is changed to'} "
+                  f"{what} {SPANS[e.until]}{note} (now {'/'.join(now.names()) or now.id}, "
+                  f"{'/'.join(now.colors()) or 'no colour'}, {now.dp if now.dp is not None else 'no'} DP).",
+                  *keys, *_area_keys(game, owner, e), card=d.label)
+
+
+def _lacks(d: Digimon, key: str) -> bool:
+    return {"dp": d.card.dp is None, "colors": not d.card.colors, "traits": not d.card.traits}.get(key, False)
+
+
+def _had(d: Digimon, info: tuple) -> bool:
+    """Whether an earlier effect already added or changed one of these pieces of information (the last wins)."""
+    keys = {k for k, _ in info}
+    return any(k in keys for m in d.mods for _, k, _ in m.info)
+
+
+VERB_RUNNERS = {"add_info": _info_effect, "change_info": _info_effect, "prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
+                "cannot_block": _gain, "unaffected": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "set_memory": _set_memory,
@@ -587,16 +684,21 @@ def _raid(game: Game, t: Trigger) -> None:
     active = [d for d in game.ps(foe).battle_area if d.is_digimon and not d.suspended]
     if not active:
         game.step("keyword.raid", f"Raid: {foe} has no unsuspended Digimon, so the target does not change.",
-                  "dcg.keyword.raid")
+                  "dcg.keyword.raid", player=foe)
         return
     best = max(d.dp for d in active)
     chosen = game.pick("raid", [d for d in active if d.dp == best])
+    if chosen.id == game.attack.target:    # 11-2-7-3: the target cannot be changed to what it already is
+        game.step("keyword.raid", f"Raid: {chosen.label}, {foe}'s unsuspended Digimon with the highest DP ({best}), "
+                  f"is already the target of the attack; a target cannot be changed to itself, so nothing changes.",
+                  "dcg.keyword.raid", "dcg.attack.target_same", target=chosen.label, player=foe, dp=best, same=True)
+        return
     game.attack.target = chosen.id
     game.step("keyword.raid", f"Raid: the target of {attacker.label}'s attack changes to {chosen.label}, {foe}'s "
               f"unsuspended Digimon with the highest DP ({best}).", "dcg.keyword.raid", "dcg.attack.target_changes",
               "dcg.keyword.raid_trigger", "dcg.keyword.raid_optional",
               *(["dcg.keyword.raid_tie"] if sum(d.dp == best for d in active) > 1 else []),
-              *(["dcg.keyword.raid_multiple"] if attacker.count("raid") > 1 else []))
+              *(["dcg.keyword.raid_multiple"] if attacker.count("raid") > 1 else []), attacker=attacker.label, target=chosen.label, player=foe, dp=best)
 
 
 def _alliance(game: Game, t: Trigger) -> None:
@@ -608,7 +710,7 @@ def _alliance(game: Game, t: Trigger) -> None:
     partner = game.pick("alliance", partners)
     if partner is None:
         game.step("keyword.alliance", f"Alliance: {t.owner} has no other unsuspended Digimon to suspend.",
-                  "dcg.keyword.alliance")
+                  "dcg.keyword.alliance", player=t.owner)
         return
     game.put(t.owner, replace(partner, suspended=True))
     game.add_mod(t.owner, attacker.id, Mod("end_of_attack", dp=partner.dp,
@@ -618,23 +720,23 @@ def _alliance(game: Game, t: Trigger) -> None:
               f"{attacker.label} gets +{partner.dp} DP ({now.dp} DP) and Security Attack +1 (the DP it had when suspended, "
               f"kept even if it changes or leaves).", "dcg.keyword.alliance", "dcg.keyword.alliance_trigger",
               "dcg.keyword.alliance_condition", "dcg.keyword.alliance_dp_at_suspend", "dcg.keyword.alliance_kept",
-              *(["dcg.keyword.alliance_multiple"] if attacker.count("alliance") > 1 else []))
+              *(["dcg.keyword.alliance_multiple"] if attacker.count("alliance") > 1 else []), partner=partner.label, attacker=attacker.label, dp=partner.dp)
 
 
 def _retaliation(game: Game, t: Trigger) -> None:
     found = game.find(t.partner)
     if found is None:
         game.step("keyword.retaliation", f"Retaliation ({t.card_id}): the Digimon it battled is no longer in the "
-                  f"battle area.", "dcg.keyword.retaliation")
+                  f"battle area.", "dcg.keyword.retaliation", card=t.card_id, gone=True)
         return
     if game.attack is not None and game.attack.attacker == found[1].id and found[1].has("progress"):
         game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so it "
-                  f"would delete {found[1].label}.", "dcg.keyword.retaliation")
+                  f"would delete {found[1].label}.", "dcg.keyword.retaliation", card=t.card_id, target=found[1].label, pending=True)
     if shielded(game, t.owner, opponent(t.owner), found[1]):
         return
     game.step("keyword.retaliation", f"Retaliation: {t.card_id} was the only one deleted in the battle, so "
               f"{found[1].label} is deleted.", "dcg.keyword.retaliation", "dcg.keyword.retaliation_trigger",
-              "dcg.keyword.retaliation_forced", *(["dcg.keyword.retaliation_multiple"] if t.keyword_count > 1 else []))
+              "dcg.keyword.retaliation_forced", *(["dcg.keyword.retaliation_multiple"] if t.keyword_count > 1 else []), card=t.card_id, target=found[1].label)
     destroy(game, [found[1].id], cause="effect", by=t.owner)
 
 
@@ -652,7 +754,8 @@ KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retalia
                    **END_ATTACK_RUNNERS}
 
 
-def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = (), xrossed: int = 0) -> None:
+def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = (), xrossed: int = 0,
+              **params) -> None:
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.
     `sources`: the cards DigiXros or Assembly placed under it (7-2-3-3, 7-3-3-3); `xrossed`: how many of them
     DigiXros placed (7-2-2-9, 7-2-2-10)."""
@@ -661,5 +764,7 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
         keys = (*keys, "dcg.overflow.not_into_area")
         text += f" (its Overflow moves no memory as it is placed in the area.)"
     game.add_to_battle_area(owner, d)
-    game.step("card.played", text, *keys, "dcg.area.enters_unsuspended")
+    game.step("card.played", text, *keys, "dcg.area.enters_unsuspended",
+              *(["dcg.digimon.card_in_area"] if card.kind == "digimon" else []), player=owner,
+              card=card.label, **params)
     game.trigger_effects(owner, d, "on_play")

@@ -16,7 +16,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         return
     p, foe = b.turn, opponent(b.turn)
     game.step("turn.end_condition", f"Memory is on {foe}'s side ({foe}'s {-b.memory}) and nothing is left to "
-              f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition", "dcg.turn.end_timing")
+              f"process: {p}'s turn reaches its end.", "dcg.turn.end_condition", "dcg.turn.end_timing", player=p, foe=foe, memory=-b.memory)
     _turn_timing(game, p, "end_of_turn", "end_of_opponents_turn", "end_of_all_turns")
     if game.delayed:
         if game.new_triggers:
@@ -27,7 +27,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
     triggered = bool(game.new_triggers)
     if triggered:
         game.step("turn.end_effects", f"{p}'s turn stays in this phase until the effects triggered at the end of "
-                  f"the turn are processed.", "dcg.turn.end_timing_waits")
+                  f"the turn are processed.", "dcg.turn.end_timing_waits", player=p)
     queue_end_of_turn(game, p)
     game.flush()
     if not game.over:
@@ -37,7 +37,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         return
     if game.board.memory >= 0:
         game.step("turn.continues", f"Memory is back on {p}'s side: the turn does not end.", "dcg.turn.memory_back",
-                  *(["dcg.trigger.end_stays"] if triggered else []))
+                  *(["dcg.trigger.end_stays"] if triggered else []), player=p)
         return
     game.expire("end_of_turn")
     game.expire(f"end_of_turn_of:{p}")   # "until the end of the opponent's turn" (resolve.mod_until)
@@ -47,7 +47,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
         game.set_ps(q, replace(ps, battle_area=tuple(replace(d, played_this_turn=False) for d in ps.battle_area)))
     game.board = replace(game.board, turn=foe, memory=-game.board.memory, phase="start")
     game.step("turn.ended", f"{p}'s turn ends; it is now {foe}'s turn (memory {foe}'s {game.board.memory}).",
-              "dcg.turn.end", "dcg.turn.turn_player")
+              "dcg.turn.end", "dcg.turn.turn_player", player=p, foe=foe, memory=game.board.memory)
     game.refresh()
 
 
@@ -76,7 +76,7 @@ def can_end_turn(game: Game) -> Refusal | None:
 def start_next_turn(game: Game, breeding: str) -> None:
     """Run the new turn player's start of turn, unsuspend, draw and breeding phases, then the main phase."""
     p, foe = game.board.turn, opponent(game.board.turn)
-    game.step("turn.start", f"{p}'s turn begins.", "dcg.phase.unsuspend")
+    game.step("turn.start", f"{p}'s turn begins.", "dcg.phase.unsuspend", player=p)
     _turn_timing(game, p, "start_of_turn", "start_of_opponents_turn")
     if game.new_triggers:
         game.step("turn.start_effects", "The effects triggered at the start of the turn are processed before the "
@@ -87,14 +87,14 @@ def start_next_turn(game: Game, breeding: str) -> None:
     game.board = replace(game.board, phase="main")
     if game.board.memory < 0:      # 6-2-1-2: start-of-turn effects met the end condition before unsuspending
         game.step("turn.ends_at_start", f"Memory is on {foe}'s side after the start-of-turn effects: the turn ends "
-                  f"before the unsuspend phase.", "dcg.turn.start_end")
+                  f"before the unsuspend phase.", "dcg.turn.start_end", foe=foe)
         end_turn_if_memory_crossed(game)
         return
     _unsuspend_phase(game, p, foe)
     if not _draw_phase(game, p, foe):
         return
     _breeding_phase(game, p, breeding)
-    game.step("phase.main", f"{p}'s main phase begins.", "dcg.phase.main", "dcg.turn.phase_order")
+    game.step("phase.main", f"{p}'s main phase begins.", "dcg.phase.main", "dcg.turn.phase_order", player=p)
     _turn_timing(game, p, "start_of_main", "start_of_opponents_main")
     game.flush()
 
@@ -105,7 +105,9 @@ def _unsuspend_phase(game: Game, p: str, foe: str) -> None:
     game.set_ps(p, replace(ps, battle_area=tuple(replace(d, suspended=False) for d in ps.battle_area),
                            breeding_area=ps.breeding_area and replace(ps.breeding_area, suspended=False)))
     game.step("phase.unsuspend", f"Unsuspend phase: {p} unsuspends all their cards"
-              + (f" ({', '.join(woken)})." if woken else " (none was suspended)."), "dcg.phase.unsuspend")
+              + (f" ({', '.join(woken)}, all at once)." if woken else " (none was suspended)."), "dcg.phase.unsuspend",
+              *(["dcg.unsuspend.no_order", "dcg.state.unsuspended_def"] if woken else []), player=p,
+              cards=", ".join(woken) if woken else "-")
     other = game.ps(foe)
     rebooted = [d for d in other.battle_area if d.suspended and d.has("reboot")]
     if rebooted:
@@ -114,7 +116,7 @@ def _unsuspend_phase(game: Game, p: str, foe: str) -> None:
         game.step("keyword.reboot", f"Reboot: {', '.join(d.label for d in rebooted)} ({foe}) also unsuspend"
                   f"{'s' if len(rebooted) == 1 else ''} in {p}'s unsuspend phase, together with {p}'s cards (no order).", "dcg.keyword.reboot",
                   "dcg.keyword.reboot_static", "dcg.keyword.reboot_forced", "dcg.keyword.reboot_simultaneous",
-                  *(["dcg.keyword.reboot_once"] if any(d.count("reboot") > 1 for d in rebooted) else []))
+                  *(["dcg.keyword.reboot_once"] if any(d.count("reboot") > 1 for d in rebooted) else []), cards=", ".join(d.label for d in rebooted), foe=foe, player=p)
 
 
 def _draw_phase(game: Game, p: str, foe: str) -> bool:
@@ -123,7 +125,7 @@ def _draw_phase(game: Game, p: str, foe: str) -> bool:
                  "dcg.phase.draw", "dcg.win.deck_out")
         return False
     game.draw(p, 1)
-    game.step("phase.draw", f"Draw phase: {p} draws 1 card.", "dcg.phase.draw")
+    game.step("phase.draw", f"Draw phase: {p} draws 1 card.", "dcg.phase.draw", player=p)
     return True
 
 
@@ -140,7 +142,7 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
             game.set_ps(p, replace(ps, digitama=ps.digitama[1:], breeding_area=Digimon(egg)))
             game.step("phase.breeding", f"Breeding phase: {p} hatches {egg.label} into the breeding area.",
                       "dcg.breeding.hatch", "dcg.breeding.one_of_three", "dcg.breeding.hatched_here",
-                      "dcg.hatch.definition")
+                      "dcg.hatch.definition", "dcg.digimon.egg_in_area", player=p, egg=egg.label)
             return
     elif choice == "move":
         d = ps.breeding_area
@@ -152,9 +154,9 @@ def _breeding_phase(game: Game, p: str, choice: str) -> None:
             game.step("phase.breeding", f"Breeding phase: {p} moves {d.label} to the battle area "
                       f"({'suspended' if d.suspended else 'unsuspended'}, as it was).", "dcg.breeding.move",
                       "dcg.breeding.one_of_three", "dcg.move.definition", "dcg.move.keeps_state",
-                      *(["dcg.move.keeps_effects"] if d.mods else []))
+                      *(["dcg.move.keeps_effects"] if d.mods else []), player=p, card=d.label)
             game.trigger_effects(p, d, "on_move")
             game.flush()
             return
     game.step("phase.breeding", f"Breeding phase: {p} does nothing.", "dcg.breeding.nothing",
-              "dcg.breeding.one_of_three")
+              "dcg.breeding.one_of_three", player=p)

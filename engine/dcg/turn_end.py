@@ -20,7 +20,8 @@ def queue_end_of_turn(game: Game, p: str) -> None:
 
 
 def _refused(game: Game, name: str, d, refusal, *keys: str) -> None:
-    game.step(f"keyword.{name.lower()}", f"{name}: {d.label} cannot attack: {refusal.why}", *keys, *refusal.cites)
+    game.step(f"keyword.{name.lower()}", f"{name}: {d.label} cannot attack: {refusal.why}", *keys, *refusal.cites,
+              card=d.label, reason=refusal.why)
 
 
 def vortex(game: Game, t: Trigger) -> None:
@@ -33,13 +34,13 @@ def vortex(game: Game, t: Trigger) -> None:
             *(["dcg.keyword.vortex_multiple"] if d.count("vortex") > 1 else []))
     if target is None:
         game.step("keyword.vortex", f"Vortex: {t.owner}'s opponent has no suspended Digimon to attack, so "
-                  f"{d.label} does not attack.", *keys, "dcg.attack.target")
+                  f"{d.label} does not attack.", *keys, "dcg.attack.target", player=t.owner, card=d.label)
         return
     refusal = can_attack(game, d.id, target.id, by_effect=True, played_ok=True)
     if refusal is not None:
         return _refused(game, "Vortex", d, refusal, *keys)
     game.step("keyword.vortex", f"Vortex: at the end of {t.owner}'s turn {d.label} attacks {target.label}"
-              + (" (it was played this turn, which Vortex allows)." if d.played_this_turn else "."), *keys)
+              + (" (it was played this turn, which Vortex allows)." if d.played_this_turn else "."), *keys, player=t.owner, card=d.label, target=target.label)
     attack(game, d.id, target.id)
 
 
@@ -58,7 +59,7 @@ def execute(game: Game, t: Trigger) -> None:
     aim = f"player {_foe(t.owner)}" if chosen is None else chosen.label + (
         " (unsuspended, which Execute allows)" if not chosen.suspended else "")
     game.step("keyword.execute", f"Execute: at the end of {t.owner}'s turn {d.label} attacks {aim}; it will be "
-              f"deleted at the end of that attack.", *keys)
+              f"deleted at the end of that attack.", *keys, player=t.owner, card=d.label, target=aim)
     attack(game, d.id, target, execute=True)
 
 
@@ -76,14 +77,14 @@ def overclock(game: Game, t: Trigger) -> None:
     victim = game.pick("overclock", fodder)
     if victim is None:
         game.step("keyword.overclock", f"Overclock ({trait}): {t.owner} has no token and no other Digimon with "
-                  f"the trait {trait} to delete, so {d.label} does not attack.", *keys, "dcg.impossible")
+                  f"the trait {trait} to delete, so {d.label} does not attack.", *keys, "dcg.impossible", player=t.owner, card=d.label, trait=trait, none=True)
         return
     game.step("keyword.overclock", f"Overclock ({trait}): {t.owner} deletes {victim.label} "
               f"({'a token' if victim.is_token else 'trait ' + trait}) so that {d.label} attacks the player without "
-              f"suspending.", *keys)
+              f"suspending.", *keys, player=t.owner, victim=victim.label, card=d.label, trait=trait)
     if not destroy(game, [victim.id], cause="effect", by=t.owner):
         game.step("keyword.overclock", f"Overclock: {victim.label} was not deleted, so the condition was not "
-                  f"carried out and {d.label} does not attack.", "dcg.keyword.overclock_condition")
+                  f"carried out and {d.label} does not attack.", "dcg.keyword.overclock_condition", victim=victim.label, card=d.label)
         return
     game.flush()
     d = game.find(d.id)
@@ -106,11 +107,11 @@ def burst_end(game: Game, p: str) -> None:
             continue
         if not d.sources:
             game.step("burst.end", f"Burst digivolution: {d.label} has no card under it at the end of the turn, "
-                      f"so nothing is trashed.", "dcg.burst.end_trash", "dcg.burst.no_stack")
+                      f"so nothing is trashed.", "dcg.burst.end_trash", "dcg.burst.no_stack", card=d.label, empty=True)
             continue
         if d.card.kind != "digimon":
             game.step("burst.end", f"Burst digivolution: {d.label} is not a Digimon at the end of the turn, so "
-                      f"nothing is trashed.", "dcg.burst.end_trash", "dcg.burst.not_digimon")
+                      f"nothing is trashed.", "dcg.burst.end_trash", "dcg.burst.not_digimon", card=d.label, not_digimon=True)
             continue
         top, rest = d.card, d.sources
         if ps.breeding_area is d:
@@ -121,7 +122,7 @@ def burst_end(game: Game, p: str) -> None:
         game.overflow(owner, (top,))
         game.step("burst.end", f"Burst digivolution: at the end of the turn {owner} trashes {top.label} from the "
                   f"top of the Digimon; {rest[0].label} is now on top.", "dcg.burst.end_trash", "dcg.pending",
-                  "dcg.stack.top_keeps_state")
+                  "dcg.stack.top_keeps_state", player=owner, top=top.label, now=rest[0].label)
 
 
 def _foe(p: str) -> str:

@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn
+from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn, vows
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -45,6 +45,9 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
                 ("ygo.summon.special_summon_monster", "ygo.summon.ssm_no_normal"))
     if board.normal_summons_used >= 1:
         return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
+    locked = vows.refusal(game, player, "normal_summon")
+    if locked:
+        return locked
     need = tributes_needed(card.level)
     if len(tribute) != need:
         return (f"a Level {card.level} monster needs {need} Tribute(s), {len(tribute)} given", ("ygo.summon.tribute_count",))
@@ -70,7 +73,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
         from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
                   f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count", "ygo.cost.tribute_to_graveyard",
-                  *(("ygo.zones.tribute_emz",) if from_emz else ()))
+                  *(("ygo.zones.tribute_emz",) if from_emz else ()), player=player, tribute=t.label(), level=card.level, card=card.label())
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
     game.place_monster(card, player, zone, "set" if set_ else "attack")
@@ -78,7 +81,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     kind = "Tribute " if tribute else "Normal "
     if set_:
         game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
-                  "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn")
+                  "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn", player=player, card=card.label(), zone=zone)
         return
     game.step("summon.normal", f"{player} {kind}Summons {card.label()} ({card.atk} ATK) in Attack Position in {zone}.",
               "ygo.summon.normal", "ygo.summon.once_per_turn", "ygo.zones.main_monster_zone", "ygo.position.face_up_attack",
@@ -86,10 +89,11 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     summon_negation.begin(game, [card], player, "normal", f"{kind}Summon")
 
 
-def _summoned(game, card: Card, player: str, by_effect: bool = False) -> None:
+def _summoned(game, card: Card, player: str, by_effect: bool = False, method: str = "special") -> None:
     """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved)."""
     if by_effect:
         game.effect_summoned = card
+    vows.record_summon(game, card, player, method)
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
@@ -132,7 +136,7 @@ def flip_summon(game, card: Card) -> None:
     player = game.controller(card)
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
               f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
-              "ygo.summon.flip", "ygo.position.flip_summon_counts")
+              "ygo.summon.flip", "ygo.position.flip_summon_counts", player=player, card=card.label(), atk=card.atk, defense=card.defense)
     summon_negation.begin(game, [card], player, "flip", "Flip Summon")
 
 
@@ -168,7 +172,7 @@ def change_position(game, card: Card, to: str) -> None:
     card.position_changed_turn = game.board.turn_number
     game.step("position.change", f"{game.controller(card)} changes {card.label()} to {to} position.",
               "ygo.position.manual", "ygo.position.once_per_turn",
-              *(("ygo.position.face_up_defense",) if to == "defense" else ()))
+              *(("ygo.position.face_up_defense",) if to == "defense" else ()), player=game.controller(card), card=card.label(), position=to)
 
 
 # ---------- Setting a Spell/Trap
@@ -198,7 +202,7 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
             old = mine.field_spell
             game.send(old, "graveyard")
             game.step("field.replaced", f"{old.label()} is sent to the graveyard to make way for the new Field Spell "
-                      "(not destroyed).", "ygo.zones.field_zone", "ygo.spell.field_replace")
+                      "(not destroyed).", "ygo.zones.field_zone", "ygo.spell.field_replace", card=old.label(), chain=False)
         mine.field_spell, card.zone = card, "field"
     else:
         card.zone = zone or mine.free_st_zone()
@@ -208,7 +212,7 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
             else "a Set Spell other than a Quick-Play Spell can be activated at once")
     where = ("ygo.zones.field_spell_zone", "ygo.zones.field_spell_not_st") if card.kind == "field" else ()
     game.step("set.spell_trap", f"{player} Sets {card.label()} face-down in {card.zone}; {when}.", "ygo.activate.set_turn",
-              *where)
+              *where, player=player, card=card.label(), zone=card.zone, **({"now": True} if "at once" in when else {}))
     game.priority, game.last_pass = player, ""
 
 
@@ -245,7 +249,7 @@ def pass_(game, player: str | None = None) -> None:
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
         return
-    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer")
+    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer", player=player, other=other(player))
     game.priority, game.last_pass = other(player), player
 
 

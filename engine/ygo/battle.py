@@ -1,6 +1,7 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
+from . import vows
 from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
@@ -16,6 +17,9 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return "the duel is already over", ("ygo.duel.over",)
     if board.phase != "battle":
         return f"attacks are declared in the Battle Phase, not in {board.phase}", ("ygo.battle.declare",)
+    locked = vows.refusal(game, board.turn, "attack")
+    if locked:
+        return locked
     if game.chain or game.attack:
         return "an attack is declared only at an open game state of the Battle Step", ("ygo.battle.steps",)
     player = game.controller(attacker)
@@ -53,11 +57,13 @@ def attack(game, attacker: Card, target_id: str) -> None:
     player = board.turn
     target = None if target_id == "direct" else board.find(target_id)[2]
     attacker.attacks_this_turn += 1
+    vows.record_attack(game, player)
     if target is not None:
         attacker.attacked_ids.append(target.id)
     if not game.battle_step:
         game.step("battle.battle_step", "Both players pass in the Start Step: it ends and the Battle Step begins, "
-                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step")
+                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step",
+                  "ygo.priority.step_transition")
     game.battle_step = True
     game.attack = Attack(attacker, target, game.opponent_moves(player), game.opponent_count(player))
     game.window = Window("attack_declared", attacker, target, player)
@@ -92,7 +98,7 @@ def proceed(game) -> None:
             atk.target.position = "defense"
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon")
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
@@ -101,13 +107,13 @@ def proceed(game) -> None:
             atk.opponent_moves = game.opponent_moves(game.board.turn)
             game.step("battle.no_replay", f"The monsters on {other(game.board.turn)}'s field changed during the Damage "
                       "Step: there is no replay there, and the battle goes on with the same attack target.",
-                      "ygo.battle.no_replay_in_damage_step")
+                      "ygo.battle.no_replay_in_damage_step", player=other(game.board.turn))
         if _battle_goes_on(game, atk):
             _calculate(game, atk)
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
                       "in Attack Position: no damage calculation; the Damage Step's remaining time points still "
-                      "pass.", "ygo.damage_step.battle_ends")
+                      "pass.", "ygo.damage_step.battle_ends", "ygo.battle.no_calc_no_battle")
     elif atk.stage == "after_calculation":
         atk.stage = "end"
         _send_destroyed(game, atk)
@@ -127,7 +133,7 @@ def _end_battle_step(game, atk: Attack) -> None:
         moved = game.on_field(atk.attacker) and game.controller(atk.attacker) == player
         game.step("attack.stopped", f"{atk.attacker.label()} can no longer attack, so the battle ends without a "
                   "Damage Step.", "ygo.battle.attack_stops", "ygo.battle.negated_not_attacker",
-                  *(["ygo.battle.position_change_stops"] if moved else []))
+                  *(["ygo.battle.position_change_stops"] if moved else []), attacker=atk.attacker.label())
         game.attack = None
         return
     forbidding = cannot_attack(game, atk.attacker)
@@ -135,7 +141,7 @@ def _end_battle_step(game, atk: Attack) -> None:
         game.step("attack.stopped", f"{atk.attacker.label()} cannot attack while the continuous effect of "
                   f"{forbidding.label()} applies: the attack already declared stops, without a Damage Step.",
                   "ygo.battle.cannot_attack_stops", "ygo.battle.attack_stops", "ygo.battle.negated_not_attacker",
-                  "ygo.continuous.applies")
+                  "ygo.continuous.applies", attacker=atk.attacker.label(), source=forbidding.label())
         game.attack = None
         return
     if game.opponent_moves(player) != atk.opponent_moves:
@@ -146,7 +152,7 @@ def _end_battle_step(game, atk: Attack) -> None:
             return   # the new target's "when attacked" trigger is activated before the Damage Step
     atk.stage = "start"
     game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step",
-              "ygo.damage_step.start")
+              "ygo.damage_step.start", attacker=atk.attacker.label())
 
 
 def _battle_goes_on(game, atk: Attack) -> bool:
@@ -167,11 +173,11 @@ def _replay(game, atk: Attack) -> bool:
         game.step("battle.replay", f"A monster left {other(player)}'s field and another arrived after the attack target "
                   f"was chosen: the count is the same, but it changed, so a replay occurs and {player} may choose a new "
                   "attack target or not to attack.", "ygo.battle.replay", "ygo.battle.replay_same_count",
-                  "ygo.battle.replay_after_resolution")
+                  "ygo.battle.replay_after_resolution", player=player, other=other(player), same_count=True)
     else:
         game.step("battle.replay", f"The number of monsters {other(player)} controls changed after the attack target was "
                   f"chosen: a replay occurs, and {player} may choose a new attack target or not to attack.",
-                  "ygo.battle.replay", "ygo.battle.replay_after_resolution")
+                  "ygo.battle.replay", "ygo.battle.replay_after_resolution", player=player, other=other(player))
     legal = {c.id: c for c in opponent.monster_list()}
     if choice is None:   # documented default: keep the old target, else the first monster in zone order, else direct
         if atk.target is not None and atk.target.id in legal:
@@ -183,20 +189,20 @@ def _replay(game, atk: Attack) -> bool:
     if choice == "none" or (choice == "direct" and legal) or (choice not in ("direct", "none") and choice not in legal):
         reason = "chooses not to attack" if choice == "none" else f"cannot attack {choice}, so does not attack"
         game.step("battle.replay.no_attack", f"{player} {reason}; {atk.attacker.label()} still counts as having "
-                  "declared an attack this turn.", "ygo.battle.replay_choice")
+                  "declared an attack this turn.", "ygo.battle.replay_choice", player=player, attacker=atk.attacker.label())
         return False
     atk.target = legal.get(choice)
     atk.opponent_moves, atk.opponent_count = game.opponent_moves(player), len(legal)
     what = "attacks directly" if atk.target is None else f"attacks {atk.target.label()}"
     game.step("battle.replay.target", f"After the replay, {atk.attacker.label()} {what}; this is not a new attack "
-              "declaration.", "ygo.battle.replay_choice")
+              "declaration.", "ygo.battle.replay_choice", attacker=atk.attacker.label(), **({"target": atk.target.label()} if atk.target is not None else {}))
     target = atk.target
     if target is not None:
         game.window = Window("attacked", atk.attacker, target, player)
         if target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
             game.step("battle.replay.attacked", f"{target.label()} has become the attack target: its \"when this "
                       "card is attacked\" trigger meets its timing (an \"attack declared\" timing does not: the "
-                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing")
+                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing", target=target.label())
             game.add_trigger(target, Window("attacked", atk.attacker, target, player))
     return True
 
@@ -219,7 +225,9 @@ def _calculate(game, atk: Attack) -> None:
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
                           *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
-                          *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []))
+                          *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
+                          card=monster.label(), value=read(game, monster), base=base,
+                          sources=", ".join(c.label() for c in by))
     if target is None:
         damage = atk_of(game, attacker)
         game.lose_lp(opp, damage)
@@ -239,7 +247,7 @@ def _send_destroyed(game, atk: Attack) -> None:
     for card in atk.destroyed:
         if card.indestructible_by_battle:
             game.step("battle.not_destroyed", f"{card.label()} cannot be destroyed by battle and stays on the field.",
-                      "ygo.battle.indestructible")
+                      "ygo.battle.indestructible", card=card.label())
             continue
         if not game.on_field(card):
             continue
@@ -254,11 +262,11 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
     a, t = atk_of(game, attacker), atk_of(game, target)
     if a == t == 0:
         game.step("damage.atk_vs_atk.zero", f"{attacker.label()} and {target.label()} both have 0 ATK: no battle damage, "
-                  "and neither is destroyed.", "ygo.battle.damage_calc.zero_atk")
+                  "and neither is destroyed.", "ygo.battle.damage_calc.zero_atk", attacker=attacker.label(), target=target.label())
         return
     if a == t:
         game.step("damage.atk_vs_atk.equal", f"{attacker.label()} and {target.label()} both have {a} ATK: no battle damage, "
-                  "and both are destroyed.", "ygo.battle.damage_calc.atk_vs_atk_equal")
+                  "and both are destroyed.", "ygo.battle.damage_calc.atk_vs_atk_equal", attacker=attacker.label(), target=target.label(), atk=a)
         destroyed += [attacker, target]
         return
     winner, loser, damaged = (attacker, target, opp) if a > t else (target, attacker, player)
@@ -266,7 +274,7 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
     game.lose_lp(damaged, diff)
     game.step("damage.atk_vs_atk", f"{winner.label()} ({max(a, t)} ATK) beats {loser.label()} ({min(a, t)} ATK): "
               f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
-              "destroyed.", "ygo.battle.damage_calc.atk_vs_atk", "ygo.damage.battle")
+              "destroyed.", "ygo.battle.damage_calc.atk_vs_atk", "ygo.damage.battle", winner=winner.label(), loser=loser.label(), winner_atk=max(a, t), loser_atk=min(a, t), player=damaged, damage=diff, lp=game.board.player(damaged).lp)
     destroyed.append(loser)
 
 
@@ -274,14 +282,14 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
     a, d = atk_of(game, attacker), def_of(game, target)
     if a == d:
         game.step("damage.atk_vs_def.equal", f"{attacker.label()}'s {a} ATK equals {target.label()}'s {d} DEF: no battle "
-                  "damage, and neither is destroyed.", "ygo.battle.damage_calc.atk_vs_def_equal")
+                  "damage, and neither is destroyed.", "ygo.battle.damage_calc.atk_vs_def_equal", attacker=attacker.label(), target=target.label(), atk=a, defense=d)
         return
     if a < d:
         diff = d - a
         game.lose_lp(player, diff)
         game.step("damage.atk_vs_def.lower", f"{attacker.label()}'s {a} ATK is lower than {target.label()}'s {d} DEF: "
                   f"{player} takes {diff} battle damage (LP {game.board.player(player).lp}), and neither monster is "
-                  "destroyed.", "ygo.battle.damage_calc.atk_vs_def", "ygo.damage.battle")
+                  "destroyed.", "ygo.battle.damage_calc.atk_vs_def", "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=player, damage=diff, lp=game.board.player(player).lp)
         return
     text = f"{attacker.label()}'s {a} ATK is higher than {target.label()}'s {d} DEF: {target.label()} is destroyed"
     if attacker.piercing:
@@ -289,8 +297,8 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
         game.lose_lp(opp, diff)
         game.step("damage.piercing", f"{text}, and piercing inflicts {diff} battle damage to {opp} "
                   f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing",
-                  "ygo.damage.battle")
+                  "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=opp, damage=diff, lp=game.board.player(opp).lp)
     else:
         game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
-                  "ygo.battle.damage_calc.atk_vs_def")
+                  "ygo.battle.damage_calc.atk_vs_def", attacker=attacker.label(), target=target.label(), atk=a, defense=d)
     destroyed.append(target)

@@ -152,7 +152,7 @@ def check_equips(game) -> None:
                 what = monster.label() if monster else card.equipped_to
                 game.send(card, "graveyard")
                 game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
-                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped")
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped", card=card.label(), target=what)
 
 
 def apply_equip(game, link, selector) -> None:
@@ -168,7 +168,7 @@ def apply_equip(game, link, selector) -> None:
     if not monsters:
         game.send(card, "graveyard")
         game.step("equip.no_target", f"{card.label()} has no face-up monster to equip to when it resolves: it is "
-                  "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target")
+                  "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target", card=card.label())
         return
     card.equipped_to = monsters[0].id
-    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach")
+    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach", card=card.label(), target=monsters[0].label())

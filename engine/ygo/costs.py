@@ -124,10 +124,11 @@ def pay(game, card: Card, player: str) -> None:
                       f"{card.label()} (LP {game.board.player(player).lp}"
                       f"{', rounded up: LP have no fractions' if half else ''}); paying LP is not damage.",
                       "ygo.cost.paid", "ygo.cost.pay_lp", "ygo.lp.damage_or_payment",
-                      *(["ygo.cost.half_lp"] if half else []))
+                      *(["ygo.cost.half_lp"] if half else []), player=player, lp_paid=amount,
+                      card=card.label(), lp=game.board.player(player).lp, **({"half": True} if half else {}))
             if game.board.player(player).lp == 0:
                 game.step("cost.lp_zero", f"{player}'s LP reached 0 by paying the cost: {player} loses at once.",
-                          "ygo.cost.lp_zero")
+                          "ygo.cost.lp_zero", player=player)
             game.check_lp()
             continue
         if name == "detach":
@@ -137,7 +138,7 @@ def pay(game, card: Card, player: str) -> None:
                 game.board.player(m.owner).graveyard.append(m)   # even a Pendulum Monster: to the graveyard
             game.step("cost.detach", f"{player} detaches {', '.join(m.label() for m in detached)} from {card.label()} as "
                       f"the cost of its effect; Xyz Materials removed as a cost are sent to the graveyard "
-                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach")
+                      f"({len(card.materials)} left).", "ygo.cost.paid", "ygo.xyz.detach", player=player, cards=", ".join(m.label() for m in detached), card=card.label(), left=len(card.materials))
             continue
         if args == "self":
             cards = [card]
@@ -154,5 +155,6 @@ def pay(game, card: Card, player: str) -> None:
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
                   *(["ygo.cost.own_hand"] if name == "discard" else []),
-                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []))
+                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []), player=player,
+                  cards=", ".join(c.label() for c in cards), card=card.label())
     check_equips(game)

@@ -48,9 +48,10 @@ def can_activate(game, card: Card, speed: int) -> Refusal:
         if stage in ("start", "before_calculation"):
             return None
         return (f"{card.label()} changes ATK/DEF without stating a timing: in the Damage Step only at its start or "
-                f"before damage calculation, not at {STAGE_NAMES[stage]}", ("ygo.damage_step.atk_def_until_calc",))
-    keys = ("ygo.damage_step.allowed", "ygo.damage_step.quick_effects") if card.card_type == "monster" \
-        else ("ygo.damage_step.allowed",)
+                f"before damage calculation, not at {STAGE_NAMES[stage]}", ("ygo.damage_step.atk_def_until_calc",)
+                + (("ygo.damage_step.quick_effect_kinds",) if card.card_type == "monster" else ()))
+    keys = ("ygo.damage_step.allowed", "ygo.damage_step.only_these", "ygo.damage_step.quick_effects") \
+        if card.card_type == "monster" else ("ygo.damage_step.allowed", "ygo.damage_step.only_these")
     return (f"in the Damage Step only Counter Traps, effects that negate an activation and effects that change "
             f"ATK/DEF may be activated; {card.label()} is none of them", keys)
 
@@ -82,10 +83,10 @@ def enter(game, step: str) -> None:
         else:
             battle.proceed(game)
     if game.attack is None or game.board.over:
-        game.step("damage_step.not_reached", f"The battle ended before {STAGE_NAMES[step]}.", "ygo.battle.damage_step")
+        game.step("damage_step.not_reached", f"The battle ended before {STAGE_NAMES[step]}.", "ygo.battle.damage_step", stage=step, ended=True)
         return
     atk = game.attack
     game.window = Window("damage_step", atk.attacker, atk.target, game.board.turn, stage=step)
     game.priority, game.last_pass = game.board.turn, ""
     game.step("damage_step.window", f"{STAGE_NAMES[step][0].upper()}{STAGE_NAMES[step][1:]}: the turn player "
-              "has priority first.", "ygo.damage_step.allowed", "ygo.priority.turn_player_first")
+              "has priority first.", "ygo.damage_step.allowed", "ygo.priority.turn_player_first", stage=step)

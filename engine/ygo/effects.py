@@ -7,7 +7,7 @@ from typing import Callable
 
 from . import zones
 from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
-from .game import EXTRA_DECK_KINDS
+from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
 from . import control, search, temporary
@@ -15,7 +15,7 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import summon_negation
+from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters")
@@ -96,7 +96,7 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
@@ -104,7 +104,10 @@ def _special_summon(args) -> dict:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
     if not isinstance(args.get("negated", False), bool):
         raise ValueError("`negated` is true or false")
-    return {"card": args["card"], "position": position, "negated": args.get("negated", False)}
+    linked_by = args.get("linked_by", 0)
+    if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
+        raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
 
 
 # ---------- application
@@ -146,7 +149,7 @@ def apply_destroy(game, link, sel):
         if sel == "all_monsters":
             keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
-                  *keys)
+                  *keys, card=card.label(), source=link.card.label())
 
 
 def apply_banish(game, link, sel):
@@ -155,7 +158,7 @@ def apply_banish(game, link, sel):
             if card.kind == "token":
                 game.send(card, "banished")
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                          "ygo.tokens.vanish")
+                          "ygo.tokens.vanish", card=card.label(), token=True)
             else:
                 temporary.banish(game, card, sel["until"])
         return
@@ -163,10 +166,10 @@ def apply_banish(game, link, sel):
         game.send(card, "banished")
         if card.kind == "token":
             game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                      "ygo.tokens.vanish")
+                      "ygo.tokens.vanish", card=card.label(), token=True)
             continue
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
-                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field")
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field", card=card.label(), source=link.card.label())
 
 
 def apply_return_to_hand(game, link, sel):
@@ -174,16 +177,16 @@ def apply_return_to_hand(game, link, sel):
         game.send(card, "hand")
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
-                      "ygo.effect.token_vanishes")
+                      "ygo.effect.token_vanishes", card=card.label(), to_hand=True)
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
                       "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
-                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost")
+                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost", card=card.label(), extra=True)
         elif card.pendulum:
             game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
-                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns")
+                      "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns", card=card.label(), pendulum=True)
         else:
-            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand")
+            game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand", card=card.label())
 
 
 def apply_return_to_deck(game, link, sel):
@@ -192,18 +195,18 @@ def apply_return_to_deck(game, link, sel):
         if card.kind == "token":
             game.remove(card)
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
-                      "ygo.effect.token_vanishes")
+                      "ygo.effect.token_vanishes", card=card.label(), to_deck=True)
         elif card.kind in EXTRA_DECK_KINDS:
             game.send(card, "extra_deck")
             game.step("effect.return_to_deck", f"{card.label()} is an Extra Deck monster: it returns to its owner's Extra "
                       "Deck, not the deck.", "ygo.extra_deck.returns", "ygo.effect.extra_deck_returns",
-                      "ygo.summon.proper_lost")
+                      "ygo.summon.proper_lost", card=card.label(), extra=True)
         else:
             game.send(card, "deck")
             deck = game.board.player(card.owner).deck
             deck.append(deck.pop(0))
             game.step("effect.return_to_deck", f"{card.label()} is shuffled face-down into its owner's deck.",
-                      "ygo.effect.return_to_deck")
+                      "ygo.effect.return_to_deck", card=card.label())
 
 
 def apply_flip_face_down(game, link, sel):
@@ -226,7 +229,8 @@ def apply_flip_face_down(game, link, sel):
         if used:
             keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
-                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys)
+                  f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys, card=card.label(),
+                  **({"changed": True} if changed else {}))
 
 
 def _apply_stat(game, link, args, stat: str):
@@ -250,7 +254,9 @@ def _apply_stat(game, link, args, stat: str):
             keys.append("ygo.atk.floor_zero")
         game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}"
                   f"{' (halved, rounding up)' if 'half' in args else ''}{' (it cannot go below 0)' if 'ygo.atk.floor_zero' in keys else ''}.",
-                  *keys)
+                  *keys, card=card.label(), before=before,
+                  after=after, **({"half": True} if "half" in args else {}),
+                  **({"floor": True} if "ygo.atk.floor_zero" in keys else {}))
 
 
 def apply_change_atk(game, link, args):
@@ -273,14 +279,14 @@ def apply_damage(game, link, args):
         lost = game.lose_lp(player, args["amount"])
         game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()))
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
 
 
 def apply_gain_lp(game, link, args):
     player = _who(link, args["player"])
     game.board.player(player).lp += args["amount"]
-    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp")
+    game.step("effect.gain_lp", f"{player} gains {args['amount']} LP ({game.board.player(player).lp}).", "ygo.effect.gain_lp", player=player, amount=args['amount'], lp=game.board.player(player).lp)
 
 
 def _draw(args) -> dict:
@@ -292,7 +298,8 @@ def _draw(args) -> dict:
 
 def apply_draw(game, link, args):
     from .turn import draw_cards
-    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw")
+    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
+               source=link.card.label())
 
 
 def apply_special_summon(game, link, args):
@@ -302,19 +309,22 @@ def apply_special_summon(game, link, args):
     _, place, card = found
     if place in MONSTER_ZONES or place.startswith("S") or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
-                  "ygo.effect.special_summon")
+                  "ygo.effect.special_summon", card=card.label(), on_field=True)
         return
-    limit = revive_refusal(card, place)
+    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
-        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1])
+        game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return
     free, rule = zones.free_zones(game.board, link.player, place, card)
+    if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
+        pointed = zones.zones_linked_by(game.board, link.player, args["linked_by"])
+        free, rule = [z for z in free if z in pointed], "ygo.link.co_linked"
     mains = [z for z in free if z.startswith("M")]
     # **default** zone: a Main Monster Zone (a Link Monster: the Extra Monster Zone first), as extra_deck.choose_zone
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
     if zone is None:
         game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
-                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule)
+                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
         return
     if card.kind == "link":
         args = {**args, "position": "attack"}
@@ -327,21 +337,35 @@ def apply_special_summon(game, link, args):
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
     if place != "extra_deck":
         keys.append("ygo.zones.main_monster_zone")
+    if args.get("linked_by"):
+        keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
         keys.append("ygo.summon.revive_limit_banished")
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
-              f"{link.player}'s {zone} in {args['position']} position.", *keys)
+              f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
-                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution")
+                  "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
+    vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
+
+
+def check_linked_zone(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+    for name, args in card.effect.ops:
+        if name == "special_summon" and args.get("linked_by"):
+            pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
+            if not [z for z in pointed if z not in game.board.player(player).monsters]:
+                return (f"{card.label()} Special Summons to a zone {args['linked_by']} or more Link Monsters point to, "
+                        f"and {player} has no such free Main Monster Zone", ("ygo.link.co_linked",))
+    return None
 
 
 def _responded_link(game, link):
@@ -355,7 +379,9 @@ def apply_negate_activation(game, link, _args):
         return
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
-              "it will not resolve.", "ygo.chain.negate_activation")
+              "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
+              link=target.n)
+    vows.activation_negated(game, target)
 
 
 def apply_negate_effect(game, link, _args):
@@ -364,7 +390,9 @@ def apply_negate_effect(game, link, _args):
         return
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
-              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect")
+              "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
+              link=target.n)
+    vows.effect_negated(game, target)
 
 
 def apply_negate_attack(game, _link, _args):
@@ -373,7 +401,7 @@ def apply_negate_attack(game, _link, _args):
     game.attack.negated = True
     game.step("battle.attack_negated", f"The attack of {game.attack.attacker.label()} is negated; it does not reach "
               "the Damage Step, and the monster still counts as having declared an attack.", "ygo.battle.negate_attack",
-              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared")
+              "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared", attacker=game.attack.attacker.label())
 
 
 @dataclass(frozen=True)
@@ -393,7 +421,7 @@ OPERATIONS: dict[str, Operation] = {
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
-    "special_summon": Operation(_special_summon, apply_special_summon),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
@@ -402,11 +430,50 @@ OPERATIONS: dict[str, Operation] = {
     "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
     "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
+    "restrict": Operation(vows.parse, vows.apply_restrict),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
+    "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
 }
+
+
+MASS_SELECTORS = ("opponent_monsters", "opponent_attack_position", "all_monsters")
+REMOVALS = ("destroy", "banish", "return_to_hand", "return_to_deck")
+
+
+def _mass(game, player: str, selector: str) -> list:
+    me, opp = game.board.player(player), game.board.player(other(player))
+    if selector == "opponent_attack_position":
+        return [c for c in opp.monster_list() if c.position == "attack"]
+    return opp.monster_list() + (me.monster_list() if selector == "all_monsters" else [])
+
+
+def _empty_refusal(game, card, player: str):
+    """3.1.1.p39: an effect that would only remove "all (the opponent's) monsters" cannot be activated with none."""
+    ops = card.effect.ops
+    if not ops or not all(name in REMOVALS and args in MASS_SELECTORS for name, args in ops):
+        return None
+    if any(_mass(game, player, args) for _name, args in ops):
+        return None
+    return (f"{card.label()} would do nothing now (there are no such monsters): an optional effect cannot be "
+            "activated to no effect", ("ygo.effect.optional_not_empty",))
+
+
+def _resolving_card_refusal(game, card, targets: list):
+    """3.5.6.p2: a Spell/Trap whose chain link waits to resolve (and that will not stay) cannot be returned to the
+    hand or deck meanwhile, so an effect doing that cannot target it."""
+    if not any(name in ("return_to_hand", "return_to_deck") and args == "targets" for name, args in card.effect.ops):
+        return None
+    waiting = {link.card.id for link in game.chain
+               if link.card.card_type != "monster" and link.card.kind not in CONTINUOUS_KINDS}
+    for t in targets:
+        if t.id in waiting:
+            return (f"{t.label()} was activated in this chain and goes to the graveyard once it has resolved: it cannot "
+                    f"be returned to the hand or deck meanwhile, so {card.label()} cannot target it",
+                    ("ygo.chain.resolving_stays",))
+    return None
 
 
 def activation_refusal(game, card, player: str, targets: list):
@@ -416,6 +483,8 @@ def activation_refusal(game, card, player: str, targets: list):
         refusal = check(game, card, player, targets) if check else None
         if refusal:
             return refusal
+    if card.effect.type != "trigger" and not card.effect.mandatory:
+        return _empty_refusal(game, card, player) or _resolving_card_refusal(game, card, targets)
     return None
 
 

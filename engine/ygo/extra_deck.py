@@ -175,28 +175,28 @@ def place_materials(game, method: str, player: str, card: Card, materials: list[
             card.materials.append(m)
             game.step("xyz.material", f"{m.label()} becomes an Xyz Material under {card.label()}; it is no longer "
                       "a card on the field, and it did not leave the field.", "ygo.summon.xyz",
-                      "ygo.xyz.materials_not_on_field")
+                      "ygo.xyz.materials_not_on_field", card=m.label(), xyz=card.label())
             continue
         where = game.where(m)
         if m.kind == "token":
             game.remove(m)
             game.step("summon.material", f"The token {m.label()} is used as a {method.capitalize()} Material and "
                       "vanishes.", f"ygo.summon.{'link_materials' if method == 'link' else method + '_materials'}",
-                      "ygo.tokens.vanish", *(("ygo.link.token_pendulum_material",) if method == "link" else ()))
+                      "ygo.tokens.vanish", *(("ygo.link.token_pendulum_material",) if method == "link" else ()), card=m.label(), token=True, method=method)
             continue
         if method == "fusion" and m.position == "set":
             game.step("summon.material.face_down", f"{m.label()} is face-down on the field; a face-down card may be a "
-                      "Fusion Material.", "ygo.summon.fusion_face_down")
+                      "Fusion Material.", "ygo.summon.fusion_face_down", card=m.label())
         pendulum_to_extra = m.pendulum and where in MONSTER_ZONES
         game.send(m, "graveyard")
         if pendulum_to_extra:
             if method == "link":
                 game.step("summon.material", f"{m.label()} was a Link Material: as a Pendulum Monster it went to the "
-                          "Extra Deck.", "ygo.summon.link_materials", "ygo.link.token_pendulum_material")
+                          "Extra Deck.", "ygo.summon.link_materials", "ygo.link.token_pendulum_material", card=m.label(), pendulum=True)
             continue   # game.send recorded the Pendulum Monster going face-up to the Extra Deck
         game.step("summon.material", f"{m.label()} is sent from {_place_text(where)} to the graveyard as a "
                   f"{method.capitalize()} Material.",
-                  f"ygo.summon.{'link_materials' if method == 'link' else method + '_materials'}")
+                  f"ygo.summon.{'link_materials' if method == 'link' else method + '_materials'}", card=m.label(), method=method)
 
 
 def _place_text(place: str) -> str:
@@ -228,10 +228,11 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
     if method != "fusion":
         keys.append("ygo.summon.conditional")
     game.step(f"summon.{method}", f"{player} {text} {card.label()} from the Extra Deck to {zone} in face-up {pos} "
-              f"Position ({card.atk} ATK).", *keys)
+              f"Position ({card.atk} ATK).", *keys, player=player, card=card.label(), zone=zone,
+              position=card.position, atk=card.atk)
     if zone.startswith("EMZ") and sum(1 for z in player_emz(game, player)) == 2:
         game.step("zones.extra_link", f"{player} now uses both Extra Monster Zones: {card.label()} completes an Extra "
-                  "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state")
+                  "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state", player=player, card=card.label())
 
 
 def player_emz(game, player: str) -> list[str]:
@@ -250,6 +251,10 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
+    from .vows import refusal as vow_refusal
+    locked = vow_refusal(game, player, "special_summon", card)
+    if locked:
+        return locked
     return summon_refusal(game, method, player, card, materials, zone)
 
 
@@ -328,11 +333,13 @@ def apply_fusion(game, link, _args) -> None:
 
     choice = fusion_choice(game, link)
     monster, mats, zone = _fusion_args(choice, game) if choice else (None, [], None)
-    refusal = summon_refusal(game, "fusion", link.player, monster, mats, zone) if monster else \
+    from .vows import refusal as vow_refusal
+    refusal = (summon_refusal(game, "fusion", link.player, monster, mats, zone)
+               or vow_refusal(game, link.player, "special_summon", monster)) if monster else \
         ("no Fusion Monster can be summoned", ("ygo.summon.fusion",))
     if refusal:
         game.step("summon.fusion.fails", f"The Fusion Summon by {link.card.label()} cannot be made: {refusal[0]}.",
-                  *refusal[1])
+                  *refusal[1], source=link.card.label(), reason=refusal[0])
         return
     perform(game, "fusion", link.player, monster, mats, zone)
     _summoned(game, monster, link.player, by_effect=True)

@@ -87,6 +87,8 @@ class Game:
     effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
     phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
     phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
+    vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
+    turn_log: object = None                             # what each player did this turn (vows.TurnLog)
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -168,7 +170,7 @@ class Game:
         for m in materials:
             self.board.player(m.owner).graveyard.append(m)
         self.step("xyz.materials_leave", f"{card.label()} leaves the field, so its Xyz Materials "
-                  f"({', '.join(m.label() for m in materials)}) are sent to the graveyard.", "ygo.xyz.materials_leave")
+                  f"({', '.join(m.label() for m in materials)}) are sent to the graveyard.", "ygo.xyz.materials_leave", card=card.label(), cards=", ".join(m.label() for m in materials))
 
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
@@ -186,7 +188,7 @@ class Game:
             self.step("pendulum.to_extra_deck", f"{card.label()} is a Pendulum Monster: leaving the field for the "
                       "graveyard, it is placed face-up in its owner's Extra Deck instead.",
                       "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order", "ygo.pendulum.extra_deck_public",
-                      "ygo.pendulum.extra_deck_always")
+                      "ygo.pendulum.extra_deck_always", card=card.label())
             return
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number

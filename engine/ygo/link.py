@@ -56,4 +56,4 @@ def apply_change_position(game, link, args) -> None:
         card.position = args["to"]
         game.step("effect.change_position", f"The effect of {link.card.label()} changes {card.label()} from {before} "
                   f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position",
-                  *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()))
+                  *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()), source=link.card.label(), card=card.label(), position=args['to'])

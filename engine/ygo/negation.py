@@ -52,7 +52,7 @@ def apply_negate_effects(game, link, sel) -> None:
                 pending.source_negated = True
         game.step("effect.negate_effects", f"The effects of {card.label()} are negated until the end of the turn "
                   f"(the effect of {link.card.label()}); it may still activate them, but they resolve without "
-                  "applying.", KEY)
+                  "applying.", KEY, card=card.label(), source=link.card.label())
 
 
 def resolves_negated(game, link) -> tuple[str, ...]:

@@ -57,7 +57,7 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
     game.step("pendulum.activate", f"{owner} activates {card.label()} from the hand as a Pendulum Spell in the "
               f"Pendulum Zone {zone} (Pendulum Scale {card.scale}) as chain link {link.n}; in that zone it is a "
               "Spell Card, not a monster.", "ygo.pendulum.activate", "ygo.pendulum.zones", "ygo.pendulum.not_a_monster",
-              "ygo.pendulum.spell_in_zone", "ygo.zones.field_parts")
+              "ygo.pendulum.spell_in_zone", "ygo.zones.field_parts", player=owner, card=card.label(), zone=zone, scale=card.scale, link=link.n)
 
 
 # ---------- the Pendulum Summon (a conditional Special Summon by the rules, 3.3.2.p24)
@@ -73,6 +73,11 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if board.pendulum_summoned:
         return f"{player} has already Pendulum Summoned this turn", ("ygo.pendulum.once_per_turn",)
+    from .vows import refusal as vow_refusal
+    for card in cards:
+        locked = vow_refusal(game, player, "special_summon", card)
+        if locked:
+            return locked
     pair = scales(game, player)
     if len(pair) != 2:
         return (f"{player} needs a Pendulum Scale in both Pendulum Zones (S1 and S5) to Pendulum Summon",
@@ -133,9 +138,9 @@ def pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> None
         keys.append("ygo.pendulum.face_up_extra_deck" if place == "extra_deck" else "ygo.pendulum.hand_main_zone")
         game.step("summon.pendulum", f"{player} Pendulum Summons {card.label()} (Level {card.level}, between the Scales "
                   f"{low} and {high}) from the {'face-up Extra Deck' if place == 'extra_deck' else 'hand'} to {zone} "
-                  "in face-up Attack Position.", *keys)
+                  "in face-up Attack Position.", *keys, player=player, card=card.label(), level=card.level, low=low, high=high, zone=zone, place=place)
     game.step("summon.pendulum.done", f"That was {player}'s one Pendulum Summon this turn ({len(placed)} monster(s) at "
-              "the same time).", "ygo.pendulum.once_per_turn", "ygo.summon.conditional")
+              "the same time).", "ygo.pendulum.once_per_turn", "ygo.summon.conditional", player=player, count=len(placed))
     begin(game, [card for card, *_ in placed], player, "special", "Pendulum Summon")
 
 

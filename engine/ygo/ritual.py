@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import zones
+from . import vows, zones
 from .model import MONSTER_ZONES, Card
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -127,7 +127,8 @@ def apply_ritual(game, link, args) -> None:
     player = link.player
     chosen = choice(game, link.card, player, args)
     monster, tributes, zone = _resolve_choice(game, chosen) if chosen else (None, [], None)
-    why = refusal(game, player, args, monster, tributes, zone) if chosen else \
+    why = (refusal(game, player, args, monster, tributes, zone)
+           or vows.refusal(game, player, "special_summon", monster)) if chosen else \
         ("no Ritual Monster can be summoned", ("ygo.ritual.summon",))
     if why:
         game.step("summon.ritual.fails", f"The Ritual Summon by {link.card.label()} cannot be made: {why[0]}.",

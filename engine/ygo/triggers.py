@@ -55,7 +55,7 @@ def fire(game) -> None:
         game.step("trigger.simultaneous", f"{len(waiting)} trigger effects met their timing at the same time: "
                   "they form one chain, the turn player's mandatory ones first, then the non-turn player's, then "
                   "the optional ones in the same order.", "ygo.trigger.simultaneous",
-                  "ygo.trigger.chain_despite_speed1")
+                  "ygo.trigger.chain_despite_speed1", count=len(waiting))
     ordered = order(game, waiting)
     if any(_private(game, c) for c, _ in ordered) and len(ordered) > 1:
         game.step("trigger.hand_order", "A trigger effect in the hand is private knowledge: though Spell Speed 1, it "
@@ -75,24 +75,24 @@ def fire(game) -> None:
             if card.id in game.decline:
                 game.step("trigger.mandatory", f"The trigger effect of {card.label()} is mandatory: it is activated "
                           "even though declining it was asked for.", "ygo.trigger.mandatory",
-                          "ygo.trigger.mandatory_defined")
+                          "ygo.trigger.mandatory_defined", card=card.label())
         elif eff.wording == "when" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.missed_timing", f"The optional trigger effect of {card.label()} is worded \"when … you "
                       "can\": something else happened after its event, so that time point has passed and it misses "
-                      "the timing.", "ygo.trigger.missed_timing")
+                      "the timing.", "ygo.trigger.missed_timing", card=card.label())
             continue
         elif card.id in game.decline:
             game.step("trigger.declined", f"{owner} chooses not to activate the trigger effect of {card.label()}.",
-                      "ygo.trigger.timing", "ygo.trigger.optional_defined")
+                      "ygo.trigger.timing", "ygo.trigger.optional_defined", player=owner, card=card.label())
             continue
         refusal = once_per_turn.refusal(game, card, owner) or costs.can_pay(game, card, owner)
         if refusal:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "
-                      f"{refusal[0]}.", *refusal[1])
+                      f"{refusal[0]}.", *refusal[1], card=card.label(), reason=refusal[0])
             continue
         if not eff.mandatory and eff.wording == "if" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
-                      "timing).", "ygo.trigger.if_wording")
+                      "timing).", "ygo.trigger.if_wording", card=card.label())
         chain.activate_trigger(game, card, window,
                               *(["ygo.trigger.mandatory", "ygo.trigger.mandatory_defined"] if eff.mandatory else []))

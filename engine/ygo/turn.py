@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import phase_triggers, temporary
+from . import phase_triggers, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -46,32 +46,34 @@ def enter_phase(game, phase: str) -> None:
     if phase in ORDER_KEYS:
         keys.append(ORDER_KEYS[phase])
     if phase == "battle":
-        keys += ["ygo.battle.steps", "ygo.battle.start_step", "ygo.battle.step_order", "ygo.battle.flow_start_step"]
+        keys += ["ygo.battle.steps", "ygo.battle.start_step", "ygo.battle.step_order", "ygo.battle.flow_start_step",
+                 "ygo.battle.start_step_is_step", "ygo.battle.start_end_steps_named"]
     if phase == "main2":
         keys.append("ygo.battle.end_step_to_main2")
     game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}"
-              f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys)
+              f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys, player=board.turn, phase=phase, passed=True)
     phase_triggers.gather(game, phase)
 
 
 def end_step(game) -> None:
     """Leaving the Battle Phase goes through its End Step (4.4.5), whichever phase comes next."""
     game.step("battle.end_step", f"{game.board.turn} ends the Battle Phase: its End Step follows the Battle Step.",
-              "ygo.battle.end_step", "ygo.battle.flow_end_step", "ygo.battle.step_order", player=game.board.turn)
+              "ygo.battle.end_step", "ygo.battle.flow_end_step", "ygo.battle.step_order",
+              "ygo.battle.start_end_steps_named", player=game.board.turn)
     temporary.return_cards(game, "battle_phase_end")
 
 
-def draw_cards(game, player: str, count: int, cause: str, key: str) -> None:
+def draw_cards(game, player: str, count: int, cause: str, key: str, source: str | None = None) -> None:
     p = game.board.player(player)
     for _ in range(count):
         if not p.deck:
             game.board.winner, game.board.win_reason = other(player), f"{player} had to draw from an empty deck"
             game.step("duel.deck_out", f"{player} must draw but has no cards in the deck: {player} loses the duel "
-                      f"and {other(player)} wins.", key, "ygo.turn.deck_out")
+                      f"and {other(player)} wins.", key, "ygo.turn.deck_out", player=player, other=other(player))
             return
         card = p.deck.pop(0)
         p.hand.append(card)
-        game.step("draw", f"{player} draws {card.label()} ({cause}).", key)
+        game.step("draw", f"{player} draws {card.label()} ({cause}).", key, player=player, card=card.label(), **({"source": source} if source else {"normal": True}))
 
 
 def end_phase(game) -> None:
@@ -85,7 +87,7 @@ def end_phase(game) -> None:
         if board.phase == "battle":
             end_step(game)
         board.phase = "end"
-        game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases")
+        game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases", player=board.turn, phase="end")
         phase_triggers.gather(game, "end")
     temporary.return_cards(game, "end_phase")
     settle(game)
@@ -96,7 +98,7 @@ def end_phase(game) -> None:
     settle(game)
     if board.over:
         return
-    game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end")
+    game.step("turn.end", f"{board.turn}'s turn ends; the turn passes to {other(board.turn)}.", "ygo.turn.end", player=board.turn, other=other(board.turn))
     _next_turn(game)
 
 
@@ -118,7 +120,7 @@ def _hand_limit(game) -> list:
     for card in picks:
         game.send(card, "graveyard")
     game.step("end_phase.hand_limit", f"{board.turn} has {HAND_LIMIT + excess} cards in hand and discards "
-              f"{', '.join(c.label() for c in picks)} down to {HAND_LIMIT}.", "ygo.turn.hand_limit")
+              f"{', '.join(c.label() for c in picks)} down to {HAND_LIMIT}.", "ygo.turn.hand_limit", player=board.turn, count=HAND_LIMIT + excess, cards=", ".join(c.label() for c in picks), limit=HAND_LIMIT)
     return picks
 
 
@@ -131,6 +133,7 @@ def _next_turn(game) -> None:
             card.attacks_this_turn, card.attacked_ids = 0, []
             card.effects_negated = False   # "until the end of this turn"
     game.used_once.clear()   # once-per-turn limits last for the turn
+    vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0
@@ -138,16 +141,16 @@ def _next_turn(game) -> None:
     board.phase = "draw"
     game.priority, game.last_pass, game.battle_step = board.turn, "", False
     game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases",
-              "ygo.turn.order_early")
+              "ygo.turn.order_early", player=board.turn, turn=board.turn_number)
     draw_cards(game, board.turn, 1, "normal draw", "ygo.turn.normal_draw")
     if board.over:
         return
     board.phase = "standby"
-    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases", "ygo.turn.order_early")
+    game.step("phase.enter", f"{board.turn} enters the Standby Phase.", "ygo.turn.phases", "ygo.turn.order_early", player=board.turn, phase="standby")
     phase_triggers.gather(game, "standby")
     settle(game)
     if board.over:
         return
     board.phase = "main1"
     game.step("phase.enter", f"{board.turn} enters Main Phase 1.", "ygo.turn.phases", "ygo.priority.turn_player_first",
-              "ygo.turn.order_early")
+              "ygo.turn.order_early", player=board.turn, phase="main1")

@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects
+from . import continuous, costs, effects, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
@@ -25,7 +25,7 @@ MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_
                             "attacked_this_turn", "materials", "owner")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition")
+               "continuous", "turn", "condition", "vow")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
@@ -359,6 +359,13 @@ def _effect(data, path: str) -> Effect:
                 setattr(eff, key, parse(data[key]))
             except ValueError as e:
                 raise InvalidScenario(f"{path}.{key}", str(e)) from None
+    if "vow" in data:
+        try:
+            eff.vow = vows.parse(data["vow"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.vow", str(e)) from None
+        if "player" in data["vow"]:
+            raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
     if "once_per_turn" in data:
         eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
@@ -506,6 +513,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = list(ids)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
+        elif key.startswith("swap."):
+            if not isinstance(v, dict) or set(v) != {"A", "B"} or not all(isinstance(x, str) for x in v.values()):
+                raise InvalidScenario(f"choose.{key}", "a mapping {A: card id, B: card id}: the monster each player gives")
+            out[key] = dict(v)
         elif key == "ritual" or key.startswith("ritual."):
             out[key] = ritual_choice(v, f"choose.{key}")
         elif key == "replay" or key.startswith("replay."):
@@ -514,7 +525,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>)")
+                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
     return out
 
 

@@ -1,10 +1,12 @@
 """The engines' steps and refusals in the UI's language.
 
-The engines write each step in English and name it with an event id (`battle.tie`); a step may carry the
-message's parameters (`params`, engine/trace.py). Here the event id is the message id: `zh.yaml` gives each
-event a sentence, or several tried in order, the first whose `{params}` the step carries. A step without
-them is told by its event's general sentence, and the page keeps the engine's English beside it, so no
-detail (card ids, numbers) is lost in translation.
+The engines write each step in English and name it with an event id (`battle.tie`) and the message's
+parameters (`params`, engine/trace.py). Here the event id is the message id: `zh.yaml` gives each event
+either one sentence without params (an event whose English never varies: `End of Attack.`), or a list of
+sentences tried in order, the first whose `{params}` the step carries; the last, without params, is the
+general sentence for a step without them, and the page then keeps the engine's English beside it, so no
+detail (card ids, numbers) is lost in translation. `{name!s:.0}` requires a param without showing it (it
+tells apart two sentences of one event); `words:` shows codes given as params (attack, main1) in the language.
 """
 from __future__ import annotations
 
@@ -50,9 +52,16 @@ def step(game: str, event: str, text: str, params: dict | None, lang: str) -> To
     for template in options:
         needed = fields(template)
         if needed and needed <= params.keys():
-            return Told(template.format(**params), True)
+            return Told(template.format(**_worded(params, lang)), True)
     general = next((t for t in options if not fields(t)), options[-1])
-    return Told(general, False)
+    # a single sentence without params tells an event whose English never varies (End of Attack.) in full
+    return Told(general, not isinstance(entry, list) and not fields(general))
+
+
+def _worded(params: dict, lang: str) -> dict:
+    """The params with the codes of `words:` (position attack, phase main1, place graveyard) in `lang`."""
+    words = catalog(lang).get("words") or {}
+    return {k: words[k].get(v, v) if k in words and isinstance(v, str) else v for k, v in params.items()}
 
 
 def action(kind: str, lang: str) -> str:

@@ -1,0 +1,224 @@
+"""Restrictions for the rest of the turn (rulebook 4.9.1).
+
+A vow (誓约) — "the turn you activate this card, you cannot …" — is not an effect: in a turn the player may do
+only one of the two (4.9.1.p11), it applies as soon as the card is activated (4.9.1.p12), it stops applying if
+that activation is negated (4.9.1.p13), and it still applies if only the effect is negated (4.9.1.p15).
+The same words as part of an effect ("this turn, you cannot …", the `restrict` operation) are an effect: they
+apply when it resolves, not at all if it is negated (4.9.1.p33), and the player may have done the thing before
+(4.9.1.p31). A Special Summon counts only once it has succeeded; while the summon is being made it counts
+already, a negated one does not (4.9.1.p28).
+
+Restricted actions (`cannot`): `special_summon` (optionally `except: {kinds, names}` — those monsters may still
+be Special Summoned), `normal_summon` (Normal Summon or Set), `activate_other` (activating other cards or
+effects), `attack` (declaring an attack)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Card, other
+
+Refusal = tuple[str, tuple[str, ...]] | None
+CANNOT = ("special_summon", "normal_summon", "activate_other", "attack")
+WORDS = {"special_summon": "Special Summon", "normal_summon": "Normal Summon or Set",
+         "activate_other": "activate other cards or effects", "attack": "declare an attack"}
+SUMMONING_OPS = ("special_summon", "fusion_summon", "ritual_summon")
+
+
+@dataclass
+class Vow:
+    player: str
+    cannot: str
+    source: Card
+    except_kinds: tuple = ()
+    except_names: tuple = ()
+    link: object = None               # the chain link whose activation made it (a vow), None for an effect's lock
+    is_effect: bool = False
+
+    def covers(self, card: Card | None) -> bool:
+        """Whether this restriction forbids Special Summoning `card` (its exceptions allow some monsters)."""
+        if card is None:
+            return True
+        return not (card.kind in self.except_kinds or card.name and card.name in self.except_names)
+
+    def text(self) -> str:
+        allowed = [*self.except_kinds, *self.except_names]
+        return WORDS[self.cannot] + (f" (except {', '.join(allowed)})" if allowed else "")
+
+
+@dataclass
+class TurnLog:
+    """What each player has done this turn, for vows (reset at the turn's end)."""
+    special_summoned: dict = field(default_factory=lambda: {"A": [], "B": []})
+    normal_summoned: dict = field(default_factory=lambda: {"A": 0, "B": 0})
+    activations: dict = field(default_factory=lambda: {"A": [], "B": []})   # chain links not negated
+    attacks: dict = field(default_factory=lambda: {"A": 0, "B": 0})
+
+
+def parse(args) -> dict:
+    """`{cannot, except: {kinds: [...], names: [...]}}` (a vow) — also the `restrict` operation, with `player`."""
+    if not isinstance(args, dict) or set(args) - {"cannot", "except", "player"}:
+        raise ValueError("takes {cannot: special_summon | normal_summon | activate_other | attack, "
+                         "except: {kinds: [...], names: [...]}}")
+    if args.get("cannot") not in CANNOT:
+        raise ValueError(f"`cannot` is one of {', '.join(CANNOT)}")
+    exc = args.get("except", {}) or {}
+    if not isinstance(exc, dict) or set(exc) - {"kinds", "names"} or any(
+            not isinstance(v, list) or not all(isinstance(x, str) and x for x in v) for v in exc.values()):
+        raise ValueError("`except` is {kinds: [monster kinds], names: [card names]}")
+    if exc and args["cannot"] != "special_summon":
+        raise ValueError("`except` names monsters that may still be Special Summoned (cannot: special_summon)")
+    player = args.get("player", "self")
+    if player not in ("self", "opponent", "both"):
+        raise ValueError("`player` is self, opponent or both")
+    out = {"cannot": args["cannot"]}
+    if exc:
+        out["except"] = {k: list(v) for k, v in exc.items() if v}
+    if "player" in args:
+        out["player"] = player
+    return out
+
+
+def _make(player: str, spec: dict, source: Card, **kw) -> Vow:
+    exc = spec.get("except", {})
+    return Vow(player, spec["cannot"], source, tuple(exc.get("kinds", ())), tuple(exc.get("names", ())), **kw)
+
+
+def _log(game) -> TurnLog:
+    if game.turn_log is None:
+        game.turn_log = TurnLog()
+    return game.turn_log
+
+
+def end_of_turn(game) -> None:
+    game.turn_log, game.vows = None, []
+
+
+# ---------- what the players did this turn
+
+def record_summon(game, card: Card, player: str, method: str) -> None:
+    log = _log(game)
+    if method == "special":
+        log.special_summoned[player].append(card)
+    elif method == "normal":
+        log.normal_summoned[player] += 1
+
+
+def record_activation(game, link) -> None:
+    _log(game).activations[link.player].append(link)
+
+
+def record_attack(game, player: str) -> None:
+    _log(game).attacks[player] += 1
+
+
+def activation_negated(game, link) -> None:
+    """A negated activation was not made (4.9.1.p14): it no longer counts, and its vow no longer applies (p13)."""
+    log = _log(game)
+    if link in log.activations[link.player]:
+        log.activations[link.player].remove(link)
+    for vow in [v for v in game.vows if v.link is link]:
+        game.vows.remove(vow)
+        game.step("vow.lifted", f"The activation of {vow.source.label()} was negated: its restriction ({vow.player} "
+                  f"cannot {vow.text()} this turn) no longer applies.", "ygo.vow.activation_negated",
+                  card=vow.source.label(), player=vow.player)
+
+
+def effect_negated(game, link) -> None:
+    """Only the effect was negated: a vow made by the activation still applies (4.9.1.p15)."""
+    for vow in [v for v in game.vows if v.link is link]:
+        game.step("vow.still_applies", f"Only the effect of {vow.source.label()} is negated; its activation stands, so "
+                  f"its restriction ({vow.player} cannot {vow.text()} this turn) still applies.",
+                  "ygo.vow.effect_negated", card=vow.source.label(), player=vow.player)
+
+
+def _done(game, player: str, cannot: str, spec: dict, card: Card | None = None) -> list:
+    """The things `player` did this turn that the restriction `cannot` (with exceptions `spec`) covers."""
+    log = _log(game)
+    if cannot == "special_summon":
+        probe = _make(player, spec, card)
+        done = [c for c in log.special_summoned[player] if probe.covers(c)]
+        s = game.summoning   # a Special Summon being made counts already (4.9.1.p28)
+        if s is not None and not s.negated and s.method == "special" and s.player == player:
+            done += [c for c in s.cards if probe.covers(c)]
+        return done
+    if cannot == "normal_summon":
+        return ["a Normal Summon"] * log.normal_summoned[player]
+    if cannot == "attack":
+        return ["an attack"] * log.attacks[player]
+    return [l for l in log.activations[player] if l.card is not card]
+
+
+# ---------- refusals
+
+def vow_refusal(game, card: Card, player: str) -> Refusal:
+    """A card with a vow cannot be activated in a turn its player already did what it forbids (4.9.1.p11)."""
+    spec = card.effect.vow
+    if not spec:
+        return None
+    done = _done(game, player, spec["cannot"], spec, card)
+    if done:
+        return (f"the turn {player} activates {card.label()}, {player} cannot {WORDS[spec['cannot']]}; {player} already "
+                "did this turn, and only one of the two may be done in a turn",
+                ("ygo.vow.either_or", *(("ygo.vow.count_actual",) if spec["cannot"] == "special_summon" else ())))
+    return None
+
+
+def restriction(game, player: str, cannot: str, card: Card | None = None) -> Vow | None:
+    """The restriction in force that forbids `player` this action (Special Summoning `card`), or None."""
+    for vow in game.vows:
+        if vow.player == player and vow.cannot == cannot and (cannot != "special_summon" or vow.covers(card)):
+            return vow
+    return None
+
+
+def _keys(vow: Vow) -> tuple[str, ...]:
+    return ("ygo.vow.effect_lock",) if vow.is_effect else ("ygo.vow.immediate",)
+
+
+def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal:
+    vow = restriction(game, player, cannot, card)
+    if vow is None:
+        return None
+    what = f": {card.label()} cannot be Special Summoned" if card is not None and cannot == "special_summon" else ""
+    return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
+
+
+def activation_refusal(game, card: Card, player: str) -> Refusal:
+    """Activating `card` against the restrictions in force: other activations, and effects that would Special
+    Summon while Special Summons are forbidden (the vow applies at once, 4.9.1.p12)."""
+    vow = restriction(game, player, "activate_other")
+    if vow is not None and vow.source is not card:
+        return (f"{vow.source.label()} forbids {player} to activate other cards or effects this turn", _keys(vow))
+    if any(name in SUMMONING_OPS for name, _ in card.effect.ops):
+        vow = restriction(game, player, "special_summon")
+        if vow is not None and not (vow.except_kinds or vow.except_names):
+            return (f"{vow.source.label()} forbids {player} to Special Summon this turn, so {card.label()}, whose "
+                    "effect Special Summons, cannot be activated", _keys(vow))
+    return None
+
+
+# ---------- making restrictions
+
+def on_activate(game, link) -> None:
+    """Record the activation; a vow of the card applies at once (4.9.1.p12)."""
+    record_activation(game, link)
+    spec = link.card.effect.vow
+    if not spec:
+        return
+    vow = _make(link.player, spec, link.card, link=link)
+    game.vows.append(vow)
+    game.step("vow.applies", f"{link.card.label()} was activated: for the rest of the turn {link.player} cannot "
+              f"{vow.text()}. This is not an effect - it applies at once, and still applies if the effect is negated.",
+              "ygo.vow.immediate", "ygo.vow.either_or", card=link.card.label(), player=link.player)
+
+
+def apply_restrict(game, link, args) -> None:
+    """`restrict` (an effect's "this turn, … cannot …"): applies when it resolves (4.9.1.p33)."""
+    who = args.get("player", "self")
+    players = ("A", "B") if who == "both" else (link.player if who == "self" else other(link.player),)
+    for player in players:
+        vow = _make(player, args, link.card, is_effect=True)
+        game.vows.append(vow)
+        game.step("vow.effect_lock", f"The effect of {link.card.label()} applies: for the rest of the turn {player} "
+                  f"cannot {vow.text()}.", "ygo.vow.effect_lock", "ygo.vow.effect_lock_after",
+                  card=link.card.label(), player=player)
