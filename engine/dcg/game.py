@@ -363,7 +363,8 @@ class Game:
                               + (", even the non-turn player's before the turn player's." if late else "."),
                               "dcg.effects.derived_first", "dcg.effects.derived", "dcg.trigger.any_time",
                               "dcg.triggered.not_during", "dcg.effects.pending",
-                              *(["dcg.effects.derived_non_turn"] if late else []))
+                              *(["dcg.effects.derived_non_turn"] if late else []),
+                              **({"late": True} if late else {"in_order": True}))
                 self.flush()
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
@@ -401,11 +402,11 @@ class Game:
         seen: set = set()
         while not self.over:
             zero = []
+            linked = []
             for p in ("A", "B"):
-                if any(d.links for d in self.ps(p).battle_area):
-                    from .combine import check_links
-                    check_links(self, p)
                 for d in self.ps(p).battle_area:
+                    if d.links and p not in linked:
+                        linked.append(p)
                     if d.card.face_down:     # 17-1-3-5: e.g. a Training card uncovered by De-Digivolve
                         self.set_ps(p, self.ps(p).without(d.id))
                         self.trash_cards(p, d.cards() + d.links)
@@ -425,6 +426,13 @@ class Game:
                                   "dcg.trash.not_delete", card=d.label)
                     elif d.dp == 0:
                         zero.append(d.id)
+            if linked:                 # 17-1-3-6, 17-1-3-7: link cards; a change means DP to look at again
+                from .combine import check_links
+                before = self.board
+                for p in linked:
+                    check_links(self, p)
+                if self.board is not before:
+                    continue
             if not zero:
                 self.checked_board = self.board
                 return
