@@ -161,7 +161,7 @@ def apply_banish(game, link, sel):
             if card.kind == "token":
                 game.send(card, "banished")
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                          "ygo.tokens.vanish")
+                          "ygo.tokens.vanish", card=card.label(), token=True)
             else:
                 temporary.banish(game, card, sel["until"])
         return
