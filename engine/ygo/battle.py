@@ -62,7 +62,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
         attacker.attacked_ids.append(target.id)
     if not game.battle_step:
         game.step("battle.battle_step", "Both players pass in the Start Step: it ends and the Battle Step begins, "
-                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step")
+                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step",
+                  "ygo.priority.step_transition")
     game.battle_step = True
     game.attack = Attack(attacker, target, game.opponent_moves(player), game.opponent_count(player))
     game.window = Window("attack_declared", attacker, target, player)
@@ -112,7 +113,7 @@ def proceed(game) -> None:
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
                       "in Attack Position: no damage calculation; the Damage Step's remaining time points still "
-                      "pass.", "ygo.damage_step.battle_ends")
+                      "pass.", "ygo.damage_step.battle_ends", "ygo.battle.no_calc_no_battle")
     elif atk.stage == "after_calculation":
         atk.stage = "end"
         _send_destroyed(game, atk)

@@ -7,7 +7,7 @@ from typing import Callable
 
 from . import zones
 from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
-from .game import EXTRA_DECK_KINDS
+from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
 from . import control, search, temporary
@@ -158,7 +158,7 @@ def apply_banish(game, link, sel):
             if card.kind == "token":
                 game.send(card, "banished")
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                          "ygo.tokens.vanish")
+                          "ygo.tokens.vanish", card=card.label(), token=True)
             else:
                 temporary.banish(game, card, sel["until"])
         return
@@ -439,6 +439,43 @@ OPERATIONS: dict[str, Operation] = {
 }
 
 
+MASS_SELECTORS = ("opponent_monsters", "opponent_attack_position", "all_monsters")
+REMOVALS = ("destroy", "banish", "return_to_hand", "return_to_deck")
+
+
+def _mass(game, player: str, selector: str) -> list:
+    me, opp = game.board.player(player), game.board.player(other(player))
+    if selector == "opponent_attack_position":
+        return [c for c in opp.monster_list() if c.position == "attack"]
+    return opp.monster_list() + (me.monster_list() if selector == "all_monsters" else [])
+
+
+def _empty_refusal(game, card, player: str):
+    """3.1.1.p39: an effect that would only remove "all (the opponent's) monsters" cannot be activated with none."""
+    ops = card.effect.ops
+    if not ops or not all(name in REMOVALS and args in MASS_SELECTORS for name, args in ops):
+        return None
+    if any(_mass(game, player, args) for _name, args in ops):
+        return None
+    return (f"{card.label()} would do nothing now (there are no such monsters): an optional effect cannot be "
+            "activated to no effect", ("ygo.effect.optional_not_empty",))
+
+
+def _resolving_card_refusal(game, card, targets: list):
+    """3.5.6.p2: a Spell/Trap whose chain link waits to resolve (and that will not stay) cannot be returned to the
+    hand or deck meanwhile, so an effect doing that cannot target it."""
+    if not any(name in ("return_to_hand", "return_to_deck") and args == "targets" for name, args in card.effect.ops):
+        return None
+    waiting = {link.card.id for link in game.chain
+               if link.card.card_type != "monster" and link.card.kind not in CONTINUOUS_KINDS}
+    for t in targets:
+        if t.id in waiting:
+            return (f"{t.label()} was activated in this chain and goes to the graveyard once it has resolved: it cannot "
+                    f"be returned to the hand or deck meanwhile, so {card.label()} cannot target it",
+                    ("ygo.chain.resolving_stays",))
+    return None
+
+
 def activation_refusal(game, card, player: str, targets: list):
     """Whether the card's effect can be applied at all (checked when it is activated), or None."""
     for name, _args in card.effect.ops:
@@ -446,6 +483,8 @@ def activation_refusal(game, card, player: str, targets: list):
         refusal = check(game, card, player, targets) if check else None
         if refusal:
             return refusal
+    if card.effect.type != "trigger" and not card.effect.mandatory:
+        return _empty_refusal(game, card, player) or _resolving_card_refusal(game, card, targets)
     return None
 
 
