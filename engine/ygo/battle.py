@@ -74,7 +74,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
     if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
         keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
-        keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
+        keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
+                 "ygo.battle.multiple_attacks_defined"]
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
               *keys, player=player, attacker=attacker.label(), atk=atk_of(game, attacker),
@@ -100,7 +101,7 @@ def proceed(game) -> None:
             atk.target.position = "defense"
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
@@ -123,7 +124,7 @@ def proceed(game) -> None:
         game.attack = None
         game.step("battle.step.return", "The Damage Step is over: the Battle Step begins again (another attack may "
                   "be declared, or the Battle Phase goes on to its End Step).", "ygo.battle.back_to_battle_step",
-                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step")
+                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step", "ygo.battle.flow_damage_step")
 
 
 def _end_battle_step(game, atk: Attack) -> None:

@@ -33,6 +33,11 @@ def _speed_keys(card: Card) -> list[str]:
         keys.append("ygo.chain.quick_effect_speed" if card.effect.type == "quick" else "ygo.chain.ignition_speed")
     elif card.kind == "counter":
         keys.append("ygo.chain.speed3")
+    speed = speed_of(card)
+    if speed == 1:
+        keys.append("ygo.chain.speed1_kinds")   # ignition/trigger effects, Spells other than Quick-Play (3.1.2.p5)
+    elif speed == 2:
+        keys.append("ygo.chain.speed2")
     if card.effect.when == "activation":
         keys += ["ygo.chain.answer_activation", "ygo.chain.answer_directly", "ygo.priority.answer_directly",
                  "ygo.activate.chain_time_point"]

@@ -243,15 +243,25 @@ def _apply_stat(game, link, args, stat: str):
         if card.zone not in MONSTER_ZONES or card.position == "set":
             continue   # a face-down monster's ATK/DEF is not changed by effects
         before = getattr(card, attr)
+        raw_attr = "atk_raw" if stat == "atk" else "def_raw"
+        raw = getattr(card, raw_attr)   # the value below 0 that earlier decreases left, if any (4.5.4.p6)
         if "half" in args:
             after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
+            setattr(card, raw_attr, None)
+        elif "by" in args:
+            total = (before if raw is None else raw) + args["by"]
+            after = max(0, total)
+            setattr(card, raw_attr, total if total < 0 else None)
         else:
-            after = max(0, before + args["by"]) if "by" in args else args["to"]
+            after = args["to"]
+            setattr(card, raw_attr, None)
         base = "base_atk" if stat == "atk" else "base_def"
         if getattr(card, base) is None:
             setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
-        keys = ["ygo.effect.atk_def_change"]
+        keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
+        if raw is not None and "by" in args:
+            keys.append("ygo.atk.accumulate_raw")
         if card.unaffected and link.card is card:
             keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:
