@@ -71,6 +71,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
+    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+        keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
         keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
@@ -225,6 +227,8 @@ def _calculate(game, atk: Attack) -> None:
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
                           *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
+                          *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
+                            and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
@@ -254,7 +258,8 @@ def _send_destroyed(game, atk: Attack) -> None:
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", card=card.label())
+                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if card.unaffected else []),
+                  *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
     check_equips(game)
 
 

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn, vows
+from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -113,6 +113,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     for t in targets:
         if not game.on_field(t):
             return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+    refusal = protection.target_refusal(card, targets)
+    if refusal:
+        return refusal
     return effects.activation_refusal(game, card, player, targets)
 
 
@@ -203,6 +206,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.effect.quick_effect_defined")
     if targets:
         cites.append("ygo.target.declared")
+    if card.kind == "field":
+        cites.append("ygo.zones.field_not_st")
     if card.effect.when in ("attack_declared", "attacked", "summoned"):
         cites.append("ygo.activate.timing")
     if card.effect.when == "damage_calculation":

@@ -155,6 +155,7 @@ def pay(game, card: Card, player: str) -> None:
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
                   *(["ygo.cost.own_hand"] if name == "discard" else []),
+                  *(["ygo.protect.costs_not_effects"] if any(c.unaffected and c is not card for c in cards) else []),
                   *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []), player=player,
                   cards=", ".join(c.label() for c in cards), card=card.label())
     check_equips(game)

@@ -58,6 +58,9 @@ class Card:
     kind: str = ""                    # monster kind or spell/trap kind; "" = unknown (a bare hand card)
     piercing: bool = False
     indestructible_by_battle: bool = False
+    indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
+    untargetable: bool = False
+    unaffected: bool = False                 # unaffected by other cards' effects
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)

@@ -20,6 +20,7 @@ from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASE
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
+             "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner")
@@ -204,6 +205,9 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.piercing = _bool(data["piercing"], f"{path}.piercing")
     if "indestructible_by_battle" in data:
         card.indestructible_by_battle = _bool(data["indestructible_by_battle"], f"{path}.indestructible_by_battle")
+    for name in ("indestructible_by_effect", "untargetable", "unaffected"):   # protections (protection.py)
+        if name in data:
+            setattr(card, name, _bool(data[name], f"{path}.{name}"))
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
