@@ -37,7 +37,8 @@ class Effect:
     once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
     source: str = "field"             # where the effect is activated from (field | hand | graveyard)
     turn: str = "own"                 # Standby/End Phase triggers: in whose turn (own | opponent | each)
-    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn
+    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn;
+                                      # "attacker_summoned_this_turn": the attacker was summoned this turn
     vow: dict | None = None           # "the turn you activate this, you cannot …" (vows.py)
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)

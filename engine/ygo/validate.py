@@ -390,10 +390,15 @@ def _effect(data, path: str) -> Effect:
         if eff.when not in ("standby_phase", "end_phase"):
             raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
     if "condition" in data:
-        eff.condition = _choice(data["condition"], f"{path}.condition", ("sent_this_turn",))
-        if eff.source != "graveyard":
+        eff.condition = _choice(data["condition"], f"{path}.condition",
+                                ("sent_this_turn", "attacker_summoned_this_turn"))
+        if eff.condition == "sent_this_turn" and eff.source != "graveyard":
             raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
                                   "graveyard effect (from: graveyard)")
+        if eff.condition == "attacker_summoned_this_turn" and (eff.when != "attack_declared" or eff.type == "trigger"):
+            raise InvalidScenario(f"{path}.condition", "\"when a monster summoned this turn declares an attack\" is "
+                                  "a card or quick effect activated at an attack declaration (when: attack_declared, "
+                                  "not type: trigger)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
