@@ -249,7 +249,8 @@ def pass_(game, player: str | None = None) -> None:
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
         return
-    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer", player=player, other=other(player))
+    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer",
+              "ygo.priority.defined", player=player, other=other(player))
     game.priority, game.last_pass = other(player), player
 
 

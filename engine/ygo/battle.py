@@ -245,6 +245,12 @@ def _calculate(game, atk: Attack) -> None:
         _atk_vs_atk(game, attacker, target, player, opp, atk.destroyed)
     else:
         _atk_vs_def(game, attacker, target, player, opp, atk.destroyed)
+    for card in atk.destroyed:   # destroyed by battle: its continuous effects stop now (4.4.4.p120)
+        if card.effect and card.effect.continuous and not card.indestructible_by_battle:
+            game.step("continuous.ends", f"{card.label()} is destroyed by battle: from now on its continuous effects "
+                      "no longer apply, although it stays on the field until the end of the Damage Step.",
+                      "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
+                      "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
 
 
@@ -255,6 +261,8 @@ def _send_destroyed(game, atk: Attack) -> None:
                       "ygo.battle.indestructible", card=card.label())
             continue
         if not game.on_field(card):
+            game.step("battle.left_before_end", f"{card.label()} left the field after damage calculation: it is not "
+                      "destroyed by battle.", "ygo.battle.left_not_by_battle", card=card.label())
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "

@@ -121,6 +121,10 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     refusal = protection.target_refusal(card, targets)
     if refusal:
         return refusal
+    for t in targets:
+        if game.battle_destroyed(t):
+            return (f"{t.label()} is destroyed by battle (it stays on the field until the end of the Damage Step) "
+                    "and cannot be targeted by effects", ("ygo.battle.destroyed_not_target",))
     return effects.activation_refusal(game, card, player, targets)
 
 
@@ -202,7 +206,9 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     target_text = f", targeting {', '.join(t.label() for t in targets)}" if targets else ""
     cites = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
     cites += ["ygo.chain.speed", "ygo.chain.link_block", "ygo.priority.activation_passes",
-              "ygo.priority.only_activation_and_steps"]
+              "ygo.priority.only_activation_and_steps", "ygo.activate.card_or_effect"]
+    if board.phase == "battle" and not game.battle_step and not game.attack and player != board.turn:
+        cites.append("ygo.priority.start_step_non_turn")
     if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
         cites.append("ygo.activate.card_activation_has_effect")
     if card.card_type != "monster":
@@ -272,8 +278,9 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
               *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
               *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving"] if waited else []),
-              *(["ygo.battle.destroyed_trigger_timing"] if window.event == "destroyed" and window.player == "battle"
-                else []), *keys, *extra, card=card.label(), link=link.n)
+              *(["ygo.battle.destroyed_trigger_timing", "ygo.damage_step.triggers_allowed"]
+                if window.event == "destroyed" and window.player == "battle" else []),
+              *keys, *extra, card=card.label(), link=link.n)
 
 
 def _left_field(game, link) -> bool:
@@ -287,7 +294,7 @@ def resolve_chain(game) -> None:
     if not game.chain:
         return
     game.step("chain.resolve", f"Both players pass: the chain of {len(game.chain)} link(s) resolves from the last "
-              "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass",
+              "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass", "ygo.chain.timeline",
               "ygo.priority.time_point_passes", links=len(game.chain))
     done = []
     game.resolving = True

@@ -138,7 +138,16 @@ def resolve_selector(game, link, selector: str) -> list:
 def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     cards = resolve_selector(game, link, selector)
     cards = [c for c in cards if not field_only or game.on_field(c)]
-    return [c for c in cards if not (op and game.on_field(c) and protection.skip(game, link, op, c))]
+    out = []
+    for c in cards:
+        if op in ("return_to_hand", "return_to_deck", "take_control") and game.battle_destroyed(c):
+            game.step("battle.destroyed_stays_put", f"{c.label()} is destroyed by battle: it cannot return to the hand "
+                      "or deck (nor change control) before it goes to the graveyard.",
+                      "ygo.battle.destroyed_cannot_move", card=c.label())
+            continue
+        if not (op and game.on_field(c) and protection.skip(game, link, op, c)):
+            out.append(c)
+    return out
 
 
 def apply_destroy(game, link, sel):
