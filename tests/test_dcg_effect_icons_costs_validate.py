@@ -165,3 +165,32 @@ def test_a_replacement_round_trips_through_the_board_text():
     board = validate(digimon({"timing": "on_play", "do": "memory", "amount": 1, "instead": {
         "condition": {"has_digimon_name_containing": "Greymon"}, "optional": True, "do": "draw", "amount": 2}})).board
     assert board_from_text(board_to_text(board)) == board
+
+
+@pytest.mark.parametrize("effect, path", [
+    ({"timing": "on_play", "do": "add_info", "target": "self"}, "effects[0].info"),
+    ({"timing": "on_play", "do": "add_info", "target": "self", "info": {"hp": 1}}, "effects[0].info.hp"),
+    ({"timing": "on_play", "do": "change_info", "target": "self", "info": {"digimon": True}}, "effects[0].info.digimon"),
+    ({"timing": "on_play", "do": "add_info", "target": "self", "info": {"colors": ["mauve"]}}, "effects[0].info.colors[0]"),
+    ({"timing": "on_play", "do": "add_info", "target": "self", "info": {"dp": -1}}, "effects[0].info.dp"),
+    ({"timing": "on_play", "do": "draw", "amount": 1, "info": {"dp": 1}}, "effects[0].info"),
+])
+def test_bad_information_effect_is_refused_with_its_path(effect, path):
+    with pytest.raises(InvalidScenario) as err:
+        validate(digimon(effect))
+    assert err.value.path == f"board.A.battle_area[0].{path}"
+
+
+def test_information_effects_round_trip_through_the_board_text():
+    from dataclasses import replace
+
+    from engine.dcg.model import Mod
+    from engine.dcg.notation import board_from_text, board_to_text
+    board = validate(digimon({"timing": "on_play", "do": "add_info", "target": "self",
+                              "info": {"colors": ["red"], "name": "Tai", "dp": 1000}})).board
+    assert board_from_text(board_to_text(board)) == board
+    d = board.A.battle_area[0]
+    d = replace(d, mods=(Mod("end_of_turn", source="A:tamer", info=(("change", "dp", 5000), ("add", "colors", ("red",)))),))
+    board = board.with_player("A", board.A.put(d))
+    again = board_from_text(board_to_text(board))
+    assert again == board and again.A.battle_area[0].dp == 5000 and again.A.battle_area[0].colors() == ("red",)

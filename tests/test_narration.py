@@ -115,3 +115,31 @@ def test_every_casebook_ruling_has_a_chinese_title():
     missing = sorted(r.id for r in load_casebook() if r.id not in titles)
     assert not missing, "add to judge_app/narration/casebook_zh.yaml: " + ", ".join(missing)
     assert not set(titles) - {r.id for r in load_casebook()}, "titles of rulings that no longer exist"
+
+
+def test_every_step_the_engines_can_emit_has_a_full_sentence_for_its_params():
+    """Also the steps no scenario reaches: each `step("event", …)` call in engine/dcg and engine/ygo passes
+    params that fill one of its event's sentences, or its English is a constant told by one sentence."""
+    import ast
+
+    zh = narration.catalog("zh")
+    missing = []
+    for game in ("dcg", "ygo"):
+        for path in sorted((REPO / "engine" / game).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step"
+                        and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                    continue
+                event = node.args[0].value
+                params = {k.arg for k in node.keywords if k.arg}
+                spread = any(k.arg is None for k in node.keywords)     # **{...}: names known at run time only
+                entry = (zh.get(game) or {}).get(event)
+                constant = len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
+                options = entry if isinstance(entry, list) else [entry] if entry else []
+                if isinstance(entry, str) and not fields(entry):
+                    told = constant
+                else:
+                    told = any(fields(t) and (fields(t) <= params or spread) for t in options)
+                if not told:
+                    missing.append(f"{path.name}:{node.lineno} {event} {sorted(params)}")
+    assert not missing, "give these steps params and zh.yaml a sentence:\n" + "\n".join(missing)

@@ -68,7 +68,7 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
             words.append(f"{owner} has {'a' if name == 'has_named' else 'no'} {want} in the battle area")
             ok &= have == (name == "has_named")
         elif name == "has_digimon_name_containing":   # 「名称に「X」を含む自分のデジモンがいるなら」
-            have = any(d.is_digimon and want.casefold() in d.card.name.casefold() for d in ps.battle_area)
+            have = any(d.is_digimon and any(want.casefold() in n.casefold() for n in d.names()) for d in ps.battle_area)
             words.append(f"{owner} has a Digimon with {want} in its name")
             ok &= have
         elif name == "digixrossed_at_least":     # 7-2-2-9, 7-2-2-10: played with X cards DigiXrossed

@@ -85,6 +85,8 @@ VERBS = {
     "cannot_attack": ({"target"}, {"until", "choose"}),
     "cannot_block": ({"target"}, {"until", "choose"}),
     "unaffected": ({"target"}, {"until", "choose", "effects_of"}),   # 「効果を受けない」 (15-15-6)
+    "add_info": ({"target", "info"}, {"until", "choose"}),      # 「～としても扱う」 (15-12-1)
+    "change_info": ({"target", "info"}, {"until", "choose"}),   # 「～に変更する」 (15-12-2)
     "activate_main": (set(), set()),
     "play_this": (set(), set()),
     "end_attack": (set(), set()),
@@ -103,7 +105,7 @@ UNTILS = ("end_of_turn", "end_of_battle", "end_of_attack", "end_of_opponents_tur
 FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "inherited", "keyword", "condition",
           "of", "card", "no_sources",
           "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter",
-          "effects_of", "instead"}
+          "effects_of", "instead", "info"}
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -146,7 +148,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     for key in needs:
         if fields.get(key) is None:     # `amount: null` is as missing as no `amount`
             raise InvalidScenario(f"{path}.{key}", f"required for `do: {verb}`")
-    for key in ("target", "amount", "until", "choose", "token", "count", "up_to", "filter", "effects_of"):
+    for key in ("target", "amount", "until", "choose", "token", "count", "up_to", "filter", "effects_of", "info"):
         if key in ("count", "up_to", "filter") and key in fields:
             continue   # checked below, against the target
         if key in fields and key not in needs | allows:
@@ -217,7 +219,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
         if "until" in data:
             raise InvalidScenario(f"{path}.until", "a continuous effect lasts while its turn and conditions hold")
         until = None
-    elif verb in ("gain", "unaffected", *FLAG_VERBS) and until is None:
+    elif verb in ("gain", "unaffected", "add_info", "change_info", *FLAG_VERBS) and until is None:
         until = "end_of_turn"
     burst = fields.get("digiburst")
     if burst is not None:
@@ -239,7 +241,48 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
                   cost, delayed, digiburst=burst, token=token, link=link, by=by, of=of, card=card,
                   no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
                   effects_of=_effects_of(fields.get("effects_of"), path),
-                  instead=_instead(fields.get("instead"), timing, f"{path}.instead", card_ids_later))
+                  instead=_instead(fields.get("instead"), timing, f"{path}.instead", card_ids_later),
+                  info=_info(fields.get("info"), verb, f"{path}.info"))
+
+
+INFO_KEYS = ("name", "colors", "traits", "dp", "digimon")
+
+
+def _info(value, verb: str, path: str) -> tuple:
+    """`info: {name, colors, traits, dp, digimon}` of add_info / change_info (15-12) -> (key, value) pairs;
+    `name` is kept as the one-name list `names`."""
+    from .keywords import COLORS
+
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or not value:
+        raise InvalidScenario(path, f"a mapping of card information ({', '.join(INFO_KEYS)})")
+    out = []
+    for key, val in value.items():
+        if key not in INFO_KEYS:
+            raise InvalidScenario(f"{path}.{key}", f"unknown information (one of: {', '.join(INFO_KEYS)})")
+        if key == "name":
+            if not isinstance(val, str) or not val.strip() or len(val) > 100:
+                raise InvalidScenario(f"{path}.name", "a card name")
+            out.append(("names", (val.strip(),)))
+        elif key == "dp":
+            out.append(("dp", _int(val, f"{path}.dp", 0, 100000)))
+        elif key == "digimon":
+            if val is not True or verb != "add_info":
+                raise InvalidScenario(f"{path}.digimon", "true, with add_info (\"also treated as a Digimon\", "
+                                                          "15-12-1-4)")
+            out.append(("digimon", True))
+        else:
+            items = [val] if isinstance(val, str) else val
+            if not isinstance(items, list) or not items or not all(isinstance(x, str) and x.strip() for x in items):
+                raise InvalidScenario(f"{path}.{key}", "a list of names")
+            if key == "colors":
+                for i, c in enumerate(items):
+                    if c.casefold() not in COLORS:
+                        raise InvalidScenario(f"{path}.colors[{i}]", f"unknown color {c!r}")
+                items = [COLORS[c.casefold()] for c in items]
+            out.append((key, tuple(dict.fromkeys(x.strip() for x in items))))
+    return tuple(out)
 
 
 def _instead(value, timing: str, path: str, card_ids_later: list):

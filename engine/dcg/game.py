@@ -363,7 +363,8 @@ class Game:
                               + (", even the non-turn player's before the turn player's." if late else "."),
                               "dcg.effects.derived_first", "dcg.effects.derived", "dcg.trigger.any_time",
                               "dcg.triggered.not_during", "dcg.effects.pending",
-                              *(["dcg.effects.derived_non_turn"] if late else []))
+                              *(["dcg.effects.derived_non_turn"] if late else []),
+                              **({"late": True} if late else {"in_order": True}))
                 self.flush()
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:

@@ -114,6 +114,7 @@ class Effect:
     no_sources: bool = False              # `do: cost`: only when a Digimon without digivolution cards digivolves
     effects_of: str | None = None         # `do: unaffected`: all (default) | opponent | opponent_digimon (15-15-6)
     instead: "Effect | None" = None       # 「代わりに」: the replacement process and its condition (18-2)
+    info: tuple = ()                      # `do: add_info | change_info`: (key, value) pairs (15-12)
 
 
 @_hash_once
@@ -207,6 +208,7 @@ class Mod:
     keyword: Keyword | None = None
     flag: str | None = None          # a restriction, or `unaffected:<whose>`: unaffected by those effects (15-15-6)
     source: str | None = None        # "<player>:<digimon|tamer|option>": whose effect, of which kind, gave it
+    info: tuple = ()                 # (mode, key, value): information added ("add", 15-12-1) or changed ("change", 15-12-2)
 
 
 @_hash_once
@@ -231,14 +233,46 @@ class Digimon:
 
     @property
     def is_digimon(self) -> bool:
-        return self.card.kind in ("digimon", "digiegg")
+        """A Digimon card, or a card an effect also treats as a Digimon (15-12-1-4)."""
+        return self.card.kind in ("digimon", "digiegg") or (bool(self.mods) and self._info("digimon", False))
+
+    def _info(self, key: str, printed):
+        """The card's information `key` after information-adding and -changing effects, in the order given:
+        the last one decides (15-12-1-3, 15-12-2-3); a change does not touch what the card does not have
+        (15-12-2-2); an added DP on a card without DP becomes its original DP (15-12-1-5). Lists (colours,
+        traits, names) grow with additions and are replaced by changes."""
+        value = printed
+        for m in self.mods:
+            if not m.info or self.unaffected_by(m.source):
+                continue
+            for mode, k, v in m.info:
+                if k != key:
+                    continue
+                if isinstance(printed, tuple):
+                    value = (*value, *(x for x in v if x not in value)) if mode == "add" else (v if value else value)
+                elif mode == "add" or value is not None:
+                    value = v
+        return value
+
+    def colors(self) -> tuple[str, ...]:
+        return self._info("colors", self.card.colors) if self.mods else self.card.colors
+
+    def traits(self) -> tuple[str, ...]:
+        return self._info("traits", self.card.traits) if self.mods else self.card.traits
+
+    def names(self) -> tuple[str, ...]:
+        """Its names: the printed one, names it is also treated as having, or the name an effect changed it to."""
+        printed = (self.card.name or self.card.id,)   # a scenario card without `name` goes by its id
+        return self._info("names", printed) if self.mods else printed
 
     @cached_property   # the record is frozen; the rule check reads every Digimon's DP after each effect
     def dp(self) -> int | None:
-        """Current DP: printed DP plus modifications (1-3-8), never below 0 (1-3-7 keeps it an integer)."""
-        if self.card.dp is None:
+        """Current DP: printed DP (or the DP an effect gave or changed it to, 15-12) plus modifications (1-3-8),
+        never below 0 (1-3-7 keeps it an integer)."""
+        base = self._info("dp", self.card.dp) if self.mods else self.card.dp
+        if base is None:
             return None
-        return max(0, self.card.dp + sum(m.dp for m in self.mods if not self.unaffected_by(m.source))
+        return max(0, base + sum(m.dp for m in self.mods if not self.unaffected_by(m.source))
                    + sum(c.link.dp for c in self.links))
 
     def unaffected_by(self, source: str | None) -> bool:

@@ -59,7 +59,7 @@ def _card_attrs(c: Card) -> dict:
 def _effect_value(key: str, value):
     if key == "keyword":
         return keyword_text(value)
-    if key in ("condition", "filter"):
+    if key in ("condition", "filter", "info"):
         return [list(pair) for pair in value]
     if key == "choose" and isinstance(value, tuple):
         return list(value)
@@ -79,9 +79,9 @@ def _effect(data: dict) -> Effect:
     d = dict(data)
     if "keyword" in d:
         d["keyword"] = parse_keyword(d["keyword"], "")
-    for key in ("condition", "filter"):
+    for key in ("condition", "filter", "info"):
         if key in d:
-            d[key] = tuple(tuple(pair) for pair in d[key])
+            d[key] = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in d[key])
     if isinstance(d.get("choose"), list):
         d["choose"] = tuple(d["choose"])
     if "token" in d:
@@ -97,6 +97,8 @@ def _effect(data: dict) -> Effect:
 
 def _mod_text(m: Mod) -> list:
     out = [m.until, m.dp, keyword_text(m.keyword) if m.keyword else None]
+    if m.info:
+        return out + [m.flag, m.source, [list(x) for x in m.info]]
     if m.source:
         return out + [m.flag, m.source]
     return out + [m.flag] if m.flag else out
@@ -181,8 +183,10 @@ def _items(text: str, stacks: bool) -> list:
             while pos < len(text) and text[pos] == "<":
                 scid, sattrs, pos = _read_card(text, pos + 1)
                 sources.append(_card(scid, sattrs))
-            mods = tuple(Mod(u, dp, parse_keyword(k, "") if k else None, *flag)
-                         for u, dp, k, *flag in attrs.get("mods", ()))
+            mods = tuple(Mod(u, dp, parse_keyword(k, "") if k else None, *rest[:2],
+                             *([tuple((m, key, tuple(v) if isinstance(v, list) else v) for m, key, v in rest[2])]
+                               if len(rest) > 2 else []))
+                         for u, dp, k, *rest in attrs.get("mods", ()))
             links = tuple(_card(lid, lattrs) for lid, lattrs in attrs.get("links", ()))
             out.append(Digimon(_card(cid, attrs), tuple(sources), attrs.get("suspended", False),
                                attrs.get("played_this_turn", False), mods, links, attrs.get("digixrossed", 0)))

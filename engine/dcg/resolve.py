@@ -627,7 +627,45 @@ def _prevent(game, owner, e, card_id, holder):
               card=holder.label)
 
 
-VERB_RUNNERS = {"prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
+def _info_effect(game, owner, e, card_id, holder):
+    """15-12: information added ("also treated as …") or changed ("change to …") for a while."""
+    mode = "add" if e.do == "add_info" else "change"
+    targets = _targets(game, owner, e, holder)
+    if not targets:
+        return _nothing(game, card_id, "add information" if mode == "add" else "change information", owner, e)
+    source = effect_source(owner, holder)
+    what = ", ".join({"digimon": lambda v: "a Digimon", "dp": lambda v: f"{v} DP",
+                      "names": lambda v: f"the name {v[0]}", "colors": lambda v: "/".join(v),
+                      "traits": lambda v: "the trait " + "/".join(v)}[k](v) for k, v in e.info)
+    for p, d in targets:
+        missing = [k for k, _ in e.info if mode == "change" and _lacks(d, k)]
+        game.add_mod(p, d.id, Mod(mod_until(owner, e.until), source=source,
+                                  info=tuple((mode, k, v) for k, v in e.info)))
+        now = game.current(d.id)
+        keys = (["dcg.info.add", "dcg.info.add_new"] + (["dcg.info.add_last"] if _had(d, e.info) else [])
+                + (["dcg.info.as_digimon"] if dict(e.info).get("digimon") else [])
+                + (["dcg.info.add_dp_original"] if "dp" in dict(e.info) and d.card.dp is None else [])
+                if mode == "add" else
+                ["dcg.info.change"] + (["dcg.info.change_last"] if _had(d, e.info) else [])
+                + (["dcg.info.change_missing"] if missing else []))
+        note = (f"; it has no {', '.join(missing)}, which is therefore not changed" if missing else "")
+        game.step(f"effect.{e.do}", f"{card_id}'s effect: {d.label} {'is also treated as having' if mode == 'add' else 'is changed to'} "
+                  f"{what} {SPANS[e.until]}{note} (now {'/'.join(now.names()) or now.id}, "
+                  f"{'/'.join(now.colors()) or 'no colour'}, {now.dp if now.dp is not None else 'no'} DP).",
+                  *keys, *_area_keys(game, owner, e), card=d.label)
+
+
+def _lacks(d: Digimon, key: str) -> bool:
+    return {"dp": d.card.dp is None, "colors": not d.card.colors, "traits": not d.card.traits}.get(key, False)
+
+
+def _had(d: Digimon, info: tuple) -> bool:
+    """Whether an earlier effect already added or changed one of these pieces of information (the last wins)."""
+    keys = {k for k, _ in info}
+    return any(k in keys for m in d.mods for _, k, _ in m.info)
+
+
+VERB_RUNNERS = {"add_info": _info_effect, "change_info": _info_effect, "prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
                 "cannot_block": _gain, "unaffected": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,

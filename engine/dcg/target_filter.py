@@ -50,11 +50,11 @@ def meets(d: Digimon, conditions: tuple) -> bool:
             return False
         if key == "level_at_least" and not (d.card.level is not None and d.card.level >= want):
             return False
-        if key == "name" and want.casefold() not in d.card.name.casefold():    # 「名称に「X」を含む」
+        if key == "name" and not any(want.casefold() in n.casefold() for n in d.names()):   # 「名称に「X」を含む」
             return False
-        if key == "trait" and want.casefold() not in (t.casefold() for t in d.card.traits):
+        if key == "trait" and want.casefold() not in (t.casefold() for t in d.traits()):
             return False
-        if key == "color" and want not in d.card.colors:
+        if key == "color" and want not in d.colors():
             return False
         if key == "no_sources" and (not d.sources) != want:
             return False

@@ -62,7 +62,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
         attacker.attacked_ids.append(target.id)
     if not game.battle_step:
         game.step("battle.battle_step", "Both players pass in the Start Step: it ends and the Battle Step begins, "
-                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step")
+                  "where attacks are declared.", "ygo.battle.start_step_ends", "ygo.battle.flow_battle_step",
+                  "ygo.priority.step_transition")
     game.battle_step = True
     game.attack = Attack(attacker, target, game.opponent_moves(player), game.opponent_count(player))
     game.window = Window("attack_declared", attacker, target, player)
@@ -70,8 +71,11 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
+    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+        keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
-        keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
+        keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
+                 "ygo.battle.multiple_attacks_defined"]
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
               *keys, player=player, attacker=attacker.label(), atk=atk_of(game, attacker),
@@ -97,7 +101,7 @@ def proceed(game) -> None:
             atk.target.position = "defense"
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
@@ -112,7 +116,7 @@ def proceed(game) -> None:
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
                       "in Attack Position: no damage calculation; the Damage Step's remaining time points still "
-                      "pass.", "ygo.damage_step.battle_ends")
+                      "pass.", "ygo.damage_step.battle_ends", "ygo.battle.no_calc_no_battle")
     elif atk.stage == "after_calculation":
         atk.stage = "end"
         _send_destroyed(game, atk)
@@ -120,7 +124,7 @@ def proceed(game) -> None:
         game.attack = None
         game.step("battle.step.return", "The Damage Step is over: the Battle Step begins again (another attack may "
                   "be declared, or the Battle Phase goes on to its End Step).", "ygo.battle.back_to_battle_step",
-                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step")
+                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step", "ygo.battle.flow_damage_step")
 
 
 def _end_battle_step(game, atk: Attack) -> None:
@@ -224,6 +228,8 @@ def _calculate(game, atk: Attack) -> None:
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
                           *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
+                          *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
+                            and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
@@ -253,7 +259,8 @@ def _send_destroyed(game, atk: Attack) -> None:
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", card=card.label())
+                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if card.unaffected else []),
+                  *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
     check_equips(game)
 
 

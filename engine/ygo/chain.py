@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn, vows
+from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -33,8 +33,16 @@ def _speed_keys(card: Card) -> list[str]:
         keys.append("ygo.chain.quick_effect_speed" if card.effect.type == "quick" else "ygo.chain.ignition_speed")
     elif card.kind == "counter":
         keys.append("ygo.chain.speed3")
+    speed = speed_of(card)
+    if speed == 1:
+        keys.append("ygo.chain.speed1_kinds")   # ignition/trigger effects, Spells other than Quick-Play (3.1.2.p5)
+    elif speed == 2:
+        keys.append("ygo.chain.speed2")
     if card.effect.when == "activation":
-        keys.append("ygo.chain.answer_activation")
+        keys += ["ygo.chain.answer_activation", "ygo.chain.answer_directly", "ygo.priority.answer_directly",
+                 "ygo.activate.chain_time_point"]
+        if card.card_type == "monster":
+            keys.append("ygo.effect.quick_effect_forms")
     elif card.effect.when == "attack_declared":
         keys.append("ygo.battle.attack_declaration_timing")
     return keys
@@ -110,6 +118,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     for t in targets:
         if not game.on_field(t):
             return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+    refusal = protection.target_refusal(card, targets)
+    if refusal:
+        return refusal
     return effects.activation_refusal(game, card, player, targets)
 
 
@@ -120,7 +131,9 @@ def _timing(game, card: Card, player: str) -> Refusal:
     w = game.window
     if when == "activation":
         if not game.chain:
-            return (f"{card.label()} is activated only in direct response to an activation", ("ygo.activate.timing",))
+            return (f"{card.label()} is activated only in direct response to an activation",
+                    ("ygo.activate.timing", "ygo.chain.answer_directly", "ygo.priority.answer_directly",
+                     "ygo.activate.chain_time_point"))
         return None
     if when == "destroyed":
         return (f"{card.label()} activates when it is destroyed, not at will", ("ygo.trigger.timing",))
@@ -137,6 +150,10 @@ def _timing(game, card: Card, player: str) -> Refusal:
     if not ok:
         return (f"{card.label()} can only be activated at its timing ({when.replace('_', ' ')}), "
                 "which is not the current time point", ("ygo.activate.timing",))
+    if card.effect.condition == "attacker_summoned_this_turn" and w.card.summoned_turn != game.board.turn_number:
+        # turning face-down or a temporary banish does not lose "summoned this turn" (4.11.6.p1)
+        return (f"{card.label()} answers an attack by a monster summoned this turn; {w.card.label()} was not "
+                "summoned this turn", ("ygo.activate.timing", "ygo.temporary.summoned_kept"))
     return None
 
 
@@ -149,9 +166,10 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     player = game.controller(card)
     if not game.chain and player != game.priority:
         after = {"summoned": "ygo.priority.after_summon", "attack_declared": "ygo.priority.after_attack"}
+        event = game.window.event if game.window else ""
         game.step("priority.pass", f"{game.priority} passes priority, so {player} may activate.",
-                  "ygo.priority.transfer", *([after[game.window.event]] if game.window and game.window.event in after
-                                             else []), player=game.priority, other=player)
+                  "ygo.priority.transfer", *([after[event], "ygo.priority.quick_time_point"] if event in after else []),
+                  player=game.priority, other=player)
     place = game.where(card)
     if place == "hand" and card.card_type != "monster":
         me = board.player(player)
@@ -183,13 +201,18 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
     target_text = f", targeting {', '.join(t.label() for t in targets)}" if targets else ""
     cites = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
-    cites += ["ygo.chain.speed", "ygo.chain.link_block", "ygo.priority.activation_passes"]
+    cites += ["ygo.chain.speed", "ygo.chain.link_block", "ygo.priority.activation_passes",
+              "ygo.priority.only_activation_and_steps"]
+    if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
+        cites.append("ygo.activate.card_activation_has_effect")
     if card.card_type != "monster":
         cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
     elif card.effect.type == "quick" and not own_turn_of(game, player):
         cites.append("ygo.effect.quick_effect_defined")
     if targets:
         cites.append("ygo.target.declared")
+    if card.kind == "field":
+        cites.append("ygo.zones.field_not_st")
     if card.effect.when in ("attack_declared", "attacked", "summoned"):
         cites.append("ygo.activate.timing")
     if card.effect.when == "damage_calculation":
@@ -204,7 +227,9 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     if damage_step.in_damage_step(game):
         cites.append("ygo.damage_step.allowed")
         if any(name == "negate_activation" for name, _ in card.effect.ops):
-            cites.append("ygo.damage_step.negate_any_time")
+            cites += ["ygo.damage_step.negate_any_time", "ygo.damage_step.negation_allowed"]
+            if card.card_type == "monster":
+                cites.append("ygo.damage_step.quick_effect_kinds")
         if game.attack.stage == "calculation":
             game.attack.calc_chain = True
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
@@ -246,7 +271,9 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
               *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
-              *(["ygo.chain.no_insert"] if waited else []), *keys, *extra, card=card.label(), link=link.n)
+              *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving"] if waited else []),
+              *(["ygo.battle.destroyed_trigger_timing"] if window.event == "destroyed" and window.player == "battle"
+                else []), *keys, *extra, card=card.label(), link=link.n)
 
 
 def _left_field(game, link) -> bool:
@@ -270,12 +297,16 @@ def resolve_chain(game) -> None:
             paid = bool(link.card.effect and link.card.effect.cost)
             game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve"
                       f"{'; the cost paid for it is not an effect and stays paid' if paid else ''}.",
-                      "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []), link=link.n, card=link.card.label(), **({"paid": True} if paid else {}))
+                      "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []),
+                      *(["ygo.chain.negated_effect_stays"] if link.card.card_type == "monster" else []),
+                      link=link.n, card=link.card.label(), **({"paid": True} if paid else {}))
             if link.card.effect and link.card.effect.once_per_turn:
                 game.negated_uses.add(once_per_turn.mark(link.card, link.player))
         elif link.negated_effect:
             game.step("chain.link.no_effect", f"Chain link {link.n} ({link.card.label()}) resolves with its effect negated: "
-                      "nothing happens.", "ygo.chain.negate_effect", link=link.n, card=link.card.label())
+                      "nothing happens.", "ygo.chain.negate_effect", "ygo.chain.negated_effect_resolves",
+                      *(["ygo.chain.negated_effect_no_move"] if link.card.card_type == "monster" else []),
+                      link=link.n, card=link.card.label())
         elif game.board.over:
             game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
                       "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
@@ -311,7 +342,13 @@ def resolve_chain(game) -> None:
         if card.card_type != "monster" and game.on_field(card) and (card.kind not in CONTINUOUS_KINDS
                                                                     or link.negated_activation):
             game.send(card, "graveyard")
-            game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
-                      "after the chain.", "ygo.chain.spell_trap_to_graveyard", card=card.label())
+            if link.negated_activation:
+                game.step("chain.cleanup", f"{card.label()}'s activation was negated: it is no longer a card on the "
+                          "field, and is sent to the graveyard once the chain has resolved.",
+                          "ygo.chain.spell_trap_to_graveyard", "ygo.chain.negated_card_off_field", card=card.label())
+            else:
+                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
+                          "after the chain.", "ygo.chain.spell_trap_to_graveyard", "ygo.chain.leaves_after_chain_defined",
+                          card=card.label())
     game.window = None
     game.priority, game.last_pass = game.board.turn, ""

@@ -48,9 +48,10 @@ def can_activate(game, card: Card, speed: int) -> Refusal:
         if stage in ("start", "before_calculation"):
             return None
         return (f"{card.label()} changes ATK/DEF without stating a timing: in the Damage Step only at its start or "
-                f"before damage calculation, not at {STAGE_NAMES[stage]}", ("ygo.damage_step.atk_def_until_calc",))
-    keys = ("ygo.damage_step.allowed", "ygo.damage_step.quick_effects") if card.card_type == "monster" \
-        else ("ygo.damage_step.allowed",)
+                f"before damage calculation, not at {STAGE_NAMES[stage]}", ("ygo.damage_step.atk_def_until_calc",)
+                + (("ygo.damage_step.quick_effect_kinds",) if card.card_type == "monster" else ()))
+    keys = ("ygo.damage_step.allowed", "ygo.damage_step.only_these", "ygo.damage_step.quick_effects") \
+        if card.card_type == "monster" else ("ygo.damage_step.allowed", "ygo.damage_step.only_these")
     return (f"in the Damage Step only Counter Traps, effects that negate an activation and effects that change "
             f"ATK/DEF may be activated; {card.label()} is none of them", keys)
 

@@ -7,10 +7,10 @@ from typing import Callable
 
 from . import zones
 from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
-from .game import EXTRA_DECK_KINDS
+from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control, search, temporary
+from . import control, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -96,7 +96,7 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
@@ -104,7 +104,10 @@ def _special_summon(args) -> dict:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
     if not isinstance(args.get("negated", False), bool):
         raise ValueError("`negated` is true or false")
-    return {"card": args["card"], "position": position, "negated": args.get("negated", False)}
+    linked_by = args.get("linked_by", 0)
+    if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
+        raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
 
 
 # ---------- application
@@ -132,45 +135,49 @@ def resolve_selector(game, link, selector: str) -> list:
     raise AssertionError(selector)
 
 
-def _cards(game, link, selector, field_only=True) -> list:
+def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     cards = resolve_selector(game, link, selector)
-    return [c for c in cards if not field_only or game.on_field(c)]
+    cards = [c for c in cards if not field_only or game.on_field(c)]
+    return [c for c in cards if not (op and game.on_field(c) and protection.skip(game, link, op, c))]
 
 
 def apply_destroy(game, link, sel):
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="destroy"):
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
         if not card.face_up_in_extra_deck:
             keys += ["ygo.graveyard.place", "ygo.graveyard.owner"]
         if sel == "all_monsters":
             keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
+        if sel != "targets" and card.untargetable:
+            keys += ["ygo.target.not_targeting", "ygo.target.not_targeting_examples"]
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   *keys, card=card.label(), source=link.card.label())
 
 
 def apply_banish(game, link, sel):
     if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
-        for card in _cards(game, link, sel["target"]):
+        for card in _cards(game, link, sel["target"], op="banish"):
             if card.kind == "token":
                 game.send(card, "banished")
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
-                          "ygo.tokens.vanish")
+                          "ygo.tokens.vanish", card=card.label(), token=True)
             else:
                 temporary.banish(game, card, sel["until"])
         return
-    for card in _cards(game, link, sel, field_only=False):
+    for card in _cards(game, link, sel, field_only=False, op="banish"):
         game.send(card, "banished")
         if card.kind == "token":
             game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                       "ygo.tokens.vanish", card=card.label(), token=True)
             continue
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
-                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field", card=card.label(), source=link.card.label())
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field",
+                  "ygo.banish.no_zone", card=card.label(), source=link.card.label())
 
 
 def apply_return_to_hand(game, link, sel):
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="return_to_hand"):
         game.send(card, "hand")
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
@@ -188,7 +195,7 @@ def apply_return_to_hand(game, link, sel):
 
 def apply_return_to_deck(game, link, sel):
     """Shuffled into the owner's deck; the engine keeps no order after a shuffle, so the card goes under the deck."""
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="return_to_deck"):
         if card.kind == "token":
             game.remove(card)
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
@@ -207,7 +214,7 @@ def apply_return_to_deck(game, link, sel):
 
 
 def apply_flip_face_down(game, link, sel):
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="flip_face_down"):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
         used = f"card:{card.id}" in game.used_once
@@ -232,19 +239,31 @@ def apply_flip_face_down(game, link, sel):
 
 def _apply_stat(game, link, args, stat: str):
     attr, label = ("atk", "ATK") if stat == "atk" else ("defense", "DEF")
-    for card in _cards(game, link, args["target"]):
+    for card in _cards(game, link, args["target"], op=f"change_{stat}"):
         if card.zone not in MONSTER_ZONES or card.position == "set":
             continue   # a face-down monster's ATK/DEF is not changed by effects
         before = getattr(card, attr)
+        raw_attr = "atk_raw" if stat == "atk" else "def_raw"
+        raw = getattr(card, raw_attr)   # the value below 0 that earlier decreases left, if any (4.5.4.p6)
         if "half" in args:
             after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
+            setattr(card, raw_attr, None)
+        elif "by" in args:
+            total = (before if raw is None else raw) + args["by"]
+            after = max(0, total)
+            setattr(card, raw_attr, total if total < 0 else None)
         else:
-            after = max(0, before + args["by"]) if "by" in args else args["to"]
+            after = args["to"]
+            setattr(card, raw_attr, None)
         base = "base_atk" if stat == "atk" else "base_def"
         if getattr(card, base) is None:
             setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
-        keys = ["ygo.effect.atk_def_change"]
+        keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
+        if raw is not None and "by" in args:
+            keys.append("ygo.atk.accumulate_raw")
+        if card.unaffected and link.card is card:
+            keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:
             keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
         elif "by" in args and before + args["by"] < 0:
@@ -313,6 +332,9 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return
     free, rule = zones.free_zones(game.board, link.player, place, card)
+    if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
+        pointed = zones.zones_linked_by(game.board, link.player, args["linked_by"])
+        free, rule = [z for z in free if z in pointed], "ygo.link.co_linked"
     mains = [z for z in free if z.startswith("M")]
     # **default** zone: a Main Monster Zone (a Link Monster: the Extra Monster Zone first), as extra_deck.choose_zone
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
@@ -331,6 +353,8 @@ def apply_special_summon(game, link, args):
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
     if place != "extra_deck":
         keys.append("ygo.zones.main_monster_zone")
+    if args.get("linked_by"):
+        keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
         keys.append("ygo.summon.revive_limit_banished")
     if is_special_summon_monster(card):
@@ -347,6 +371,17 @@ def apply_special_summon(game, link, args):
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
+
+
+def check_linked_zone(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+    for name, args in card.effect.ops:
+        if name == "special_summon" and args.get("linked_by"):
+            pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
+            if not [z for z in pointed if z not in game.board.player(player).monsters]:
+                return (f"{card.label()} Special Summons to a zone {args['linked_by']} or more Link Monsters point to, "
+                        f"and {player} has no such free Main Monster Zone", ("ygo.link.co_linked",))
+    return None
 
 
 def _responded_link(game, link):
@@ -402,7 +437,7 @@ OPERATIONS: dict[str, Operation] = {
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
-    "special_summon": Operation(_special_summon, apply_special_summon),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
@@ -420,6 +455,43 @@ OPERATIONS: dict[str, Operation] = {
 }
 
 
+MASS_SELECTORS = ("opponent_monsters", "opponent_attack_position", "all_monsters")
+REMOVALS = ("destroy", "banish", "return_to_hand", "return_to_deck")
+
+
+def _mass(game, player: str, selector: str) -> list:
+    me, opp = game.board.player(player), game.board.player(other(player))
+    if selector == "opponent_attack_position":
+        return [c for c in opp.monster_list() if c.position == "attack"]
+    return opp.monster_list() + (me.monster_list() if selector == "all_monsters" else [])
+
+
+def _empty_refusal(game, card, player: str):
+    """3.1.1.p39: an effect that would only remove "all (the opponent's) monsters" cannot be activated with none."""
+    ops = card.effect.ops
+    if not ops or not all(name in REMOVALS and args in MASS_SELECTORS for name, args in ops):
+        return None
+    if any(_mass(game, player, args) for _name, args in ops):
+        return None
+    return (f"{card.label()} would do nothing now (there are no such monsters): an optional effect cannot be "
+            "activated to no effect", ("ygo.effect.optional_not_empty",))
+
+
+def _resolving_card_refusal(game, card, targets: list):
+    """3.5.6.p2: a Spell/Trap whose chain link waits to resolve (and that will not stay) cannot be returned to the
+    hand or deck meanwhile, so an effect doing that cannot target it."""
+    if not any(name in ("return_to_hand", "return_to_deck") and args == "targets" for name, args in card.effect.ops):
+        return None
+    waiting = {link.card.id for link in game.chain
+               if link.card.card_type != "monster" and link.card.kind not in CONTINUOUS_KINDS}
+    for t in targets:
+        if t.id in waiting:
+            return (f"{t.label()} was activated in this chain and goes to the graveyard once it has resolved: it cannot "
+                    f"be returned to the hand or deck meanwhile, so {card.label()} cannot target it",
+                    ("ygo.chain.resolving_stays",))
+    return None
+
+
 def activation_refusal(game, card, player: str, targets: list):
     """Whether the card's effect can be applied at all (checked when it is activated), or None."""
     for name, _args in card.effect.ops:
@@ -427,6 +499,8 @@ def activation_refusal(game, card, player: str, targets: list):
         refusal = check(game, card, player, targets) if check else None
         if refusal:
             return refusal
+    if card.effect.type != "trigger" and not card.effect.mandatory:
+        return _empty_refusal(game, card, player) or _resolving_card_refusal(game, card, targets)
     return None
 
 

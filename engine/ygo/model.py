@@ -5,7 +5,7 @@ Plain mutable dataclasses; every change to them goes through `actions`, `battle`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 
 PLAYERS = ("A", "B")
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -37,7 +37,8 @@ class Effect:
     once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
     source: str = "field"             # where the effect is activated from (field | hand | graveyard)
     turn: str = "own"                 # Standby/End Phase triggers: in whose turn (own | opponent | each)
-    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn
+    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn;
+                                      # "attacker_summoned_this_turn": the attacker was summoned this turn
     vow: dict | None = None           # "the turn you activate this, you cannot …" (vows.py)
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
@@ -57,6 +58,9 @@ class Card:
     kind: str = ""                    # monster kind or spell/trap kind; "" = unknown (a bare hand card)
     piercing: bool = False
     indestructible_by_battle: bool = False
+    indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
+    untargetable: bool = False
+    unaffected: bool = False                 # unaffected by other cards' effects
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -87,6 +91,8 @@ class Card:
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);
     base_def: int | None = None       # they revert when the card leaves the field or turns face-down (4.11.3)
+    atk_raw: int | None = None        # ATK/DEF lowered below 0 show 0 but keep counting from the real value
+    def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 
@@ -96,6 +102,24 @@ class Card:
 
     def label(self) -> str:
         return f"{self.name} ({self.id})" if self.name else self.id
+
+
+# every field in order, with its default (id, owner and the fresh lists are filled in by new_card)
+_BLANK = {f.name: None if f.default is MISSING else f.default for f in fields(Card)}
+_FRESH = tuple((f.name, f.default_factory) for f in fields(Card) if f.default_factory is not MISSING)
+assert not hasattr(Card, "__post_init__")   # new_card skips __init__
+
+
+def new_card(card_id: str, owner: str) -> Card:
+    """`Card(id=card_id, owner=owner)` from a copy of the defaults, at half the cost of the 40-field `__init__`:
+    a pile given as a count makes one card per count."""
+    state = _BLANK.copy()
+    state["id"], state["owner"] = card_id, owner
+    for name, make in _FRESH:
+        state[name] = make()
+    card = object.__new__(Card)
+    card.__dict__ = state
+    return card
 
 
 @dataclass
@@ -140,12 +164,32 @@ class Board:
     pendulum_summoned: bool = False   # the turn player's one Pendulum Summon this turn is used
     winner: str | None = None         # "A" | "B" | "draw"
     win_reason: str = ""
+    # card id -> the card `find` last returned: a long scenario looks cards up hundreds of times, and a card's
+    # id never changes, so `find` checks where that card is before scanning every zone and pile by id
+    found: dict[str, Card] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def player(self, name: str) -> Player:
         return self.players[name]
 
     def find(self, card_id: str) -> tuple[Player, str, Card] | None:
         """(controller, place, card) where place is a zone name or a pile name."""
+        card = self.found.get(card_id) if isinstance(card_id, str) else None
+        if card is not None:   # the card met last time: look for that very card, at C speed (`in` is `is` here)
+            for p in self.players.values():
+                if card in p.monsters.values() or card in p.spells_traps.values():
+                    zones = p.monsters if card in p.monsters.values() else p.spells_traps
+                    return p, next(z for z, c in zones.items() if c is card), card
+                if p.field_spell is card:
+                    return p, "field", card
+                for pile in PILES:
+                    if card in getattr(p, pile):
+                        return p, pile, card
+        found = self._scan(card_id)
+        if found is not None:
+            self.found[card_id] = found[2]
+        return found
+
+    def _scan(self, card_id: str) -> tuple[Player, str, Card] | None:
         for p in self.players.values():
             for z, c in p.monsters.items():
                 if c.id == card_id:

@@ -55,6 +55,7 @@ def banish(game, card: Card, until: str) -> None:
 
 def reset_stats(card: Card) -> None:
     """ATK/DEF changed by effects that do not apply continuously go back to the printed values (4.11.3.p1)."""
+    card.atk_raw = card.def_raw = None
     if card.base_atk is not None:
         card.atk, card.base_atk = card.base_atk, None
     if card.base_def is not None:

@@ -35,6 +35,13 @@ def order(game, waiting: list) -> list:
     return public + hidden
 
 
+def _summons_itself(card) -> bool:
+    """A hand or graveyard trigger whose effect Special Summons this very card (4.10.3.p11, p14)."""
+    eff = card.effect
+    return eff.source in HIDDEN_PILES and any(name == "special_summon" and args.get("card") == card.id
+                                              for name, args in eff.ops)
+
+
 def gather_hidden(game, event: str, window: Window, actor: str) -> None:
     """Cards in the hand or graveyard whose trigger effect is met by the opponent's `event` (4.10.3): they wait
     with the other triggers of that time point."""
@@ -61,9 +68,18 @@ def fire(game) -> None:
         game.step("trigger.hand_order", "A trigger effect in the hand is private knowledge: though Spell Speed 1, it "
                   "comes after the public ones, once priority has passed (the player who did not activate last "
                   "chooses first).", "ygo.trigger.hand_order")
+    self_summoners: set[str] = set()   # players who activated a hand/graveyard "Special Summon this card" trigger
     for card, window in ordered:
         eff = card.effect
         owner = game.controller(card) if game.on_field(card) else card.owner
+        if _summons_itself(card) and not eff.mandatory and owner in self_summoners:
+            game.step("trigger.not_activated", f"{owner} already activates another trigger effect that Special "
+                      f"Summons its own card from the hand or graveyard in this chain: the one of {card.label()} "
+                      "cannot be activated too (the player picks one; `decline` the other to choose).",
+                      "ygo.trigger.one_self_summon", *(("ygo.trigger.one_self_summon_graveyard",) if any(
+                          game.where(c) == "graveyard" for c, _ in ordered if _summons_itself(c)) else ()),
+                      card=card.label())
+            continue
         if eff.source in HIDDEN_PILES and game.where(card) != eff.source:
             keys = ("ygo.trigger.place", "ygo.trigger.hand_then_graveyard") if eff.source == "hand" \
                 and game.where(card) == "graveyard" else ("ygo.trigger.place",)
@@ -94,5 +110,7 @@ def fire(game) -> None:
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
                       "timing).", "ygo.trigger.if_wording", card=card.label())
+        if _summons_itself(card) and not eff.mandatory:
+            self_summoners.add(owner)
         chain.activate_trigger(game, card, window,
                               *(["ygo.trigger.mandatory", "ygo.trigger.mandatory_defined"] if eff.mandatory else []))

@@ -46,7 +46,8 @@ def enter_phase(game, phase: str) -> None:
     if phase in ORDER_KEYS:
         keys.append(ORDER_KEYS[phase])
     if phase == "battle":
-        keys += ["ygo.battle.steps", "ygo.battle.start_step", "ygo.battle.step_order", "ygo.battle.flow_start_step"]
+        keys += ["ygo.battle.steps", "ygo.battle.start_step", "ygo.battle.step_order", "ygo.battle.flow_start_step",
+                 "ygo.battle.start_step_is_step", "ygo.battle.start_end_steps_named"]
     if phase == "main2":
         keys.append("ygo.battle.end_step_to_main2")
     game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}"
@@ -57,7 +58,8 @@ def enter_phase(game, phase: str) -> None:
 def end_step(game) -> None:
     """Leaving the Battle Phase goes through its End Step (4.4.5), whichever phase comes next."""
     game.step("battle.end_step", f"{game.board.turn} ends the Battle Phase: its End Step follows the Battle Step.",
-              "ygo.battle.end_step", "ygo.battle.flow_end_step", "ygo.battle.step_order", player=game.board.turn)
+              "ygo.battle.end_step", "ygo.battle.flow_end_step", "ygo.battle.step_order",
+              "ygo.battle.start_end_steps_named", player=game.board.turn)
     temporary.return_cards(game, "battle_phase_end")
 
 

@@ -15,11 +15,12 @@ from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_mon
                              ritual_choice)
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
-                    Player, Scenario)
+                    Player, Scenario, new_card)
 
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
+             "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner")
@@ -30,7 +31,8 @@ EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
 TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
-HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard")   # hand/graveyard
+HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
+                  "monster_destroyed")   # hand/graveyard
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -190,21 +192,32 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         raise InvalidScenario(f"{path}.id", "required")
     card = Card(id=_card_id(data["id"], f"{path}.id"), owner=owner)
     _register(card.id, ids, f"{path}.id")
-    card.name = _text(data.get("name", ""), f"{path}.name")
-    card.level = _int(data.get("level", 0), f"{path}.level", 0, 13)
-    card.atk = _int(data.get("atk", 0), f"{path}.atk")
-    card.defense = _int(data.get("def", 0), f"{path}.def")
-    card.piercing = _bool(data.get("piercing", False), f"{path}.piercing")
-    card.indestructible_by_battle = _bool(data.get("indestructible_by_battle", False),
-                                          f"{path}.indestructible_by_battle")
+    # a field left out keeps the Card's default (the same value); only given ones are checked
+    if "name" in data:
+        card.name = _text(data["name"], f"{path}.name")
+    if "level" in data:
+        card.level = _int(data["level"], f"{path}.level", 0, 13)
+    if "atk" in data:
+        card.atk = _int(data["atk"], f"{path}.atk")
+    if "def" in data:
+        card.defense = _int(data["def"], f"{path}.def")
+    if "piercing" in data:
+        card.piercing = _bool(data["piercing"], f"{path}.piercing")
+    if "indestructible_by_battle" in data:
+        card.indestructible_by_battle = _bool(data["indestructible_by_battle"], f"{path}.indestructible_by_battle")
+    for name in ("indestructible_by_effect", "untargetable", "unaffected"):   # protections (protection.py)
+        if name in data:
+            setattr(card, name, _bool(data[name], f"{path}.{name}"))
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
         kinds = {"monster": MONSTER_KINDS, "spell": SPELL_KINDS, "trap": TRAP_KINDS}.get(card.card_type,
                                                                                           MONSTER_KINDS + ST_KINDS)
         card.kind = _choice(data["kind"], f"{path}.kind", tuple(dict.fromkeys(kinds)))
-    card.attacks_allowed = _int(data.get("attacks", 1), f"{path}.attacks", 1, 5)
-    card.attack_all = _bool(data.get("attack_all", False), f"{path}.attack_all")
+    if "attacks" in data:
+        card.attacks_allowed = _int(data["attacks"], f"{path}.attacks", 1, 5)
+    if "attack_all" in data:
+        card.attack_all = _bool(data["attack_all"], f"{path}.attack_all")
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
     extra_card_fields(card, data, path)
@@ -278,12 +291,14 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
 def _pile(owner: str, pile: str, value, path: str, ids: set[str]) -> list[Card]:
     if isinstance(value, int) and not isinstance(value, bool):
         count = _int(value, path, 0, MAX_CARDS_PER_PILE)
-        cards = []
-        for n in range(1, count + 1):
-            card_id = f"{owner}.{pile}.{n}"
-            _register(card_id, ids, path)
-            cards.append(Card(id=card_id, owner=owner))
-        return cards
+        card_ids = [f"{owner}.{pile}.{n}" for n in range(1, count + 1)]
+        if len(ids) + count <= MAX_CARDS and ids.isdisjoint(card_ids) and ids.keys.keys().isdisjoint(card_ids):
+            ids.update(card_ids)   # none taken: register them at once (ASCII ids are their own NFKC form)
+            ids.keys.update((card_id, (card_id, path)) for card_id in card_ids)
+        else:
+            for card_id in card_ids:   # one by one: the same error at the same id
+                _register(card_id, ids, path)
+        return [new_card(card_id, owner) for card_id in card_ids]
     if value is None:
         return []
     if not isinstance(value, list):
@@ -375,10 +390,15 @@ def _effect(data, path: str) -> Effect:
         if eff.when not in ("standby_phase", "end_phase"):
             raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
     if "condition" in data:
-        eff.condition = _choice(data["condition"], f"{path}.condition", ("sent_this_turn",))
-        if eff.source != "graveyard":
+        eff.condition = _choice(data["condition"], f"{path}.condition",
+                                ("sent_this_turn", "attacker_summoned_this_turn"))
+        if eff.condition == "sent_this_turn" and eff.source != "graveyard":
             raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
                                   "graveyard effect (from: graveyard)")
+        if eff.condition == "attacker_summoned_this_turn" and (eff.when != "attack_declared" or eff.type == "trigger"):
+            raise InvalidScenario(f"{path}.condition", "\"when a monster summoned this turn declares an attack\" is "
+                                  "a card or quick effect activated at an attack declaration (when: attack_declared, "
+                                  "not type: trigger)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))

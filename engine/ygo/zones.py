@@ -66,6 +66,15 @@ def linked_cells(board, without: tuple = ()) -> set[tuple[int, int]]:
     return out
 
 
+def zones_linked_by(board, player: str, at_least: int) -> list[str]:
+    """`player`'s Main Monster Zones that at least `at_least` Link Monsters (either player's) point to."""
+    counts: dict[tuple[int, int], int] = {}
+    for owner, zone, card in link_monsters(board):
+        for target in pointed_cells(owner, zone, card.arrows):
+            counts[target] = counts.get(target, 0) + 1
+    return [z for z in MAIN_ZONES if counts.get(cell(player, z), 0) >= at_least]
+
+
 def co_linked(board, a: tuple[str, str, Card], b: tuple[str, str, Card]) -> bool:
     """Two Link Monsters whose arrows point at each other."""
     return (cell(b[0], b[1]) in pointed_cells(a[0], a[1], a[2].arrows)
