@@ -136,7 +136,8 @@ def flip_summon(game, card: Card) -> None:
     player = game.controller(card)
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
               f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
-              "ygo.summon.flip", "ygo.position.flip_summon_counts", player=player, card=card.label(), atk=card.atk, defense=card.defense)
+              "ygo.summon.flip", "ygo.position.flip_summon_counts", "ygo.face_down.flip_keeps", player=player,
+              card=card.label(), atk=card.atk, defense=card.defense)
     summon_negation.begin(game, [card], player, "flip", "Flip Summon")
 
 

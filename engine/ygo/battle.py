@@ -36,7 +36,8 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
     if attacker.attack_all and attacker.attacks_this_turn:
         if target_id == "direct" or target_id in attacker.attacked_ids:
             return (f"{attacker.label()} attacks each of {other(player)}'s monsters once; it has already attacked "
-                    f"{'directly or ' if target_id == 'direct' else ''}this one", ("ygo.battle.attack_all",))
+                    f"{'directly or ' if target_id == 'direct' else ''}this one",
+                    ("ygo.battle.attack_all", *(("ygo.battle.monster_attacks_not_direct",) if target_id == "direct" else ())))
     elif attacker.attacks_this_turn >= attacker.attacks_allowed:
         if attacker.attacks_allowed > 1:
             return (f"{attacker.label()} can attack {attacker.attacks_allowed} times per Battle Phase and has used "
@@ -101,7 +102,8 @@ def proceed(game) -> None:
             atk.target.position = "defense"
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change",
+                      "ygo.face_down.flip_keeps", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
@@ -205,7 +207,8 @@ def _replay(game, atk: Attack) -> bool:
         if target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
             game.step("battle.replay.attacked", f"{target.label()} has become the attack target: its \"when this "
                       "card is attacked\" trigger meets its timing (an \"attack declared\" timing does not: the "
-                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing", target=target.label())
+                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing",
+                      "ygo.battle.replay_second_chance", target=target.label())
             game.add_trigger(target, Window("attacked", atk.attacker, target, player))
     return True
 

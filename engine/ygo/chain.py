@@ -213,6 +213,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.activate.card_activation_has_effect")
     if card.card_type != "monster":
         cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
+        if place == "hand":
+            cites.append("ygo.activate.from_hand_on_field")
     elif card.effect.type == "quick" and not own_turn_of(game, player):
         cites.append("ygo.effect.quick_effect_defined")
     if targets:
@@ -277,8 +279,10 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
               *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
-              *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving"] if waited else []),
-              *(["ygo.battle.destroyed_trigger_timing", "ygo.damage_step.triggers_allowed"]
+              *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving", "ygo.chain.cleanup_before_triggers"]
+                if waited else []),
+              *(["ygo.battle.destroyed_trigger_timing", "ygo.damage_step.triggers_allowed",
+                 "ygo.damage_step.own_change_triggers"]
                 if window.event == "destroyed" and window.player == "battle" else []),
               *keys, *extra, card=card.label(), link=link.n)
 

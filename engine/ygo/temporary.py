@@ -49,6 +49,8 @@ def banish(game, card: Card, until: str) -> None:
         keys.append("ygo.temporary.attack_lost")
     if used:
         keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+    if controller != card.owner:
+        keys.append("ygo.temporary.owner_while_away")   # banished, it is its owner's card (4.11.15.p7)
     game.step("temporary.banished", f"{card.label()} is banished until {UNTIL_WORDS[until]}: it has left the field, "
               "so what applied to it there no longer does.", *keys, card=card.label())
 

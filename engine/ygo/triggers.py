@@ -110,7 +110,7 @@ def fire(game) -> None:
         if not eff.mandatory and eff.wording == "if" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
-                      "timing).", "ygo.trigger.if_wording", card=card.label())
+                      "timing).", "ygo.trigger.if_wording", "ygo.trigger.if_after_chain", card=card.label())
         if _summons_itself(card) and not eff.mandatory:
             self_summoners.add(owner)
         chain.activate_trigger(game, card, window,
