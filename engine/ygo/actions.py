@@ -136,7 +136,8 @@ def flip_summon(game, card: Card) -> None:
     player = game.controller(card)
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
               f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
-              "ygo.summon.flip", "ygo.position.flip_summon_counts", player=player, card=card.label(), atk=card.atk, defense=card.defense)
+              "ygo.summon.flip", "ygo.position.flip_summon_counts", "ygo.face_down.flip_keeps", player=player,
+              card=card.label(), atk=card.atk, defense=card.defense)
     summon_negation.begin(game, [card], player, "flip", "Flip Summon")
 
 
@@ -249,7 +250,8 @@ def pass_(game, player: str | None = None) -> None:
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
         return
-    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer", player=player, other=other(player))
+    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer",
+              "ygo.priority.defined", player=player, other=other(player))
     game.priority, game.last_pass = other(player), player
 
 

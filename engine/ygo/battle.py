@@ -36,7 +36,8 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
     if attacker.attack_all and attacker.attacks_this_turn:
         if target_id == "direct" or target_id in attacker.attacked_ids:
             return (f"{attacker.label()} attacks each of {other(player)}'s monsters once; it has already attacked "
-                    f"{'directly or ' if target_id == 'direct' else ''}this one", ("ygo.battle.attack_all",))
+                    f"{'directly or ' if target_id == 'direct' else ''}this one",
+                    ("ygo.battle.attack_all", *(("ygo.battle.monster_attacks_not_direct",) if target_id == "direct" else ())))
     elif attacker.attacks_this_turn >= attacker.attacks_allowed:
         if attacker.attacks_allowed > 1:
             return (f"{attacker.label()} can attack {attacker.attacks_allowed} times per Battle Phase and has used "
@@ -71,8 +72,11 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
+    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+        keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
-        keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
+        keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
+                 "ygo.battle.multiple_attacks_defined"]
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
               *keys, player=player, attacker=attacker.label(), atk=atk_of(game, attacker),
@@ -98,7 +102,8 @@ def proceed(game) -> None:
             atk.target.position = "defense"
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change",
+                      "ygo.face_down.flip_keeps", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
@@ -121,7 +126,7 @@ def proceed(game) -> None:
         game.attack = None
         game.step("battle.step.return", "The Damage Step is over: the Battle Step begins again (another attack may "
                   "be declared, or the Battle Phase goes on to its End Step).", "ygo.battle.back_to_battle_step",
-                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step")
+                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step", "ygo.battle.flow_damage_step")
 
 
 def _end_battle_step(game, atk: Attack) -> None:
@@ -202,7 +207,8 @@ def _replay(game, atk: Attack) -> bool:
         if target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
             game.step("battle.replay.attacked", f"{target.label()} has become the attack target: its \"when this "
                       "card is attacked\" trigger meets its timing (an \"attack declared\" timing does not: the "
-                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing", target=target.label())
+                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing",
+                      "ygo.battle.replay_second_chance", target=target.label())
             game.add_trigger(target, Window("attacked", atk.attacker, target, player))
     return True
 
@@ -225,6 +231,8 @@ def _calculate(game, atk: Attack) -> None:
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
                           *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
+                          *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
+                            and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
@@ -240,6 +248,12 @@ def _calculate(game, atk: Attack) -> None:
         _atk_vs_atk(game, attacker, target, player, opp, atk.destroyed)
     else:
         _atk_vs_def(game, attacker, target, player, opp, atk.destroyed)
+    for card in atk.destroyed:   # destroyed by battle: its continuous effects stop now (4.4.4.p120)
+        if card.effect and card.effect.continuous and not card.indestructible_by_battle:
+            game.step("continuous.ends", f"{card.label()} is destroyed by battle: from now on its continuous effects "
+                      "no longer apply, although it stays on the field until the end of the Damage Step.",
+                      "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
+                      "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
 
 
@@ -250,11 +264,14 @@ def _send_destroyed(game, atk: Attack) -> None:
                       "ygo.battle.indestructible", card=card.label())
             continue
         if not game.on_field(card):
+            game.step("battle.left_before_end", f"{card.label()} left the field after damage calculation: it is not "
+                      "destroyed by battle.", "ygo.battle.left_not_by_battle", card=card.label())
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", card=card.label())
+                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if card.unaffected else []),
+                  *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
     check_equips(game)
 
 

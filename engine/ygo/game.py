@@ -103,6 +103,11 @@ class Game:
     def refuse(self, action: str, why: str, *keys: str, **params) -> None:
         self.trace.refuse(action, why, *keys, **params)
 
+    def battle_destroyed(self, card: Card) -> bool:
+        """Destroyed by the battle in progress and still on the field (after damage calculation, 4.4.4.p119-137)."""
+        atk = self.attack
+        return atk is not None and atk.calculated and card in atk.destroyed and not card.indestructible_by_battle
+
     # ---- lookups
     def _zone_holder(self, card: Card):
         """The player in whose zone `card.zone` the card lies (an O(1) look first; None: not there)."""
