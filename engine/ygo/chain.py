@@ -71,6 +71,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
+        if card.effect.type == "quick" and not card.effect.mandatory and game.battle_destroyed(card):
+            return (f"{card.label()} is destroyed by battle: until it leaves the field it cannot activate optional "
+                    "Quick Effects", ("ygo.battle.destroyed_no_quick", "ygo.damage_step.destroyed_no_quick"))
     elif place == "hand":
         if card.card_type == "trap":
             return "a Trap Card must be Set first and activated from the next turn on", ("ygo.activate.set_turn",)

@@ -83,7 +83,8 @@ def _hand_others(game, card, player):
 
 
 def _monsters_others(game, card, player):
-    return [c for c in game.board.player(player).monster_list() if c is not card]
+    """Monsters that can be Tributed for the cost: not one destroyed by battle (4.4.4.p130)."""
+    return [c for c in game.board.player(player).monster_list() if c is not card and not game.battle_destroyed(c)]
 
 
 def can_pay(game, card: Card, player: str) -> Refusal:
@@ -104,8 +105,11 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
         if name == "tribute" and args == "self" and place not in MONSTER_ZONES:
             return f"the cost Tributes {card.label()}, which is not on the field", ("ygo.cost.paid",)
         if name == "tribute" and args != "self" and len(_monsters_others(game, card, player)) < args:
+            destroyed = any(game.battle_destroyed(c) for c in game.board.player(player).monster_list())
             return (f"the cost Tributes {args} monster(s); {player} does not control them (Spells and Traps cannot be "
-                    "Tributed)", ("ygo.cost.paid", "ygo.cost.tribute_monsters_only"))
+                    f"Tributed{', nor a monster destroyed by battle' if destroyed else ''})",
+                    ("ygo.cost.paid", "ygo.cost.tribute_monsters_only",
+                     *(("ygo.battle.destroyed_not_cost",) if destroyed else ())))
         if name == "detach" and (place not in MONSTER_ZONES or len(card.materials) < args):
             return (f"the cost detaches {args} Xyz Material(s) from {card.label()}, which has "
                     f"{len(card.materials) if place in MONSTER_ZONES else 0}", ("ygo.cost.paid", "ygo.xyz.detach"))
