@@ -99,6 +99,8 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
             and card.effect.source == "field":
         game.add_trigger(card, Window("summoned", card, None, player))
+    if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+        game.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
     triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
 
 

@@ -100,6 +100,7 @@ def proceed(game) -> None:
         atk.stage = "before_calculation"
         if _battle_goes_on(game, atk) and atk.target is not None and atk.target.position == "set":
             atk.target.position = "defense"
+            atk.flipped_target = True
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
                       "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change",
@@ -115,6 +116,7 @@ def proceed(game) -> None:
                       "ygo.battle.no_replay_in_damage_step", player=other(game.board.turn))
         if _battle_goes_on(game, atk):
             _calculate(game, atk)
+            _flip_effect(game, atk)
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
                       "in Attack Position: no damage calculation; the Damage Step's remaining time points still "
@@ -255,6 +257,22 @@ def _calculate(game, atk: Attack) -> None:
                       "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
                       "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
+
+
+def _flip_effect(game, atk: Attack) -> None:
+    """A monster flipped face-up by this battle: its flip effect is activated after damage calculation."""
+    target = atk.target
+    if not atk.flipped_target or target is None or not (target.effect and target.effect.type == "trigger"
+                                                        and target.effect.when == "flipped"):
+        return
+    if not game.on_field(target):
+        game.step("flip.not_activated", f"{target.label()} is no longer on the field after damage calculation: its "
+                  "flip effect cannot be activated.", "ygo.flip.after_calculation", card=target.label())
+        return
+    game.step("flip.after_calculation", f"{target.label()} was flipped face-up by the battle: its flip effect, held "
+              "back until now, is activated after damage calculation.", "ygo.flip.after_calculation",
+              "ygo.battle.flip_face_down_target", card=target.label())
+    game.add_trigger(target, Window("flipped", target, None, game.controller(target)))
 
 
 def _send_destroyed(game, atk: Attack) -> None:

@@ -264,7 +264,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
-             "damage_taken": "saw its controller take damage"}[window.event]
+             "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":

@@ -249,8 +249,13 @@ def apply_flip_face_down(game, link, sel):
 def _apply_stat(game, link, args, stat: str):
     attr, label = ("atk", "ATK") if stat == "atk" else ("defense", "DEF")
     for card in _cards(game, link, args["target"], op=f"change_{stat}"):
-        if card.zone not in MONSTER_ZONES or card.position == "set":
-            continue   # a face-down monster's ATK/DEF is not changed by effects
+        if card.zone not in MONSTER_ZONES:
+            continue
+        if card.position == "set":
+            game.step("effect.face_down_unchanged", f"{card.label()} is face-down: its {label} is not a value both "
+                      "players know, so the change does not apply to it.", "ygo.face_down.stats_unknown",
+                      "ygo.face_down.info_hidden", card=card.label())
+            continue
         before = getattr(card, attr)
         raw_attr = "atk_raw" if stat == "atk" else "def_raw"
         raw = getattr(card, raw_attr)   # the value below 0 that earlier decreases left, if any (4.5.4.p6)

@@ -55,6 +55,7 @@ class Attack:
     calculated: bool = False           # damage calculation took place
     destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
     calc_chain: bool = False           # effects were activated at damage calculation (they resolve first)
+    flipped_target: bool = False       # the face-down target was flipped by this battle (its flip effect waits)
 
 
 @dataclass
