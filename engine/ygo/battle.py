@@ -158,6 +158,7 @@ def _end_battle_step(game, atk: Attack) -> None:
         if game.triggers:
             return   # the new target's "when attacked" trigger is activated before the Damage Step
     atk.stage = "start"
+    atk.attacker.attacked_turn = game.board.turn_number   # entering the Damage Step, it has "attacked" (4.4.4.p3)
     game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step",
               "ygo.damage_step.start", attacker=atk.attacker.label())
 
@@ -220,6 +221,9 @@ def _calculate(game, atk: Attack) -> None:
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
     atk.calculated = True
+    for monster in (attacker, target):   # damage calculation took place: they have battled (4.4.4.p97)
+        if monster is not None:
+            monster.battled_turn = game.board.turn_number
     if atk.calc_chain:
         game.step("damage_step.calculation", "The effects activated at damage calculation have resolved; now damage "
                   "is calculated.", "ygo.damage_step.calculation_order")

@@ -239,6 +239,10 @@ def apply_flip_face_down(game, link, sel):
             keys.append("ygo.temporary.stats_revert")
         if card.attacks_this_turn:
             keys.append("ygo.face_down.attack_kept")
+        if card.attacked_turn == game.board.turn_number:
+            keys.append("ygo.face_down.attacked_kept")
+        if card.battled_turn == game.board.turn_number:
+            keys.append("ygo.battled.lost")
         if used:
             keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"

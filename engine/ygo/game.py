@@ -158,6 +158,7 @@ class Game:
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
+            card.attacked_turn = card.battled_turn = 0
             from .temporary import reset_stats
             reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
             card.effects_negated = False   # a new card: an effect negating the old one no longer applies

@@ -35,6 +35,8 @@ def banish(game, card: Card, until: str) -> None:
     controller, zone = game.controller(card), card.zone
     position, summoned = card.position, card.summoned_turn
     attacked = card.attacks_this_turn > 0
+    history = [key for key, turn in (("ygo.temporary.attacked_lost", card.attacked_turn),
+                                     ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = card.base_atk is not None or card.base_def is not None
     used = f"card:{card.id}" in game.used_once
     game.send(card, "banished")
@@ -49,6 +51,7 @@ def banish(game, card: Card, until: str) -> None:
         keys.append("ygo.temporary.attack_lost")
     if used:
         keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+    keys += history
     if controller != card.owner:
         keys.append("ygo.temporary.owner_while_away")   # banished, it is its owner's card (4.11.15.p7)
     game.step("temporary.banished", f"{card.label()} is banished until {UNTIL_WORDS[until]}: it has left the field, "
