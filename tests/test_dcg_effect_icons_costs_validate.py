@@ -40,6 +40,7 @@ def test_a_face_up_security_card_is_accepted():
 @pytest.mark.parametrize("by, path", [
     ("trash 1", "effects[0].by"),
     ({"do": "pay_life"}, "effects[0].by.do"),
+    ({"do": ["trash_hand"]}, "effects[0].by.do"),
     ({"do": "trash_hand", "amount": 0}, "effects[0].by.amount"),
     ({"do": "trash_hand", "target": "self"}, "effects[0].by.target"),
     ({"do": "suspend"}, "effects[0].by.target"),

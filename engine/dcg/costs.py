@@ -33,7 +33,7 @@ def parse_cost(data, path: str, card_ids_later: list) -> Cost:
     if not isinstance(data, dict):
         raise InvalidScenario(path, "a mapping like {do: trash_hand, amount: 1}")
     verb = data.get("do")
-    if verb not in COST_VERBS:
+    if not isinstance(verb, str) or verb not in COST_VERBS:
         raise InvalidScenario(f"{path}.do", f"one of: {', '.join(COST_VERBS)}")
     needs, allows = COST_VERBS[verb]
     for key in data:
