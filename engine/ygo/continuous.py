@@ -103,7 +103,7 @@ def sources(game) -> list[tuple[Card, str]]:
     if not game.has_continuous:
         return []
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c))]
+            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c))]
 
 
 def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:
@@ -154,7 +154,7 @@ def check_equips(game) -> None:
                 what = monster.label() if monster else card.equipped_to
                 game.send(card, "graveyard")
                 game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
-                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped", card=card.label(), target=what)
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped", "ygo.equip.destroyed_at_once", card=card.label(), target=what)
 
 
 def apply_equip(game, link, selector) -> None:
@@ -173,4 +173,5 @@ def apply_equip(game, link, selector) -> None:
                   "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target", card=card.label())
         return
     card.equipped_to = monsters[0].id
-    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach", card=card.label(), target=monsters[0].label())
+    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach",
+              "ygo.target.continuous_equip", card=card.label(), target=monsters[0].label())

@@ -141,7 +141,16 @@ def resolve_selector(game, link, selector: str) -> list:
 def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     cards = resolve_selector(game, link, selector)
     cards = [c for c in cards if not field_only or game.on_field(c)]
-    return [c for c in cards if not (op and game.on_field(c) and protection.skip(game, link, op, c))]
+    out = []
+    for c in cards:
+        if op in ("return_to_hand", "return_to_deck", "take_control") and game.battle_destroyed(c):
+            game.step("battle.destroyed_stays_put", f"{c.label()} is destroyed by battle: it cannot return to the hand "
+                      "or deck (nor change control) before it goes to the graveyard.",
+                      "ygo.battle.destroyed_cannot_move", card=c.label())
+            continue
+        if not (op and game.on_field(c) and protection.skip(game, link, op, c)):
+            out.append(c)
+    return out
 
 
 def apply_destroy(game, link, sel):
@@ -233,6 +242,10 @@ def apply_flip_face_down(game, link, sel):
             keys.append("ygo.temporary.stats_revert")
         if card.attacks_this_turn:
             keys.append("ygo.face_down.attack_kept")
+        if card.attacked_turn == game.board.turn_number:
+            keys.append("ygo.face_down.attacked_kept")
+        if card.battled_turn == game.board.turn_number:
+            keys.append("ygo.battled.lost")
         if used:
             keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
@@ -243,18 +256,33 @@ def apply_flip_face_down(game, link, sel):
 def _apply_stat(game, link, args, stat: str):
     attr, label = ("atk", "ATK") if stat == "atk" else ("defense", "DEF")
     for card in _cards(game, link, args["target"], op=f"change_{stat}"):
-        if card.zone not in MONSTER_ZONES or card.position == "set":
-            continue   # a face-down monster's ATK/DEF is not changed by effects
+        if card.zone not in MONSTER_ZONES:
+            continue
+        if card.position == "set":
+            game.step("effect.face_down_unchanged", f"{card.label()} is face-down: its {label} is not a value both "
+                      "players know, so the change does not apply to it.", "ygo.face_down.stats_unknown",
+                      "ygo.face_down.info_hidden", card=card.label())
+            continue
         before = getattr(card, attr)
+        raw_attr = "atk_raw" if stat == "atk" else "def_raw"
+        raw = getattr(card, raw_attr)   # the value below 0 that earlier decreases left, if any (4.5.4.p6)
         if "half" in args:
             after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
+            setattr(card, raw_attr, None)
+        elif "by" in args:
+            total = (before if raw is None else raw) + args["by"]
+            after = max(0, total)
+            setattr(card, raw_attr, total if total < 0 else None)
         else:
-            after = max(0, before + args["by"]) if "by" in args else args["to"]
+            after = args["to"]
+            setattr(card, raw_attr, None)
         base = "base_atk" if stat == "atk" else "base_def"
         if getattr(card, base) is None:
             setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
-        keys = ["ygo.effect.atk_def_change"]
+        keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
+        if raw is not None and "by" in args:
+            keys.append("ygo.atk.accumulate_raw")
         if card.unaffected and link.card is card:
             keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:

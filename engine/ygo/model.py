@@ -91,6 +91,10 @@ class Card:
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);
     base_def: int | None = None       # they revert when the card leaves the field or turns face-down (4.11.3)
+    attacked_turn: int = 0            # the turn it "attacked" (its attack reached the Damage Step, 4.4.4.p3)
+    battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
+    atk_raw: int | None = None        # ATK/DEF lowered below 0 show 0 but keep counting from the real value
+    def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 

@@ -29,14 +29,19 @@ def target_refusal(card: Card, targets: list[Card]):
 
 
 def unaffected_by(game, source: Card, monster: Card) -> bool:
-    """Whether `monster` ignores the effect of `source` (another card's effect)."""
-    return monster.unaffected and source is not monster
+    """Whether `monster` ignores the effect of `source` (another card's effect). Its own (continuous) protection
+    stops once it is destroyed by battle (4.1.4.p26)."""
+    return monster.unaffected and source is not monster and not game.battle_destroyed(monster)
 
 
 def skip(game, link, name: str, card: Card) -> bool:
     """True (and a cited step) when the operation `name` of the resolving link does not reach `card`."""
     if name not in REACHING_OPS:
         return False
+    if card.unaffected and game.battle_destroyed(card) and link.card is not card:
+        game.step("protect.lost", f"{card.label()} is destroyed by battle: its own continuous effect no longer applies, "
+                  "so it is no longer unaffected by other cards' effects.", "ygo.protect.lost_when_destroyed",
+                  card=card.label())
     if unaffected_by(game, link.card, card):
         targeted = card in link.targets
         game.step("protect.unaffected", f"{card.label()} is unaffected by other cards' effects: the effect of "

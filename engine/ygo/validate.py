@@ -29,8 +29,8 @@ EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from",
                "continuous", "turn", "condition", "vow")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
-           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
-TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
+           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
+TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 MAX_CARDS_PER_PILE = 200
