@@ -30,10 +30,20 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Which module registers a command: a one-shot command imports only its own module (`judge search` need not
+# load the scenario or serving code). A command missing here still works: every module is then registered.
+COMMAND_OF = {"rule": "judge_app.cli_rules", "rules": "judge_app.cli_rules", "search": "judge_app.cli_search",
+              "index": "judge_app.cli_search", "simulate": "judge_app.cli_simulate", "check": "judge_app.cli_check",
+              "coverage": "judge_app.cli_check", "serve": "judge_app.cli_serve", "align": "judge_app.cli_align",
+              "diff": "judge_app.cli_align"}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `judge` parser; with `command`, only the module registering that command is imported."""
     parser = _Parser(prog="judge", description="Rules desk for Digimon Card Game and Yu-Gi-Oh OCG judges.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    modules = [COMMAND_OF[command]] if command in COMMAND_OF else COMMAND_MODULES
+    for name in modules:
         importlib.import_module(name).register(sub)
     return parser
 
@@ -84,7 +94,8 @@ def _main(argv: list[str] | None) -> int:
     progress.addHandler(handler)
     progress.setLevel(logging.DEBUG)  # the per-edition progress lines are debug records
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else argv
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
         code = args.func(args)
         return 0 if code is None else int(code)
     except (UsageError, BadRef, JudgeError) as e:

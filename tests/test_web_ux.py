@@ -28,7 +28,7 @@ def test_the_chinese_ui_narrates_steps_and_verdict_in_chinese(client):
     page = _simulate(client, "dcg-blocker-tie.yaml", "zh")
     assert "A失去Greymon" in page
     assert "Greymon（6000 DP）与Garurumon（6000 DP）战斗：DP相同" in page       # a step with params
-    assert '<span class="step-en" lang="en">' in page                        # a general sentence keeps the English
+    assert '<span class="step-en" lang="en">' not in page    # every step is told in full: no English kept beside it
     assert "Greymon (6000 DP) battles Garurumon" not in page                  # … but not under a complete one
 
 

@@ -99,6 +99,8 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
             and card.effect.source == "field":
         game.add_trigger(card, Window("summoned", card, None, player))
+    if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+        game.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
     triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
 
 
@@ -136,7 +138,8 @@ def flip_summon(game, card: Card) -> None:
     player = game.controller(card)
     game.step("summon.flip", f"{player} Flip Summons {card.label()} to face-up Attack Position "
               f"({card.atk} ATK / {card.defense} DEF); this is its one change of position this turn.",
-              "ygo.summon.flip", "ygo.position.flip_summon_counts", player=player, card=card.label(), atk=card.atk, defense=card.defense)
+              "ygo.summon.flip", "ygo.position.flip_summon_counts", "ygo.face_down.flip_keeps", player=player,
+              card=card.label(), atk=card.atk, defense=card.defense)
     summon_negation.begin(game, [card], player, "flip", "Flip Summon")
 
 
@@ -249,7 +252,8 @@ def pass_(game, player: str | None = None) -> None:
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
         return
-    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer", player=player, other=other(player))
+    game.step("priority.pass", f"{player} passes priority to {other(player)}.", "ygo.priority.transfer",
+              "ygo.priority.defined", player=player, other=other(player))
     game.priority, game.last_pass = other(player), player
 
 

@@ -36,7 +36,8 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
     if attacker.attack_all and attacker.attacks_this_turn:
         if target_id == "direct" or target_id in attacker.attacked_ids:
             return (f"{attacker.label()} attacks each of {other(player)}'s monsters once; it has already attacked "
-                    f"{'directly or ' if target_id == 'direct' else ''}this one", ("ygo.battle.attack_all",))
+                    f"{'directly or ' if target_id == 'direct' else ''}this one",
+                    ("ygo.battle.attack_all", *(("ygo.battle.monster_attacks_not_direct",) if target_id == "direct" else ())))
     elif attacker.attacks_this_turn >= attacker.attacks_allowed:
         if attacker.attacks_allowed > 1:
             return (f"{attacker.label()} can attack {attacker.attacks_allowed} times per Battle Phase and has used "
@@ -71,8 +72,11 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
+    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+        keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
-        keys.append("ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks")
+        keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
+                 "ygo.battle.multiple_attacks_defined"]
         what += f" (its attack number {attacker.attacks_this_turn} this Battle Phase)"
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
               *keys, player=player, attacker=attacker.label(), atk=atk_of(game, attacker),
@@ -96,9 +100,11 @@ def proceed(game) -> None:
         atk.stage = "before_calculation"
         if _battle_goes_on(game, atk) and atk.target is not None and atk.target.position == "set":
             atk.target.position = "defense"
+            atk.flipped_target = True
             game.step("damage_step.flip", f"The face-down {atk.target.label()} is flipped face-up in Defense Position "
                       f"({atk_of(game, atk.target)} ATK / {def_of(game, atk.target)} DEF) before damage calculation.",
-                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
+                      "ygo.battle.flip_face_down_target", "ygo.position.flip_not_summon", "ygo.position.flip_not_change",
+                      "ygo.face_down.flip_keeps", card=atk.target.label(), atk=atk_of(game, atk.target), defense=def_of(game, atk.target))
     elif atk.stage == "before_calculation":
         atk.stage = "calculation"   # "during damage calculation" effects are activated first, then it is done
     elif atk.stage == "calculation":
@@ -110,6 +116,7 @@ def proceed(game) -> None:
                       "ygo.battle.no_replay_in_damage_step", player=other(game.board.turn))
         if _battle_goes_on(game, atk):
             _calculate(game, atk)
+            _flip_effect(game, atk)
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
                       "in Attack Position: no damage calculation; the Damage Step's remaining time points still "
@@ -121,7 +128,7 @@ def proceed(game) -> None:
         game.attack = None
         game.step("battle.step.return", "The Damage Step is over: the Battle Step begins again (another attack may "
                   "be declared, or the Battle Phase goes on to its End Step).", "ygo.battle.back_to_battle_step",
-                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step")
+                  "ygo.battle.damage_step_returns", "ygo.battle.flow_battle_step", "ygo.battle.flow_damage_step")
 
 
 def _end_battle_step(game, atk: Attack) -> None:
@@ -151,6 +158,7 @@ def _end_battle_step(game, atk: Attack) -> None:
         if game.triggers:
             return   # the new target's "when attacked" trigger is activated before the Damage Step
     atk.stage = "start"
+    atk.attacker.attacked_turn = game.board.turn_number   # entering the Damage Step, it has "attacked" (4.4.4.p3)
     game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step",
               "ygo.damage_step.start", attacker=atk.attacker.label())
 
@@ -202,7 +210,8 @@ def _replay(game, atk: Attack) -> bool:
         if target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
             game.step("battle.replay.attacked", f"{target.label()} has become the attack target: its \"when this "
                       "card is attacked\" trigger meets its timing (an \"attack declared\" timing does not: the "
-                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing", target=target.label())
+                      "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing",
+                      "ygo.battle.replay_second_chance", target=target.label())
             game.add_trigger(target, Window("attacked", atk.attacker, target, player))
     return True
 
@@ -212,6 +221,9 @@ def _calculate(game, atk: Attack) -> None:
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
     atk.calculated = True
+    for monster in (attacker, target):   # damage calculation took place: they have battled (4.4.4.p97)
+        if monster is not None:
+            monster.battled_turn = game.board.turn_number
     if atk.calc_chain:
         game.step("damage_step.calculation", "The effects activated at damage calculation have resolved; now damage "
                   "is calculated.", "ygo.damage_step.calculation_order")
@@ -225,6 +237,8 @@ def _calculate(game, atk: Attack) -> None:
                           f"damage calculation ({base} changed by the continuous effect of "
                           f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
                           *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
+                          *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
+                            and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
@@ -240,7 +254,29 @@ def _calculate(game, atk: Attack) -> None:
         _atk_vs_atk(game, attacker, target, player, opp, atk.destroyed)
     else:
         _atk_vs_def(game, attacker, target, player, opp, atk.destroyed)
+    for card in atk.destroyed:   # destroyed by battle: its continuous effects stop now (4.4.4.p120)
+        if card.effect and card.effect.continuous and not card.indestructible_by_battle:
+            game.step("continuous.ends", f"{card.label()} is destroyed by battle: from now on its continuous effects "
+                      "no longer apply, although it stays on the field until the end of the Damage Step.",
+                      "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
+                      "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
+
+
+def _flip_effect(game, atk: Attack) -> None:
+    """A monster flipped face-up by this battle: its flip effect is activated after damage calculation."""
+    target = atk.target
+    if not atk.flipped_target or target is None or not (target.effect and target.effect.type == "trigger"
+                                                        and target.effect.when == "flipped"):
+        return
+    if not game.on_field(target):
+        game.step("flip.not_activated", f"{target.label()} is no longer on the field after damage calculation: its "
+                  "flip effect cannot be activated.", "ygo.flip.after_calculation", card=target.label())
+        return
+    game.step("flip.after_calculation", f"{target.label()} was flipped face-up by the battle: its flip effect, held "
+              "back until now, is activated after damage calculation.", "ygo.flip.after_calculation",
+              "ygo.battle.flip_face_down_target", card=target.label())
+    game.add_trigger(target, Window("flipped", target, None, game.controller(target)))
 
 
 def _send_destroyed(game, atk: Attack) -> None:
@@ -250,11 +286,14 @@ def _send_destroyed(game, atk: Attack) -> None:
                       "ygo.battle.indestructible", card=card.label())
             continue
         if not game.on_field(card):
+            game.step("battle.left_before_end", f"{card.label()} left the field after damage calculation: it is not "
+                      "destroyed by battle.", "ygo.battle.left_not_by_battle", card=card.label())
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", card=card.label())
+                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if card.unaffected else []),
+                  *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
     check_equips(game)
 
 

@@ -35,8 +35,11 @@ def on_monster_destroyed(game, controller: str, monster: Card, cause: str) -> No
     """Triggers of `controller`'s face-up cards met by the destruction of a monster they controlled."""
     from .game import Window
 
-    others = [m for m in game.board.player(controller).monster_list() if m is not monster and m.face_up]
-    for card in _face_up_cards(game, controller) + others:
+    p = game.board.player(controller)
+    others = [m for m in p.monster_list() if m is not monster and m.face_up]
+    hidden = [c for pile in ("hand", "graveyard") for c in getattr(p, pile)   # hand/graveyard triggers (4.10.3)
+              if c is not monster and c.effect and c.effect.source == pile]
+    for card in _face_up_cards(game, controller) + others + hidden:
         if (card.effect and card.effect.type == "trigger" and card.effect.when == "monster_destroyed"
                 and not _waiting(game, card)):
             game.add_trigger(card, Window("monster_destroyed", monster, None, cause))

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn, vows
+from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -33,6 +33,11 @@ def _speed_keys(card: Card) -> list[str]:
         keys.append("ygo.chain.quick_effect_speed" if card.effect.type == "quick" else "ygo.chain.ignition_speed")
     elif card.kind == "counter":
         keys.append("ygo.chain.speed3")
+    speed = speed_of(card)
+    if speed == 1:
+        keys.append("ygo.chain.speed1_kinds")   # ignition/trigger effects, Spells other than Quick-Play (3.1.2.p5)
+    elif speed == 2:
+        keys.append("ygo.chain.speed2")
     if card.effect.when == "activation":
         keys += ["ygo.chain.answer_activation", "ygo.chain.answer_directly", "ygo.priority.answer_directly",
                  "ygo.activate.chain_time_point"]
@@ -66,6 +71,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
+        if card.effect.type == "quick" and not card.effect.mandatory and game.battle_destroyed(card):
+            return (f"{card.label()} is destroyed by battle: until it leaves the field it cannot activate optional "
+                    "Quick Effects", ("ygo.battle.destroyed_no_quick", "ygo.damage_step.destroyed_no_quick"))
     elif place == "hand":
         if card.card_type == "trap":
             return "a Trap Card must be Set first and activated from the next turn on", ("ygo.activate.set_turn",)
@@ -113,6 +121,13 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     for t in targets:
         if not game.on_field(t):
             return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+    refusal = protection.target_refusal(card, targets)
+    if refusal:
+        return refusal
+    for t in targets:
+        if game.battle_destroyed(t):
+            return (f"{t.label()} is destroyed by battle (it stays on the field until the end of the Damage Step) "
+                    "and cannot be targeted by effects", ("ygo.battle.destroyed_not_target",))
     return effects.activation_refusal(game, card, player, targets)
 
 
@@ -142,6 +157,10 @@ def _timing(game, card: Card, player: str) -> Refusal:
     if not ok:
         return (f"{card.label()} can only be activated at its timing ({when.replace('_', ' ')}), "
                 "which is not the current time point", ("ygo.activate.timing",))
+    if card.effect.condition == "attacker_summoned_this_turn" and w.card.summoned_turn != game.board.turn_number:
+        # turning face-down or a temporary banish does not lose "summoned this turn" (4.11.6.p1)
+        return (f"{card.label()} answers an attack by a monster summoned this turn; {w.card.label()} was not "
+                "summoned this turn", ("ygo.activate.timing", "ygo.temporary.summoned_kept"))
     return None
 
 
@@ -190,15 +209,21 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     target_text = f", targeting {', '.join(t.label() for t in targets)}" if targets else ""
     cites = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
     cites += ["ygo.chain.speed", "ygo.chain.link_block", "ygo.priority.activation_passes",
-              "ygo.priority.only_activation_and_steps"]
+              "ygo.priority.only_activation_and_steps", "ygo.activate.card_or_effect"]
+    if board.phase == "battle" and not game.battle_step and not game.attack and player != board.turn:
+        cites.append("ygo.priority.start_step_non_turn")
     if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
         cites.append("ygo.activate.card_activation_has_effect")
     if card.card_type != "monster":
         cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
+        if place == "hand":
+            cites.append("ygo.activate.from_hand_on_field")
     elif card.effect.type == "quick" and not own_turn_of(game, player):
         cites.append("ygo.effect.quick_effect_defined")
     if targets:
         cites.append("ygo.target.declared")
+    if card.kind == "field":
+        cites.append("ygo.zones.field_not_st")
     if card.effect.when in ("attack_declared", "attacked", "summoned"):
         cites.append("ygo.activate.timing")
     if card.effect.when == "damage_calculation":
@@ -242,7 +267,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
-             "damage_taken": "saw its controller take damage"}[window.event]
+             "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -257,9 +282,12 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
               "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
               *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
-              *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving"] if waited else []),
-              *(["ygo.battle.destroyed_trigger_timing"] if window.event == "destroyed" and window.player == "battle"
-                else []), *keys, *extra, card=card.label(), link=link.n)
+              *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving", "ygo.chain.cleanup_before_triggers"]
+                if waited else []),
+              *(["ygo.battle.destroyed_trigger_timing", "ygo.damage_step.triggers_allowed",
+                 "ygo.damage_step.own_change_triggers"]
+                if window.event == "destroyed" and window.player == "battle" else []),
+              *keys, *extra, card=card.label(), link=link.n)
 
 
 def _left_field(game, link) -> bool:
@@ -273,7 +301,7 @@ def resolve_chain(game) -> None:
     if not game.chain:
         return
     game.step("chain.resolve", f"Both players pass: the chain of {len(game.chain)} link(s) resolves from the last "
-              "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass",
+              "link to the first.", "ygo.chain.resolve_lifo", "ygo.chain.resolves_when_both_pass", "ygo.chain.timeline",
               "ygo.priority.time_point_passes", links=len(game.chain))
     done = []
     game.resolving = True

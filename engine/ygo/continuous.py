@@ -103,10 +103,10 @@ def sources(game) -> list[tuple[Card, str]]:
     if not game.has_continuous:
         return []
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c))]
+            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c))]
 
 
-def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
+def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:
     if not game.has_continuous or monster.zone not in MONSTER_ZONES or not monster.face_up:
         return []
     found = sources(game)
@@ -114,7 +114,8 @@ def _applying(game, monster: Card, op: str) -> list[tuple[Card, dict]]:
         return []
     holder = _holder(game, monster)
     return [(src, args) for src, mine in found for name, args in src.effect.continuous
-            if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)]
+            if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
+            and (ignore_unaffected or not (monster.unaffected and src is not monster))]   # unaffected (4.1.4.p1)
 
 
 def atk_of(game, monster: Card) -> int:
@@ -134,9 +135,10 @@ def modifiers(game, monster: Card, stat: str) -> list[Card]:
     return [src for src, _ in _applying(game, monster, stat)]
 
 
-def cannot_attack(game, monster: Card) -> Card | None:
-    """The card whose continuous effect forbids the monster to attack, if any."""
-    found = _applying(game, monster, "cannot_attack")
+def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card | None:
+    """The card whose continuous effect forbids the monster to attack, if any (`ignore_unaffected`: as if the
+    monster were not unaffected by other cards' effects)."""
+    found = _applying(game, monster, "cannot_attack", ignore_unaffected)
     return found[0][0] if found else None
 
 
@@ -152,7 +154,7 @@ def check_equips(game) -> None:
                 what = monster.label() if monster else card.equipped_to
                 game.send(card, "graveyard")
                 game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
-                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped", card=card.label(), target=what)
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped", "ygo.equip.destroyed_at_once", card=card.label(), target=what)
 
 
 def apply_equip(game, link, selector) -> None:
@@ -171,4 +173,5 @@ def apply_equip(game, link, selector) -> None:
                   "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target", card=card.label())
         return
     card.equipped_to = monsters[0].id
-    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach", card=card.label(), target=monsters[0].label())
+    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach",
+              "ygo.target.continuous_equip", card=card.label(), target=monsters[0].label())

@@ -83,7 +83,8 @@ def _hand_others(game, card, player):
 
 
 def _monsters_others(game, card, player):
-    return [c for c in game.board.player(player).monster_list() if c is not card]
+    """Monsters that can be Tributed for the cost: not one destroyed by battle (4.4.4.p130)."""
+    return [c for c in game.board.player(player).monster_list() if c is not card and not game.battle_destroyed(c)]
 
 
 def can_pay(game, card: Card, player: str) -> Refusal:
@@ -104,7 +105,11 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
         if name == "tribute" and args == "self" and place not in MONSTER_ZONES:
             return f"the cost Tributes {card.label()}, which is not on the field", ("ygo.cost.paid",)
         if name == "tribute" and args != "self" and len(_monsters_others(game, card, player)) < args:
-            return f"the cost Tributes {args} monster(s); {player} does not control them", ("ygo.cost.paid",)
+            destroyed = any(game.battle_destroyed(c) for c in game.board.player(player).monster_list())
+            return (f"the cost Tributes {args} monster(s); {player} does not control them (Spells and Traps cannot be "
+                    f"Tributed{', nor a monster destroyed by battle' if destroyed else ''})",
+                    ("ygo.cost.paid", "ygo.cost.tribute_monsters_only",
+                     *(("ygo.battle.destroyed_not_cost",) if destroyed else ())))
         if name == "detach" and (place not in MONSTER_ZONES or len(card.materials) < args):
             return (f"the cost detaches {args} Xyz Material(s) from {card.label()}, which has "
                     f"{len(card.materials) if place in MONSTER_ZONES else 0}", ("ygo.cost.paid", "ygo.xyz.detach"))
@@ -149,12 +154,15 @@ def pay(game, card: Card, player: str) -> None:
         pile = "banished" if name == "banish" else "graveyard"
         verb = {"discard": "discards", "tribute": "Tributes", "send_to_graveyard": "sends to the graveyard",
                 "banish": "banishes"}[name]
+        face_down = any(c.position == "set" for c in cards)
         for c in cards:
             game.send(c, pile)
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
                   *(["ygo.cost.own_hand"] if name == "discard" else []),
-                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []), player=player,
+                  *(["ygo.protect.costs_not_effects"] if any(c.unaffected and c is not card for c in cards) else []),
+                  *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []),
+                  *(["ygo.cost.tribute_face_down"] if name == "tribute" and face_down else []), player=player,
                   cards=", ".join(c.label() for c in cards), card=card.label())
     check_equips(game)

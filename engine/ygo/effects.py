@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control, search, temporary
+from . import control, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -18,7 +18,7 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters")
+             "opponent_attack_position", "all_monsters", "activated_card")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -132,29 +132,44 @@ def resolve_selector(game, link, selector: str) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
+        answered = _responded_link(game, link)
+        return [answered.card] if answered else []
     raise AssertionError(selector)
 
 
-def _cards(game, link, selector, field_only=True) -> list:
+def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     cards = resolve_selector(game, link, selector)
-    return [c for c in cards if not field_only or game.on_field(c)]
+    cards = [c for c in cards if not field_only or game.on_field(c)]
+    out = []
+    for c in cards:
+        if op in ("return_to_hand", "return_to_deck", "take_control") and game.battle_destroyed(c):
+            game.step("battle.destroyed_stays_put", f"{c.label()} is destroyed by battle: it cannot return to the hand "
+                      "or deck (nor change control) before it goes to the graveyard.",
+                      "ygo.battle.destroyed_cannot_move", card=c.label())
+            continue
+        if not (op and game.on_field(c) and protection.skip(game, link, op, c)):
+            out.append(c)
+    return out
 
 
 def apply_destroy(game, link, sel):
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="destroy"):
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
         if not card.face_up_in_extra_deck:
             keys += ["ygo.graveyard.place", "ygo.graveyard.owner"]
         if sel == "all_monsters":
             keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
+        if sel != "targets" and card.untargetable:
+            keys += ["ygo.target.not_targeting", "ygo.target.not_targeting_examples"]
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   *keys, card=card.label(), source=link.card.label())
 
 
 def apply_banish(game, link, sel):
     if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
-        for card in _cards(game, link, sel["target"]):
+        for card in _cards(game, link, sel["target"], op="banish"):
             if card.kind == "token":
                 game.send(card, "banished")
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
@@ -162,18 +177,19 @@ def apply_banish(game, link, sel):
             else:
                 temporary.banish(game, card, sel["until"])
         return
-    for card in _cards(game, link, sel, field_only=False):
+    for card in _cards(game, link, sel, field_only=False, op="banish"):
         game.send(card, "banished")
         if card.kind == "token":
             game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                       "ygo.tokens.vanish", card=card.label(), token=True)
             continue
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
-                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field", card=card.label(), source=link.card.label())
+                  "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field",
+                  "ygo.banish.no_zone", card=card.label(), source=link.card.label())
 
 
 def apply_return_to_hand(game, link, sel):
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="return_to_hand"):
         game.send(card, "hand")
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
@@ -191,7 +207,7 @@ def apply_return_to_hand(game, link, sel):
 
 def apply_return_to_deck(game, link, sel):
     """Shuffled into the owner's deck; the engine keeps no order after a shuffle, so the card goes under the deck."""
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="return_to_deck"):
         if card.kind == "token":
             game.remove(card)
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
@@ -210,7 +226,7 @@ def apply_return_to_deck(game, link, sel):
 
 
 def apply_flip_face_down(game, link, sel):
-    for card in _cards(game, link, sel):
+    for card in _cards(game, link, sel, op="flip_face_down"):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
         used = f"card:{card.id}" in game.used_once
@@ -226,6 +242,10 @@ def apply_flip_face_down(game, link, sel):
             keys.append("ygo.temporary.stats_revert")
         if card.attacks_this_turn:
             keys.append("ygo.face_down.attack_kept")
+        if card.attacked_turn == game.board.turn_number:
+            keys.append("ygo.face_down.attacked_kept")
+        if card.battled_turn == game.board.turn_number:
+            keys.append("ygo.battled.lost")
         if used:
             keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
@@ -235,19 +255,36 @@ def apply_flip_face_down(game, link, sel):
 
 def _apply_stat(game, link, args, stat: str):
     attr, label = ("atk", "ATK") if stat == "atk" else ("defense", "DEF")
-    for card in _cards(game, link, args["target"]):
-        if card.zone not in MONSTER_ZONES or card.position == "set":
-            continue   # a face-down monster's ATK/DEF is not changed by effects
+    for card in _cards(game, link, args["target"], op=f"change_{stat}"):
+        if card.zone not in MONSTER_ZONES:
+            continue
+        if card.position == "set":
+            game.step("effect.face_down_unchanged", f"{card.label()} is face-down: its {label} is not a value both "
+                      "players know, so the change does not apply to it.", "ygo.face_down.stats_unknown",
+                      "ygo.face_down.info_hidden", card=card.label())
+            continue
         before = getattr(card, attr)
+        raw_attr = "atk_raw" if stat == "atk" else "def_raw"
+        raw = getattr(card, raw_attr)   # the value below 0 that earlier decreases left, if any (4.5.4.p6)
         if "half" in args:
             after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
+            setattr(card, raw_attr, None)
+        elif "by" in args:
+            total = (before if raw is None else raw) + args["by"]
+            after = max(0, total)
+            setattr(card, raw_attr, total if total < 0 else None)
         else:
-            after = max(0, before + args["by"]) if "by" in args else args["to"]
+            after = args["to"]
+            setattr(card, raw_attr, None)
         base = "base_atk" if stat == "atk" else "base_def"
         if getattr(card, base) is None:
             setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
         setattr(card, attr, after)
-        keys = ["ygo.effect.atk_def_change"]
+        keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
+        if raw is not None and "by" in args:
+            keys.append("ygo.atk.accumulate_raw")
+        if card.unaffected and link.card is card:
+            keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:
             keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
         elif "by" in args and before + args["by"] < 0:

@@ -55,6 +55,7 @@ class Attack:
     calculated: bool = False           # damage calculation took place
     destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
     calc_chain: bool = False           # effects were activated at damage calculation (they resolve first)
+    flipped_target: bool = False       # the face-down target was flipped by this battle (its flip effect waits)
 
 
 @dataclass
@@ -102,6 +103,11 @@ class Game:
 
     def refuse(self, action: str, why: str, *keys: str, **params) -> None:
         self.trace.refuse(action, why, *keys, **params)
+
+    def battle_destroyed(self, card: Card) -> bool:
+        """Destroyed by the battle in progress and still on the field (after damage calculation, 4.4.4.p119-137)."""
+        atk = self.attack
+        return atk is not None and atk.calculated and card in atk.destroyed and not card.indestructible_by_battle
 
     # ---- lookups
     def _zone_holder(self, card: Card):
@@ -152,6 +158,7 @@ class Game:
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
+            card.attacked_turn = card.battled_turn = 0
             from .temporary import reset_stats
             reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
             card.effects_negated = False   # a new card: an effect negating the old one no longer applies

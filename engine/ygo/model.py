@@ -37,7 +37,8 @@ class Effect:
     once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
     source: str = "field"             # where the effect is activated from (field | hand | graveyard)
     turn: str = "own"                 # Standby/End Phase triggers: in whose turn (own | opponent | each)
-    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn
+    condition: str = ""               # "sent_this_turn": only if this card was sent to the graveyard this turn;
+                                      # "attacker_summoned_this_turn": the attacker was summoned this turn
     vow: dict | None = None           # "the turn you activate this, you cannot …" (vows.py)
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
@@ -57,6 +58,9 @@ class Card:
     kind: str = ""                    # monster kind or spell/trap kind; "" = unknown (a bare hand card)
     piercing: bool = False
     indestructible_by_battle: bool = False
+    indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
+    untargetable: bool = False
+    unaffected: bool = False                 # unaffected by other cards' effects
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -87,6 +91,10 @@ class Card:
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);
     base_def: int | None = None       # they revert when the card leaves the field or turns face-down (4.11.3)
+    attacked_turn: int = 0            # the turn it "attacked" (its attack reached the Damage Step, 4.4.4.p3)
+    battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
+    atk_raw: int | None = None        # ATK/DEF lowered below 0 show 0 but keep counting from the real value
+    def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
 

@@ -24,7 +24,8 @@ def refusal(game, card: Card, player: str) -> Refusal:
     kind = card.effect.once_per_turn
     if not kind or mark(card, player) not in game.used_once:
         return None
-    negated = ("ygo.effect.used_when_negated",) if mark(card, player) in game.negated_uses else ()
+    negated = (("ygo.effect.used_when_negated", "ygo.effect.negated_count_table")
+               if mark(card, player) in game.negated_uses else ())
     if kind == "card":
         return (f"{card.label()} has already used this effect this turn (once per turn, for this card)",
                 (KEYS["card"], "ygo.effect.used_even_if_negated", *negated))

@@ -35,6 +35,8 @@ def banish(game, card: Card, until: str) -> None:
     controller, zone = game.controller(card), card.zone
     position, summoned = card.position, card.summoned_turn
     attacked = card.attacks_this_turn > 0
+    history = [key for key, turn in (("ygo.temporary.attacked_lost", card.attacked_turn),
+                                     ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = card.base_atk is not None or card.base_def is not None
     used = f"card:{card.id}" in game.used_once
     game.send(card, "banished")
@@ -49,12 +51,16 @@ def banish(game, card: Card, until: str) -> None:
         keys.append("ygo.temporary.attack_lost")
     if used:
         keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+    keys += history
+    if controller != card.owner:
+        keys.append("ygo.temporary.owner_while_away")   # banished, it is its owner's card (4.11.15.p7)
     game.step("temporary.banished", f"{card.label()} is banished until {UNTIL_WORDS[until]}: it has left the field, "
               "so what applied to it there no longer does.", *keys, card=card.label())
 
 
 def reset_stats(card: Card) -> None:
     """ATK/DEF changed by effects that do not apply continuously go back to the printed values (4.11.3.p1)."""
+    card.atk_raw = card.def_raw = None
     if card.base_atk is not None:
         card.atk, card.base_atk = card.base_atk, None
     if card.base_def is not None:

@@ -91,15 +91,16 @@ def fire(game) -> None:
             if card.id in game.decline:
                 game.step("trigger.mandatory", f"The trigger effect of {card.label()} is mandatory: it is activated "
                           "even though declining it was asked for.", "ygo.trigger.mandatory",
-                          "ygo.trigger.mandatory_defined", card=card.label())
+                          "ygo.trigger.mandatory_defined", "ygo.trigger.wording_defined", card=card.label())
         elif eff.wording == "when" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.missed_timing", f"The optional trigger effect of {card.label()} is worded \"when … you "
                       "can\": something else happened after its event, so that time point has passed and it misses "
-                      "the timing.", "ygo.trigger.missed_timing", card=card.label())
+                      "the timing.", "ygo.trigger.missed_timing", "ygo.timing.every_action", card=card.label())
             continue
         elif card.id in game.decline:
             game.step("trigger.declined", f"{owner} chooses not to activate the trigger effect of {card.label()}.",
-                      "ygo.trigger.timing", "ygo.trigger.optional_defined", player=owner, card=card.label())
+                      "ygo.trigger.timing", "ygo.trigger.optional_defined", "ygo.trigger.wording_defined", player=owner,
+                      card=card.label())
             continue
         refusal = once_per_turn.refusal(game, card, owner) or costs.can_pay(game, card, owner)
         if refusal:
@@ -109,8 +110,9 @@ def fire(game) -> None:
         if not eff.mandatory and eff.wording == "if" and game.happened > game.trigger_marks.get(card.id, game.happened):
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
-                      "timing).", "ygo.trigger.if_wording", card=card.label())
+                      "timing).", "ygo.trigger.if_wording", "ygo.trigger.if_after_chain", card=card.label())
         if _summons_itself(card) and not eff.mandatory:
             self_summoners.add(owner)
         chain.activate_trigger(game, card, window,
-                              *(["ygo.trigger.mandatory", "ygo.trigger.mandatory_defined"] if eff.mandatory else []))
+                              *(["ygo.trigger.mandatory", "ygo.trigger.mandatory_defined", "ygo.trigger.mandatory_even_empty"]
+                                if eff.mandatory else []))

@@ -20,6 +20,7 @@ from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASE
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
+             "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner")
@@ -28,9 +29,10 @@ EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from",
                "continuous", "turn", "condition", "vow")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
-           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
-TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken")
-HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard")   # hand/graveyard
+           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
+TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
+HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
+                  "monster_destroyed")   # hand/graveyard
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -203,6 +205,9 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.piercing = _bool(data["piercing"], f"{path}.piercing")
     if "indestructible_by_battle" in data:
         card.indestructible_by_battle = _bool(data["indestructible_by_battle"], f"{path}.indestructible_by_battle")
+    for name in ("indestructible_by_effect", "untargetable", "unaffected"):   # protections (protection.py)
+        if name in data:
+            setattr(card, name, _bool(data[name], f"{path}.{name}"))
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -385,10 +390,15 @@ def _effect(data, path: str) -> Effect:
         if eff.when not in ("standby_phase", "end_phase"):
             raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
     if "condition" in data:
-        eff.condition = _choice(data["condition"], f"{path}.condition", ("sent_this_turn",))
-        if eff.source != "graveyard":
+        eff.condition = _choice(data["condition"], f"{path}.condition",
+                                ("sent_this_turn", "attacker_summoned_this_turn"))
+        if eff.condition == "sent_this_turn" and eff.source != "graveyard":
             raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
                                   "graveyard effect (from: graveyard)")
+        if eff.condition == "attacker_summoned_this_turn" and (eff.when != "attack_declared" or eff.type == "trigger"):
+            raise InvalidScenario(f"{path}.condition", "\"when a monster summoned this turn declares an attack\" is "
+                                  "a card or quick effect activated at an attack declaration (when: attack_declared, "
+                                  "not type: trigger)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
@@ -409,6 +419,9 @@ def _effect(data, path: str) -> Effect:
             parsed.append((name, effects.OPERATIONS[name].parse(args)))
         except ValueError as e:
             raise InvalidScenario(f"{op_path}.{name}", str(e)) from None
+        if args == "activated_card" and eff.when != "activation":
+            raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
+                                  "answers: only an effect with `when: activation` names it")
     eff.ops = tuple(parsed)
     return eff
 
