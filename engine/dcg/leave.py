@@ -184,6 +184,11 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
                if e.timing == "would_be_deleted" and e.inherited != (c is d.card)]
     if not effects:
         return False
+    if d.id in game.deleting:   # a deletion of it is already being interrupted: its effects were used (15-8-5-4)
+        game.step("effect.immediate_used", f"{d.label}'s effects that act when it would be deleted are already in "
+                  f"use for a deletion not yet resolved: they cannot activate again.", "dcg.immediate.once_per_factor",
+                  card=d.label)
+        return False
     first = game.choices.get("would_be_deleted")
     effects.sort(key=lambda ce: ce[0] != first)
     if len(effects) > 1:
@@ -206,9 +211,9 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
                 break
         stopped = game.deleting[d.id]
     finally:
-        del game.deleting[d.id]
+        game.deleting.pop(d.id, None)
     if not stopped and game.find(d.id) is None:
-        game.step("effect.left_before_deletion", f"{d.label} left the battle area just before its deletion, so it is "
-                  f"not deleted.", "dcg.immediate.before", card=d.label)
+        game.step("effect.left_before_deletion", f"{d.label} is no longer in the battle area (it left just before "
+                  f"this deletion), so this deletion has nothing to delete.", "dcg.immediate.before", card=d.label)
         return True
     return stopped
