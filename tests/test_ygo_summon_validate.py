@@ -93,6 +93,7 @@ MONSTER = {"id": "trig", "level": 4, "atk": 1000}
      "effect.condition"),
     ({"type": "trigger", "when": "attack_declared", "condition": "attacker_summoned_this_turn",
       "do": [{"draw": {"count": 1}}]}, "effect.condition"),
+    ({"type": "quick", "when": "attack_declared", "do": [{"destroy": "activated_card"}]}, "effect.do[0].destroy"),
 ])
 def test_phase_and_hidden_trigger_fields(effect, path):
     data = copy.deepcopy(BASE)

@@ -324,8 +324,12 @@ def run_checks(game: Game, foe: str) -> None:
         card, rest = security[0], security[1:]
         ps = game.ps(foe)
         game.set_ps(foe, replace(ps, security=rest))
-        kind = {"blank": "a card with no effect", "digimon": f"a Digimon card, {card.dp} DP"}.get(
-            card.kind, f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card")
+        if card.kind == "blank":
+            kind = "a card with no effect"
+        elif card.kind == "digimon":
+            kind = f"a Digimon card, {card.dp} DP"
+        else:
+            kind = f"an {card.kind.capitalize()} card" if card.kind == "option" else f"a {card.kind.capitalize()} card"
         game.step("check.reveal", f"{att.label} checks {foe}'s top security card: {card.label} ({kind}).",
                   "dcg.check.reveal", *(["dcg.check.one_at_a_time", "dcg.check.repeat"] if done else
                                         ["dcg.check.rule", "dcg.check.mandatory", "dcg.check.procedure"]),

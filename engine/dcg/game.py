@@ -108,7 +108,7 @@ class Game:
 
     # ------------------------------------------------------------------ board access
     def ps(self, p: str) -> PlayerState:
-        return self.board.player(p)
+        return self.board.A if p == "A" else self.board.B   # Board.player, inlined: the engine's most frequent call
 
     def set_ps(self, p: str, state: PlayerState) -> None:
         self.board = self.board.with_player(p, state)
@@ -117,10 +117,11 @@ class Game:
         """A card in a battle area, by id: (owner, stack)."""
         if did is None:
             return None
-        for p in ("A", "B"):
-            d = self.board.player(p).digimon(did)
-            if d is not None:
-                return p, d
+        board = self.board
+        for p, ps in (("A", board.A), ("B", board.B)):
+            for d in ps.battle_area:   # PlayerState.digimon, inlined
+                if d.card.id == did:
+                    return p, d
         return None
 
     def put(self, p: str, new: Digimon, old_id: str | None = None) -> None:

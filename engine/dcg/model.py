@@ -34,7 +34,7 @@ def _hash_once(cls):
 def replace(record, **changes):
     """`dataclasses.replace` for this module's frozen records, without re-running `__init__`: the engine makes
     a new board after every change, and copying the fields' dict is four times cheaper. Values cached on the
-    record (its hash, a Digimon's `dp` and `card_ids`) are not carried over."""
+    record (its hash, a Digimon's `dp`, `card_ids` and `keyword_tuple`) are not carried over."""
     cls = type(record)
     names = _FIELD_NAMES.get(cls) or _field_names(cls)
     if not names.issuperset(changes):
@@ -291,6 +291,10 @@ class Digimon:
 
     def keywords(self) -> list[Keyword]:
         """The top card's keywords, inherited keywords of the digivolution cards (4-2-4), granted ones."""
+        return list(self.keyword_tuple)
+
+    @cached_property   # the record is frozen; an attack reads the attacker's keywords a dozen times
+    def keyword_tuple(self) -> tuple[Keyword, ...]:
         out = list(self.card.keywords)
         for src in self.sources:
             if not src.face_down:     # 4-5-9
@@ -298,17 +302,17 @@ class Digimon:
         for link in self.links:       # 4-2-6: a Digimon gains its link cards' link effects
             out.extend(link.link.keywords)
         out.extend(m.keyword for m in self.mods if m.keyword is not None and not self.unaffected_by(m.source))
-        return out
+        return tuple(out)
 
     def has(self, kid: str) -> bool:
-        return any(k.kid == kid for k in self.keywords())
+        return any(k.kid == kid for k in self.keyword_tuple)
 
     def flagged(self, flag: str) -> bool:
         """Whether an effect gives this Digimon the restriction `flag` (e.g. `cannot_be_blocked`)."""
         return any(m.flag == flag and not self.unaffected_by(m.source) for m in self.mods)
 
     def count(self, kid: str) -> int:
-        return sum(1 for k in self.keywords() if k.kid == kid)
+        return sum(1 for k in self.keyword_tuple if k.kid == kid)
 
     def effects(self) -> list[Effect]:
         """The top card's own effects, the inherited effects of its digivolution cards and the link effects of

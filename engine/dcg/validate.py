@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 
 from rulings.editions import DEFAULT_EDITION
@@ -63,7 +63,11 @@ class Action:
     index: int
 
     def get(self, key, default=None):
-        return dict(self.args).get(key, default)
+        return self.arg_map.get(key, default)
+
+    @cached_property   # the record is frozen; the engine reads an action's arguments several times
+    def arg_map(self) -> dict:
+        return dict(self.args)
 
 
 @dataclass(frozen=True)
@@ -487,6 +491,10 @@ def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+COST_FIELD = {"play": "play_cost", "digivolve": "digivolve_cost", "use": "play_cost"}   # an action's cost, when not given
+COMBINE_SPEC = {"dna_digivolve": "dna", "burst_digivolve": "burst", "app_fusion": "app_fusion"}
+
+
 def validate(data: dict, edition: str | None = None) -> Scenario:
     if not isinstance(data, dict):
         raise InvalidScenario("", "a scenario is a mapping")
@@ -508,9 +516,9 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
         if not isinstance(cid, str) or cid not in ctx.ids:
             raise InvalidScenario(path, f"unknown card id {cid!r}")
     for a in actions:
-        cost_field = {"play": "play_cost", "digivolve": "digivolve_cost", "use": "play_cost"}.get(a.kind)
+        cost_field = COST_FIELD.get(a.kind)
         card = ctx.cards.get(a.get("card"))
-        spec = {"dna_digivolve": "dna", "burst_digivolve": "burst", "app_fusion": "app_fusion"}.get(a.kind)
+        spec = COMBINE_SPEC.get(a.kind)
         if spec and a.get("cost") is None and card is not None and (getattr(card, spec) is None
                                                                    or getattr(card, spec).cost is None):
             raise InvalidScenario(f"actions[{a.index}].{a.kind}.cost",

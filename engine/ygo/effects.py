@@ -18,7 +18,7 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters")
+             "opponent_attack_position", "all_monsters", "activated_card")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -132,6 +132,9 @@ def resolve_selector(game, link, selector: str) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
+        answered = _responded_link(game, link)
+        return [answered.card] if answered else []
     raise AssertionError(selector)
 
 

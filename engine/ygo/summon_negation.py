@@ -158,4 +158,5 @@ def _negated_flip(game, link, card: Card, args: dict) -> None:
     game.step("summon.negated.card", f"{card.label()} was face-up on the field while being Flip Summoned: it is "
               f"{'banished' if args['then'] == 'banish' else 'destroyed' if args['then'] == 'destroy' else 'sent'} "
               f"from the field by {link.card.label()} ({game.went(card) if args['then'] != 'banish' else 'banished'}).",
-              "ygo.summon_negation.flip_on_field", card=card.label())
+              "ygo.summon_negation.flip_on_field",
+              *(["ygo.flip.negated_no_flip"] if card.effect and card.effect.when == "flipped" else []), card=card.label())

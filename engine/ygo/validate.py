@@ -419,6 +419,9 @@ def _effect(data, path: str) -> Effect:
             parsed.append((name, effects.OPERATIONS[name].parse(args)))
         except ValueError as e:
             raise InvalidScenario(f"{op_path}.{name}", str(e)) from None
+        if args == "activated_card" and eff.when != "activation":
+            raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
+                                  "answers: only an effect with `when: activation` names it")
     eff.ops = tuple(parsed)
     return eff
 
