@@ -13,7 +13,8 @@ from pathlib import Path
 import yaml
 
 SAMPLES_DIR = Path(__file__).resolve().parents[1] / "tests" / "data"
-SAMPLES = {"gold": SAMPLES_DIR / "align_gold.yaml", "heldout": SAMPLES_DIR / "align_heldout.yaml"}
+SAMPLES = {"gold": SAMPLES_DIR / "align_gold.yaml", "heldout": SAMPLES_DIR / "align_heldout.yaml",
+           "audit": SAMPLES_DIR / "align_audit.yaml"}   # audit: a blind second reading, measured only
 
 
 @dataclass(frozen=True)
