@@ -85,6 +85,7 @@ class Run:
     data: dict
     result: dict
     before: dict | None
+    refusal_keys: tuple[str, ...] = ()   # each refusal's first rule key (the JSON cites only refs), for the UI
 
     @property
     def names(self) -> dict[str, str]:
@@ -107,7 +108,8 @@ class Run:
         from .verdict import verdict
 
         actions = self.data.get("actions")
-        return verdict(self.result, self.before, actions if isinstance(actions, list) else [], self.names)
+        return verdict(self.result, self.before, actions if isinstance(actions, list) else [], self.names,
+                       self.refusal_keys)
 
     def to_json(self) -> dict:
         """The contract's result, plus `verdict` (its English and Chinese text and its clauses)."""
@@ -195,10 +197,11 @@ def run_data(data: dict, edition: str | None = None, before: bool = True) -> Run
     """The run and (with `before`) the board before any action, without a time limit (the CLI's)."""
     from engine.scenario import simulate
 
-    result = simulate(data, edition=edition).to_json()
+    done = simulate(data, edition=edition)
+    result = done.to_json()
     board = None
     if before:
         setup = {k: v for k, v in data.items() if k not in ("actions", "expect")}
         setup["actions"] = []
         board = simulate(setup, edition=edition).to_json()["final"]
-    return Run(data, result, board)
+    return Run(data, result, board, tuple(r.cites[0] if r.cites else "" for r in done.trace.refused))

@@ -62,6 +62,7 @@ class Verdict:
                 p["player_action"] = narration.action(p["action"], lang)
                 named = _join(p["card"], lang) if p["card"] else ""
                 p["card"] = (f"（{named}）" if lang == "zh" else f" with {named}") if named else ""
+                p["why"] = narration.refusal_rule(p.get("rule"), lang) or p["why"]
             if key in ("winner", "draw"):
                 why = narration.reason(p.get("reason") or "", lang)
                 p["reason"] = (f"（{why}）" if lang == "zh" else f": {why}") if why else ""
@@ -71,10 +72,13 @@ class Verdict:
 
     def to_json(self) -> dict:
         return {"text": self.text("en"), "text_zh": self.text("zh"),
-                "clauses": [{"id": k, "params": _plain(p)} for k, p in self.clauses]}
+                "clauses": [{"id": k, "params": _plain({n: v for n, v in p.items() if n != "rule"})}
+                            for k, p in self.clauses]}
 
 
-def verdict(result: dict, before: dict | None, actions: list | None = None, names: dict | None = None) -> Verdict:
+def verdict(result: dict, before: dict | None, actions: list | None = None, names: dict | None = None,
+            refusal_keys: tuple | list = ()) -> Verdict:
+    """`refusal_keys`: each refusal's first cited rule key (Run.refusal_keys), whose rule the Chinese tells."""
     names = names or {}
     v = Verdict()
     outcome = result.get("outcome") or {}
@@ -83,11 +87,13 @@ def verdict(result: dict, before: dict | None, actions: list | None = None, name
         v.clauses.append(("winner", {"player": winner, "reason": outcome.get("reason") or ""}))
     elif winner == "draw":
         v.clauses.append(("draw", {"reason": outcome.get("reason") or ""}))
-    for refusal, action in zip(result.get("refused") or [], _refused_actions(result, actions or [])):
+    refused = result.get("refused") or []
+    keys = list(refusal_keys)[:len(refused)] + [None] * max(0, len(refused) - len(refusal_keys))
+    for refusal, action, key in zip(refused, _refused_actions(result, actions or []), keys):
         cards = _named_card(action)
         cards = cards if isinstance(cards, list) else [cards] if cards else []
         v.clauses.append(("refused", {"action": refusal.get("action", ""), "why": refusal.get("why", ""),
-                                      "card": [names.get(c) or c for c in cards]}))
+                                      "card": [names.get(c) or c for c in cards], "rule": key}))
     lost: dict[str, list] = {}
     lp: list[tuple[str, dict]] = []
     for c in changes(before, result.get("final")):

@@ -33,6 +33,7 @@ def template_globals() -> dict:
         "narrate": lambda game, step: narration.step(game, step.get("event", ""), step.get("text", ""),
                                                       step.get("params"), locale),
         "narrate_action": lambda kind: narration.action(kind, locale),
+        "refusal_rule": lambda key: narration.refusal_rule(key, locale),
         "casebook_title": lambda ruling: narration.casebook_title(ruling.id, ruling.title, locale),
     }
 

@@ -3,6 +3,7 @@ scenario in tests/, the casebook and the examples. A new event from any engine f
 judge_app/narration/zh.yaml tells it; the templates must format with the params the engines give."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,8 +22,8 @@ FILES = sorted([*REPO.glob("tests/dcg/*.yaml"), *REPO.glob("tests/ygo/*.yaml"),
 
 
 @lru_cache(maxsize=None)
-def runs() -> list[tuple[str, dict]]:
-    """(file, result JSON) of every scenario that runs (invalid ones are other tests' business)."""
+def results() -> list[tuple[str, object]]:
+    """(file, engine.result.Result) of every scenario that runs (invalid ones are other tests' business)."""
     out = []
     for path in FILES:
         try:
@@ -33,10 +34,16 @@ def runs() -> list[tuple[str, dict]]:
             if not isinstance(data, dict) or "board" not in data:
                 continue
             try:
-                out.append((path.name, simulate({k: v for k, v in data.items() if k in SCENARIO_KEYS}).to_json()))
+                out.append((path.name, simulate({k: v for k, v in data.items() if k in SCENARIO_KEYS})))
             except Exception:  # noqa: BLE001
                 continue
     return out
+
+
+@lru_cache(maxsize=None)
+def runs() -> list[tuple[str, dict]]:
+    """(file, result JSON) of every scenario that runs."""
+    return [(name, result.to_json()) for name, result in results()]
 
 
 def test_the_scenarios_were_run():
@@ -54,6 +61,52 @@ def test_every_refused_action_has_chinese():
     actions = narration.catalog("zh")["actions"]
     missing = sorted({x["action"] for _, r in runs() for x in r["refused"] if x["action"] not in actions})
     assert not missing
+
+
+def test_every_refusal_tells_its_rule_in_chinese():
+    """A refused action reads 不允许：<action>——<its first cited key's rule>: every key that starts a refusal
+    of any scenario has a Chinese statement of its rule."""
+    rules = narration.catalog("zh")["refusal_rules"]
+    cited = {r.cites[0]: name for name, result in results() for r in result.trace.refused}
+    assert len(cited) > 50
+    missing = sorted(f"{key} ({name})" for key, name in cited.items() if key not in rules)
+    assert not missing, "add to refusal_rules: in judge_app/narration/zh.yaml:\n" + "\n".join(missing)
+
+
+# the first rule key at the engines' refusal sites: Refusal(…, ("key", …)) and `return why, ("key", …)`
+REFUSAL_SITE = re.compile(r'Refusal\([^()]*(?:\([^()]*\)[^()]*)*?\(\s*"([a-z]+\.[a-z0-9_.]+)"'
+                          r'|return [^\n]*?,\s*\(\s*"([a-z]+\.[a-z0-9_.]+)"')
+
+
+def test_every_refusal_site_of_the_engines_tells_its_rule_in_chinese():
+    """A static scan finds refusals that no scenario reaches yet; their first keys need a statement too."""
+    from engine.citations import rule_keys
+
+    keys = {**rule_keys("dcg"), **rule_keys("ygo")}
+    found = {m.group(1) or m.group(2): path.relative_to(REPO).as_posix()
+             for path in sorted((REPO / "engine").rglob("*.py"))
+             for m in REFUSAL_SITE.finditer(path.read_text(encoding="utf-8"))}
+    found = {k: where for k, where in found.items() if k in keys}
+    assert len(found) > 50
+    rules = narration.catalog("zh")["refusal_rules"]
+    missing = sorted(f"{key} ({where})" for key, where in found.items() if key not in rules)
+    assert not missing, "add to refusal_rules: in judge_app/narration/zh.yaml:\n" + "\n".join(missing)
+    assert set(rules) <= set(keys), "refusal_rules: of keys that no longer exist"
+
+
+def test_the_chinese_page_tells_a_refusal_by_its_rule_and_escapes_the_scenario(client):
+    text = (REPO / "judge_app" / "examples" / "dcg-suspended-cannot-block.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: Garurumon", 'name: "Garu<i>rumon</i>&"')
+    client.set_cookie("lang", "zh")
+    page = client.post("/simulate", data={"scenario": text}).get_data(as_text=True)
+    rule = narration.catalog("zh")["refusal_rules"]["dcg.block.must_suspend"]
+    assert f"不允许：阻挡（Garu&lt;i&gt;rumon&lt;/i&gt;&amp;）——{rule}" in page             # the verdict
+    assert f'<span class="refusal-rule">{rule}</span>' in page                           # the refused list
+    assert '<span class="step-en" lang="en">Garu&lt;i&gt;rumon&lt;/i&gt;&amp; is suspended' in page  # English kept
+    assert "<i>rumon" not in page
+    client.set_cookie("lang", "en")
+    english = client.post("/simulate", data={"scenario": text}).get_data(as_text=True)
+    assert rule not in english and "Refused: block with Garu&lt;i&gt;rumon" in english
 
 
 def test_every_event_has_a_general_sentence_for_steps_without_params():

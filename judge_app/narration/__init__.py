@@ -7,6 +7,8 @@ sentences tried in order, the first whose `{params}` the step carries; the last,
 general sentence for a step without them, and the page then keeps the engine's English beside it, so no
 detail (card ids, numbers) is lost in translation. `{name!s:.0}` requires a param without showing it (it
 tells apart two sentences of one event); `words:` shows codes given as params (attack, main1) in the language.
+A refused action is told by the rule of its first cited key (`refusal_rules:` key -> sentence), the engine's
+English `why` kept beside it; the CLI and the JSON stay English.
 """
 from __future__ import annotations
 
@@ -78,6 +80,14 @@ def reason(text: str, lang: str) -> str:
         return known
     lp = _LP_ZERO.match(text)
     return f"{lp.group(1)}的基本分变为0" if lp and lang == "zh" else text
+
+
+def refusal_rule(key: str | None, lang: str) -> str | None:
+    """The rule a refused action's first cited key states, in `lang` (`refusal_rules:`); None in English
+    (the engine's own `why` says it) or for a key without a sentence."""
+    if lang == "en" or not key:
+        return None
+    return (catalog(lang).get("refusal_rules") or {}).get(key)
 
 
 def casebook_title(ruling_id: str, title: str, lang: str) -> str:
