@@ -11,9 +11,9 @@ import unicodedata
 
 from ..errors import InvalidScenario
 from .costs import parse_cost
-from .keywords import parse_keyword, parse_static
+from .keywords import color_names, parse_keyword, parse_static
 from .target_filter import parse_filter
-from .model import Effect
+from .model import Card, Effect
 
 # timing id -> accepted names (English, Chinese, Japanese; brackets and case are ignored)
 TIMINGS = {
@@ -251,8 +251,6 @@ INFO_KEYS = ("name", "colors", "traits", "dp", "digimon")
 def _info(value, verb: str, path: str) -> tuple:
     """`info: {name, colors, traits, dp, digimon}` of add_info / change_info (15-12) -> (key, value) pairs;
     `name` is kept as the one-name list `names`."""
-    from .keywords import COLORS
-
     if value is None:
         return ()
     if not isinstance(value, dict) or not value:
@@ -277,10 +275,7 @@ def _info(value, verb: str, path: str) -> tuple:
             if not isinstance(items, list) or not items or not all(isinstance(x, str) and x.strip() for x in items):
                 raise InvalidScenario(f"{path}.{key}", "a list of names")
             if key == "colors":
-                for i, c in enumerate(items):
-                    if c.casefold() not in COLORS:
-                        raise InvalidScenario(f"{path}.colors[{i}]", f"unknown color {c!r}")
-                items = [COLORS[c.casefold()] for c in items]
+                items = color_names(items, f"{path}.colors")
             out.append((key, tuple(dict.fromkeys(x.strip() for x in items))))
     return tuple(out)
 
@@ -433,9 +428,6 @@ TOKEN_FIELDS = {"name", "dp", "level", "colors", "traits", "keywords"}
 
 def _token(data, path: str):
     """The card information a token is created with (4-18-1)."""
-    from .keywords import COLORS, parse_static
-    from .model import Card
-
     if not isinstance(data, dict):
         raise InvalidScenario(path, "a mapping like {name: Gammamon, dp: 3000}")
     for key in data:
@@ -452,12 +444,10 @@ def _token(data, path: str):
         if not isinstance(value, list) or len(value) > 20 or not all(isinstance(v, str) and v for v in value):
             raise InvalidScenario(f"{path}.{key}", "a list of names")
         lists[key] = value
-    for i, c in enumerate(lists["colors"]):
-        if c.casefold() not in COLORS:
-            raise InvalidScenario(f"{path}.colors[{i}]", f"unknown color {c!r}")
+    colors = color_names(lists["colors"], f"{path}.colors")
     keywords = tuple(parse_static(k, f"{path}.keywords[{i}]") for i, k in enumerate(lists["keywords"]))
     return Card("token", name, "digimon" if dp is not None else "tamer", level, dp,
-                colors=tuple(COLORS[c.casefold()] for c in lists["colors"]), keywords=keywords,
+                colors=colors, keywords=keywords,
                 traits=tuple(lists["traits"]), token=True)
 
 

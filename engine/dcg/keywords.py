@@ -43,6 +43,17 @@ for _en, *_names in (("red", "赤", "红"), ("blue", "青", "蓝"), ("yellow", "
     for _n in (_en, *_names):
         COLORS[_n] = _en
 
+
+def color_names(names: list[str], path: str) -> tuple[str, ...]:
+    """Colour names of an effect's `colors:` list (already checked to be strings) -> English, in order;
+    an unknown one is refused at `path[i]`."""
+    out = []
+    for i, name in enumerate(names):
+        if name.casefold() not in COLORS:
+            raise InvalidScenario(f"{path}[{i}]", f"unknown color {name!r}")
+        out.append(COLORS[name.casefold()])
+    return tuple(out)
+
 _BRACKETS = str.maketrans("", "", "《》『』«»<>〈〉【】[]")
 _NUMBER = re.compile(r"^([+\-])?(\d+)")
 
