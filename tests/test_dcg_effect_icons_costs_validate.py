@@ -18,6 +18,13 @@ def digimon(*effects) -> dict:
     return scenario({"battle_area": [{"id": "agumon", "dp": 3000, "effects": list(effects)}]})
 
 
+def refused_at(data: dict) -> str:
+    """The field path of the InvalidScenario that `data` is refused with."""
+    with pytest.raises(InvalidScenario) as err:
+        validate(data)
+    return err.value.path
+
+
 @pytest.mark.parametrize("data, path", [
     (scenario({"hand": [{"id": "x", "face_up": True}]}), "board.A.hand[0].face_up"),
     (scenario({"security": [{"id": "x", "face_up": "yes"}]}), "board.A.security[0].face_up"),
@@ -27,9 +34,7 @@ def digimon(*effects) -> dict:
      "board.A.battle_area[0].effects[0].target"),
 ])
 def test_bad_icon_field_is_refused_with_its_path(data, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(data)
-    assert err.value.path == path
+    assert refused_at(data) == path
 
 
 def test_a_face_up_security_card_is_accepted():
@@ -50,15 +55,13 @@ def test_a_face_up_security_card_is_accepted():
     ({"do": "trash_hand", "cards": ["agumon"], "amount": 2}, "effects[0].by.amount"),
 ])
 def test_bad_cost_condition_is_refused_with_its_path(by, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon({"timing": "on_play", "by": by, "do": "memory", "amount": 1}))
-    assert err.value.path == f"board.A.battle_area[0].{path}"
+    effect = {"timing": "on_play", "by": by, "do": "memory", "amount": 1}
+    assert refused_at(digimon(effect)) == f"board.A.battle_area[0].{path}"
 
 
 def test_a_continuous_effect_has_no_cost_condition():
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon({"timing": "your_turn", "by": {"do": "trash_hand"}, "do": "dp", "amount": 1, "target": "self"}))
-    assert err.value.path == "board.A.battle_area[0].effects[0].by"
+    effect = {"timing": "your_turn", "by": {"do": "trash_hand"}, "do": "dp", "amount": 1, "target": "self"}
+    assert refused_at(digimon(effect)) == "board.A.battle_area[0].effects[0].by"
 
 
 def test_a_cost_condition_round_trips_through_the_board_text():
@@ -74,9 +77,7 @@ def test_a_cost_condition_round_trips_through_the_board_text():
     ({"timing": "would_be_deleted", "do": "prevent", "target": "self"}, "effects[0].target"),
 ])
 def test_bad_would_be_deleted_effect_is_refused_with_its_path(effect, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon(effect))
-    assert err.value.path == f"board.A.battle_area[0].{path}"
+    assert refused_at(digimon(effect)) == f"board.A.battle_area[0].{path}"
 
 
 def test_the_japanese_timing_name_is_accepted():
@@ -106,9 +107,7 @@ def test_the_japanese_timing_name_is_accepted():
      "effects[0].until"),
 ])
 def test_bad_target_field_is_refused_with_its_path(effect, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon(effect))
-    assert err.value.path == f"board.A.battle_area[0].{path}"
+    assert refused_at(digimon(effect)) == f"board.A.battle_area[0].{path}"
 
 
 def test_several_targets_and_conditions_round_trip_through_the_board_text():
@@ -124,9 +123,7 @@ def test_several_targets_and_conditions_round_trip_through_the_board_text():
     ({"timing": "on_play", "do": "unaffected"}, "effects[0].target"),
 ])
 def test_bad_unaffected_field_is_refused_with_its_path(effect, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon(effect))
-    assert err.value.path == f"board.A.battle_area[0].{path}"
+    assert refused_at(digimon(effect)) == f"board.A.battle_area[0].{path}"
 
 
 def test_a_modification_with_its_source_round_trips_through_the_board_text():
@@ -156,9 +153,7 @@ def test_a_modification_with_its_source_round_trips_through_the_board_text():
      "effects[0].condition.has_digimon_name_containing"),
 ])
 def test_bad_replacement_is_refused_with_its_path(effect, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon(effect))
-    assert err.value.path == f"board.A.battle_area[0].{path}"
+    assert refused_at(digimon(effect)) == f"board.A.battle_area[0].{path}"
 
 
 def test_a_replacement_round_trips_through_the_board_text():
@@ -177,9 +172,7 @@ def test_a_replacement_round_trips_through_the_board_text():
     ({"timing": "on_play", "do": "draw", "amount": 1, "info": {"dp": 1}}, "effects[0].info"),
 ])
 def test_bad_information_effect_is_refused_with_its_path(effect, path):
-    with pytest.raises(InvalidScenario) as err:
-        validate(digimon(effect))
-    assert err.value.path == f"board.A.battle_area[0].{path}"
+    assert refused_at(digimon(effect)) == f"board.A.battle_area[0].{path}"
 
 
 def test_information_effects_round_trip_through_the_board_text():
