@@ -12,9 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 import time
 from pathlib import Path
+
+from . import cachefile
 
 RECORD = "file-digests.json"
 SETTLED_NS = 3_000_000_000          # younger files are hashed every time
@@ -74,16 +75,6 @@ def combined(salt: str, files: list[Path]) -> str:
 
 
 def _write_record(path: Path, record: dict) -> None:
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-digests-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({k: list(v) for k, v in record.items()}, out, separators=(",", ":"))
-        os.replace(tmp, path)
-    except OSError:  # read-only data directory: hash again next time
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    """A read-only data directory just means hashing again next time."""
+    cachefile.write(path, json.dumps({k: list(v) for k, v in record.items()}, separators=(",", ":")),
+                    tmp_prefix=".tmp-digests-")

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from . import digests
+from . import cachefile, digests
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 FORMAT = 2
@@ -54,17 +52,7 @@ def read(path: Path):
 
 
 def write(path: Path, edition) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(_to_json(edition), f, ensure_ascii=False, separators=(",", ":"))
-        os.replace(tmp, path)
-        for old in path.parent.glob(f"{edition.id}-*.json"):  # earlier versions of this edition
-            if old != path:
-                old.unlink(missing_ok=True)
-    except OSError:  # read-only data directory: the cache is an optimisation only
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+    """A read-only data directory is fine: the cache is an optimisation only."""
+    text = json.dumps(_to_json(edition), ensure_ascii=False, separators=(",", ":"))
+    if cachefile.write(path, text):
+        cachefile.remove_older(path, f"{edition.id}-*.json")   # earlier versions of this edition

@@ -10,11 +10,9 @@ plain JSON (never code) and never required: a missing, damaged or read-only one 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from . import digests
+from . import cachefile, digests
 
 CACHE_FORMAT = "1"
 
@@ -53,19 +51,6 @@ def load_yaml_file(path: Path):
 
 
 def _write(cached: Path, text: str, name: str) -> None:
-    tmp = None
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, cached)
-        for old in cached.parent.glob(f"{name}-*.json"):   # copies of earlier versions of the file
-            if old != cached and len(old.name) == len(cached.name):
-                old.unlink(missing_ok=True)
-    except OSError:                        # read-only data directory: parse the YAML next time too
-        if tmp:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    """A read-only data directory means parsing the YAML next time too."""
+    if cachefile.write(cached, text):
+        cachefile.remove_older(cached, f"{name}-*.json", same_length=True)   # copies of earlier versions
