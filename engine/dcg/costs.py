@@ -91,14 +91,7 @@ def _plan(game, p: str, c: Cost, card_id: str, holder: Digimon | None):
     if c.do == "trash_sources":
         if holder is None or game.find(holder.id) is None or len(game.find(holder.id)[1].sources) < c.amount:
             return None
-
-        def trash_sources():
-            d = game.find(holder.id)[1]
-            gone = d.sources[:c.amount]
-            game.put(p, replace(d, sources=d.sources[c.amount:]))
-            game.trash_cards(p, gone)
-            game.overflow(p, gone)
-        return trash_sources
+        return lambda: game.trash_sources(p, game.find(holder.id)[1], c.amount)
     if c.do == "return_from_trash":
         picked: list[Card] = []
         for want in c.cards:

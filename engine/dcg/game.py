@@ -147,6 +147,15 @@ class Game:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed", cards=", ".join(c.label for c in tokens))
 
+    def trash_sources(self, p: str, d: Digimon, n: int) -> tuple:
+        """Trash the first `n` of d's digivolution cards (a cost inside an effect, Digi-Burst); Overflow moves
+        memory as they leave (4-17). Returns the trashed cards."""
+        gone = d.sources[:n]
+        self.put(p, replace(d, sources=d.sources[n:]))
+        self.trash_cards(p, gone)
+        self.overflow(p, gone)
+        return gone
+
     def renew(self, cards) -> None:
         """These cards became new cards (3-1-3-1): their [Once Per Turn] effects may be used again this turn
         (15-14-1-4)."""

@@ -104,10 +104,7 @@ def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
         game.step("keyword.digi_burst", f"Digi-Burst {e.digiburst}: {why}, so the effect is not run.", *keys, reason=why)
         return False
     p = game.find(d.id)[0]
-    gone = d.sources[:e.digiburst]
-    game.put(p, replace(d, sources=d.sources[e.digiburst:]))
-    game.trash_cards(p, gone)
-    game.overflow(p, gone)
+    gone = game.trash_sources(p, d, e.digiburst)
     game.step("keyword.digi_burst", f"Digi-Burst {e.digiburst}: {p} trashes {', '.join(c.label for c in gone)} "
               f"from {d.label}'s digivolution cards to run the effect.", *keys, player=p, cards=", ".join(c.label for c in gone), card=d.label)
     return True
