@@ -266,7 +266,6 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
-    vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
@@ -293,6 +292,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
                  "ygo.damage_step.own_change_triggers"]
                 if window.event == "destroyed" and window.player == "battle" else []),
               *keys, *extra, card=card.label(), link=link.n)
+    vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
 
 
 def _left_field(game, link) -> bool:
