@@ -4,7 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn, vows
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_negation, triggers,
+               turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -353,7 +354,7 @@ def run(game, kind: str, args: dict) -> None:
         if game.triggers and not game.board.over:
             triggers.fire(game)
     can, do = ACTIONS[kind]
-    refusal = can(game, **kwargs)
+    refusal = can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
     if refusal:
         why, keys = refusal
         game.refuse(kind, why, *keys)

@@ -5,6 +5,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -12,6 +13,7 @@ all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers 
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .name_locks import parse_cannot_use
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -39,7 +41,7 @@ def _battle_damage(args) -> dict:
 
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
-           "battle_damage": _battle_damage}
+           "battle_damage": _battle_damage, "cannot_use": parse_cannot_use}
 
 
 def parse(value) -> tuple:

@@ -15,7 +15,7 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import battle_damage, summon_negation, vows
+from . import battle_damage, name_locks, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card")
@@ -437,7 +437,8 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon", card=card.label(), on_field=True)
         return False
-    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+    limit = (revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+             or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
@@ -484,9 +485,15 @@ def apply_special_summon(game, link, args):
     return True
 
 
-def check_linked_zone(game, card, player: str, _targets):
-    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+def check_special_summon(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated;
+    one that Special Summons a named card cannot be activated when that card cannot be used (5.1.2.p3)."""
     for name, args in card.effect.ops:
+        if name == "special_summon" and args["card"] != "targets":
+            found = game.board.find(args["card"])
+            locked = found and name_locks.appear_refusal(game, found[2])
+            if locked:
+                return locked
         if name == "special_summon" and args.get("linked_by"):
             pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
             if not [z for z in pointed if z not in game.board.player(player).monsters]:
@@ -549,7 +556,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "discard": Operation(_discard, apply_discard),
-    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_special_summon),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
@@ -560,6 +567,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),

@@ -92,6 +92,7 @@ class Game:
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
+    name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
 
     def __post_init__(self):
         from .continuous import any_in_game

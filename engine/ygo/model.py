@@ -65,6 +65,7 @@ class Card:
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
     race: str = ""                    # the monster's Type (种族), e.g. fairy
+    name_locked: bool = False         # on the field, yet covered by a declared-name lock (name_locks.py)
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)

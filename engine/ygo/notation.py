@@ -104,6 +104,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
                 "attacked_this_turn": bool(c.attacks_this_turn)})
     if c.materials:
         out["materials"] = [_pile_card(m) for m in c.materials]
+    if c.name_locked:
+        out["name_locked"] = True
     return out
 
 
