@@ -4,6 +4,8 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -41,8 +43,14 @@ def _not_attackable(args) -> dict:
     return {"target": _selector(args["target"]), "direct": args.get("direct", False)}
 
 
+def _battle_damage(args) -> dict:
+    from .battle_damage import parse   # battle_damage reads this module's selectors
+
+    return parse(args)
+
+
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
-           "cannot_be_attacked": _not_attackable}
+           "battle_damage": _battle_damage, "cannot_be_attacked": _not_attackable}
 
 
 def parse(value) -> tuple:

@@ -66,6 +66,7 @@ class Card:
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
+    race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
