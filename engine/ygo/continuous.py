@@ -4,6 +4,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
@@ -43,6 +44,17 @@ def _not_attackable(args) -> dict:
     return {"target": _selector(args["target"]), "direct": args.get("direct", False)}
 
 
+def _summon_limit(args) -> dict:
+    if not isinstance(args, dict) or set(args) - {"times", "player"} or "times" not in args:
+        raise ValueError("takes {times: N, player: both | self | opponent}")
+    times, player = args["times"], args.get("player", "both")
+    if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
+        raise ValueError("`times` is how many Special Summons each player so limited may make in a turn (1-10)")
+    if player not in ("both", "self", "opponent"):
+        raise ValueError("`player` is both, self or opponent")
+    return {"times": times, "player": player}
+
+
 def _battle_damage(args) -> dict:
     from .battle_damage import parse   # battle_damage reads this module's selectors
 
@@ -50,7 +62,8 @@ def _battle_damage(args) -> dict:
 
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
-           "battle_damage": _battle_damage, "cannot_be_attacked": _not_attackable}
+           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
+           "cannot_be_attacked": _not_attackable}
 
 
 def parse(value) -> tuple:
@@ -123,6 +136,13 @@ def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, boo
                 if args["direct"] or attacker is None or not (attacker.unaffected and src is not attacker):
                     return src, args["direct"]
     return None
+
+
+def summon_limits(game, player: str) -> list[tuple[Card, int]]:
+    """(card, times) for each continuous effect applying now that limits how often `player` Special Summons a turn."""
+    return [(src, args["times"]) for src, mine in sources(game) for name, args in src.effect.continuous
+            if name == "special_summon_limit"
+            and (args["player"] == "both" or (args["player"] == "self") == (mine == player))]
 
 
 def _holder(game, monster: Card) -> str:
