@@ -13,6 +13,7 @@ MAIN_ZONES = ("M1", "M2", "M3", "M4", "M5")
 EXTRA_ZONES = ("EMZ-L", "EMZ-R")
 MONSTER_ZONES = MAIN_ZONES + EXTRA_ZONES
 ST_ZONES = ("S1", "S2", "S3", "S4", "S5")
+PENDULUM_ZONES = ("S1", "S5")                      # the leftmost and rightmost Spell & Trap Zones (2.1.6)
 POSITIONS = ("attack", "defense", "set")          # set = face-down defense
 MONSTER_KINDS = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link", "token")
 SPELL_KINDS = ("normal", "quick", "continuous", "field", "equip", "ritual")
@@ -46,6 +47,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -64,6 +66,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     name_locked: bool = False         # on the field, yet covered by a declared-name lock (name_locks.py)
     effect: Effect | None = None
@@ -78,6 +81,7 @@ class Card:
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
+    special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
     # where it is on the field
     zone: str = ""                    # M1.., EMZ-L/R, S1.., "field"; "" when not on the field

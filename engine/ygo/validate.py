@@ -23,10 +23,10 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "name_locked")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "name_locked")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow", "target_in", "if_you_control")
+               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
@@ -248,6 +248,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
+    card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
@@ -363,6 +364,10 @@ def _effect(data, path: str) -> Effect:
     if eff.type == "trigger" and not eff.when:
         raise InvalidScenario(f"{path}.when", "a trigger effect needs its timing (summoned, destroyed, attack_declared)")
     eff.targets = _int(data.get("targets", 0), f"{path}.targets", 0, 10)
+    if "while_on_field" in data:
+        eff.while_on_field = _text(data["while_on_field"], f"{path}.while_on_field")
+        if "continuous" not in data:
+            raise InvalidScenario(f"{path}.while_on_field", "conditions the card's `continuous` effects")
     if "if_you_control" in data:
         eff.if_you_control = _text(data["if_you_control"], f"{path}.if_you_control")
     if "target_in" in data:
@@ -389,7 +394,10 @@ def _effect(data, path: str) -> Effect:
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
-        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard"))
+        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard", "pendulum_zone"))
+        if eff.source == "pendulum_zone" and eff.type not in ("ignition", "quick"):
+            raise InvalidScenario(f"{path}.from", "a Pendulum Effect activated in the Pendulum Zone is an ignition or "
+                                  "a quick effect here")
         if eff.source == "hand" and eff.type not in ("quick", "trigger"):
             raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
         if eff.source == "graveyard" and eff.type != "trigger":
