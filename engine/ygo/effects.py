@@ -15,7 +15,7 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import summon_negation, vows
+from . import battle_damage, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card")
@@ -559,6 +559,7 @@ OPERATIONS: dict[str, Operation] = {
     "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
+    "battle_damage": Operation(battle_damage.parse, battle_damage.register),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),

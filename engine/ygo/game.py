@@ -92,6 +92,7 @@ class Game:
     phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
+    damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
 
     def __post_init__(self):
         from .continuous import any_in_game

@@ -64,6 +64,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
