@@ -47,6 +47,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -65,6 +66,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
