@@ -48,6 +48,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -66,6 +67,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
@@ -105,6 +107,11 @@ class Card:
     def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
+    counters: dict = field(default_factory=dict)
+    holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
+    counter_limit: dict = field(default_factory=dict)   # kind -> the most this card can hold ("max 1")
+    gains_counter: dict | None = None  # {kind, per}: "each time a Spell is activated, place 1 counter on this card"
 
     @property
     def face_up(self) -> bool:

@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects, vows
+from . import continuous, costs, counters, effects, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
@@ -22,12 +22,12 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected",
-             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS
+             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "summoned_by")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow", "target_in", "if_you_control")
+               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
@@ -248,12 +248,14 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
     card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
+    card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
         card.attacks_this_turn = 1
+    counters.card_fields(card, data, path, on_field=True)
     return card
 
 
@@ -267,6 +269,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
     if pendulum_scale_card(card, data, path):
+        counters.card_fields(card, data, path, on_field=True)
         return card
     if not card.kind:
         raise InvalidScenario(f"{path}.kind", f"required ({', '.join(ST_KINDS)})")
@@ -290,6 +293,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
         if card.kind != "equip" or card.face != "up":
             raise InvalidScenario(f"{path}.equipped_to", "only a face-up equip card is equipped to a monster")
         card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
+    counters.card_fields(card, data, path, on_field=True)
     return card
 
 
@@ -333,6 +337,7 @@ def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") 
         if not card.pendulum:
             raise InvalidScenario(f"{item_path}.face_up", "only a Pendulum Monster lies face-up in the Extra Deck")
         card.face_up_in_extra_deck = True
+    counters.card_fields(card, item, item_path, on_field=False)
     return card
 
 
@@ -363,6 +368,10 @@ def _effect(data, path: str) -> Effect:
     if eff.type == "trigger" and not eff.when:
         raise InvalidScenario(f"{path}.when", "a trigger effect needs its timing (summoned, destroyed, attack_declared)")
     eff.targets = _int(data.get("targets", 0), f"{path}.targets", 0, 10)
+    if "while_on_field" in data:
+        eff.while_on_field = _text(data["while_on_field"], f"{path}.while_on_field")
+        if "continuous" not in data:
+            raise InvalidScenario(f"{path}.while_on_field", "conditions the card's `continuous` effects")
     if "if_you_control" in data:
         eff.if_you_control = _text(data["if_you_control"], f"{path}.if_you_control")
     if "target_in" in data:
