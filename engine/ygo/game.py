@@ -43,6 +43,7 @@ class Link:
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
+    phase: str = ""                    # the phase it was activated in
 
 
 @dataclass
