@@ -113,7 +113,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         refusal = damage_step.can_activate(game, card, speed)
         if refusal:
             return refusal
-    refusal = (_timing(game, card, player) or once_per_turn.refusal(game, card, player)
+    from .triggers import control_condition
+
+    refusal = (_timing(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
@@ -122,8 +124,11 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return (f"{card.label()} needs exactly {card.effect.targets} target(s), {len(targets)} named",
                 ("ygo.activate.card_activation",))
     for t in targets:
-        if not game.on_field(t):
-            return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+        place = effects.place_kind(game, t)
+        if place not in card.effect.target_in:
+            where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
+                                for p in card.effect.target_in)
+            return f"target {t.id} is not {where}", ("ygo.activate.card_activation",)
     refusal = protection.target_refusal(card, targets)
     if refusal:
         return refusal
@@ -204,7 +209,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     if card.effect.cost:
         costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
-                on_field=game.on_field(card))
+                on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
@@ -264,7 +269,6 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
-    vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
@@ -298,6 +302,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
                  "ygo.damage_step.own_change_triggers"]
                 if window.event == "destroyed" and window.player == "battle" else []),
               *keys, *extra, card=card.label(), link=link.n)
+    vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
 
 
 def _left_field(game, link) -> bool:

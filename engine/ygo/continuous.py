@@ -4,6 +4,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -31,7 +32,14 @@ def _modifier(args) -> dict:
     return {"target": _selector(args["target"]), "by": by}
 
 
-PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector}
+def _battle_damage(args) -> dict:
+    from .battle_damage import parse   # battle_damage reads this module's selectors
+
+    return parse(args)
+
+
+PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
+           "battle_damage": _battle_damage}
 
 
 def parse(value) -> tuple:

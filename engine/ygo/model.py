@@ -33,6 +33,9 @@ class Effect:
     when: str = ""                    # timing condition: attack_declared | summoned | destroyed | activation
     targets: int = 0                  # how many targets the activation must name
     ops: tuple = ()                   # ((op, args), ...) applied in order on resolution
+    steps: tuple = ()                 # per op: "" (independent) | then (那之后) | and (，): needs the step before (4.7.2)
+    if_you_control: str = ""          # "if you control <name>": checked when it is activated (4.10.8.p6)
+    target_in: tuple = ("field",)     # where its targets may be: field, graveyard, banished (3.1.1)
     cost: tuple = ()                  # ((cost, args), ...) paid on activation (costs.py)
     once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
     source: str = "field"             # where the effect is activated from (field | hand | graveyard)
@@ -61,6 +64,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)

@@ -63,6 +63,8 @@ def _common(c: Card) -> dict:
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
         out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        if c.race:
+            out["race"] = c.race
     if c.attacks_allowed != 1:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:

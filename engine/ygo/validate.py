@@ -21,12 +21,12 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected",
-             "effect", "attacks", "attack_all") + EXTRA_CARD_KEYS
+             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow")
+               "continuous", "turn", "condition", "vow", "target_in", "if_you_control")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
@@ -35,6 +35,7 @@ TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_dest
                 "left_field")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
+TARGET_PLACES = ("field", "graveyard", "banished")
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -210,6 +211,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
     for name in ("indestructible_by_effect", "untargetable", "unaffected"):   # protections (protection.py)
         if name in data:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
+    if "race" in data:
+        card.race = _text(data["race"], f"{path}.race").lower()
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -393,6 +396,14 @@ def _effect(data, path: str) -> Effect:
     if eff.type == "trigger" and not eff.when:
         raise InvalidScenario(f"{path}.when", "a trigger effect needs its timing (summoned, destroyed, attack_declared)")
     eff.targets = _int(data.get("targets", 0), f"{path}.targets", 0, 10)
+    if "if_you_control" in data:
+        eff.if_you_control = _text(data["if_you_control"], f"{path}.if_you_control")
+    if "target_in" in data:
+        places = data["target_in"] if isinstance(data["target_in"], list) else [data["target_in"]]
+        eff.target_in = tuple(dict.fromkeys(_choice(p, f"{path}.target_in", TARGET_PLACES) for p in places))
+        if not eff.target_in or not eff.targets:
+            raise InvalidScenario(f"{path}.target_in", "where the effect's `targets` may be: a non-empty list, "
+                                  "for an effect with targets")
     for key, parse in (("cost", costs.parse), ("continuous", continuous.parse)):
         if key in data:
             try:
@@ -442,11 +453,19 @@ def _effect(data, path: str) -> Effect:
         return eff   # a card with only continuous effects activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
-    parsed = []
+    parsed, steps = [], []
     for i, op in enumerate(ops):
         op_path = f"{path}.do[{i}]"
+        after = op.get("after", "") if isinstance(op, dict) else ""
+        if isinstance(op, dict) and "after" in op:
+            _choice(after, f"{op_path}.after", ("then", "and"))
+            if i == 0:
+                raise InvalidScenario(f"{op_path}.after", "the first step follows no other step")
+            op = {k: v for k, v in op.items() if k != "after"}
         if not isinstance(op, dict) or len(op) != 1:
-            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets}")
+            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets} "
+                                  "(plus `after: then | and` for a step that needs the one before)")
+        steps.append(after)
         (name, args), = op.items()
         if name not in effects.OPERATIONS:
             raise InvalidScenario(f"{op_path}.{name}", f"unknown operation (one of: {', '.join(effects.OPERATIONS)})")
@@ -458,6 +477,7 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
                                   "answers: only an effect with `when: activation` names it")
     eff.ops = tuple(parsed)
+    eff.steps = tuple(steps) if any(steps) else ()
     return eff
 
 
@@ -473,7 +493,7 @@ def _effect_refs(board: Board):
         for card in p.all_cards():
             if card.effect:
                 for i, (name, args) in enumerate(card.effect.ops):
-                    if isinstance(args, dict) and "card" in args and not (
+                    if isinstance(args, dict) and "card" in args and args["card"] != "targets" and not (
                             name == "equip_monster" and args["card"] in equip_monsters.WHICH):
                         yield f"card {card.id}: effect.do[{i}].{name}.card", args["card"]
 
@@ -555,7 +575,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key.startswith("cost."):
+        elif key.startswith(("cost.", "discard.", "pick.")):
             ids = v if isinstance(v, list) else [v]
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
@@ -574,7 +594,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
     return out
 
 
