@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
-from .model import MONSTER_ZONES, ST_ZONES, Card, other
+from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -19,6 +19,8 @@ def speed_of(card: Card) -> int:
 
 
 def _kind_name(card: Card) -> str:
+    if card.card_type == "monster" and card.effect and card.effect.source == "pendulum_zone":
+        return "Pendulum Effect"
     if card.card_type == "monster":
         return f"{card.effect.type or 'monster'} effect" if card.effect else "monster"
     return {"normal": "Normal Spell", "quick": "Quick-Play Spell", "continuous": "Continuous Spell",
@@ -68,6 +70,10 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         if place != "hand":
             return (f"{card.label()}'s effect is activated from the hand, and {card.label()} is not in "
                     f"{player}'s hand", ("ygo.activate.from_hand",))
+    elif card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        if place not in PENDULUM_ZONES:
+            return (f"{card.label()}'s Pendulum Effect is activated in a Pendulum Zone, and {card.label()} is not in "
+                    f"one", ("ygo.pendulum.effect_in_zone",))
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
@@ -238,6 +244,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.damage_step.calculation_timing")
     if card.card_type == "monster" and place == "hand":
         cites.append("ygo.activate.from_hand")
+    if card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        cites += ["ygo.pendulum.effect_in_zone", "ygo.pendulum.not_a_monster"]
     if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
         cites.append("ygo.summon_negation.window")
     if card.effect.once_per_turn:

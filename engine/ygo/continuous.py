@@ -4,6 +4,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
@@ -32,6 +33,17 @@ def _modifier(args) -> dict:
     return {"target": _selector(args["target"]), "by": by}
 
 
+def _summon_limit(args) -> dict:
+    if not isinstance(args, dict) or set(args) - {"times", "player"} or "times" not in args:
+        raise ValueError("takes {times: N, player: both | self | opponent}")
+    times, player = args["times"], args.get("player", "both")
+    if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
+        raise ValueError("`times` is how many Special Summons each player so limited may make in a turn (1-10)")
+    if player not in ("both", "self", "opponent"):
+        raise ValueError("`player` is both, self or opponent")
+    return {"times": times, "player": player}
+
+
 def _battle_damage(args) -> dict:
     from .battle_damage import parse   # battle_damage reads this module's selectors
 
@@ -39,7 +51,7 @@ def _battle_damage(args) -> dict:
 
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
-           "battle_damage": _battle_damage}
+           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage}
 
 
 def parse(value) -> tuple:
@@ -85,6 +97,13 @@ def _face_up_sources(game) -> list[tuple[Card, str]]:
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
                 and (c.kind != "equip" or c.equipped_to) and not c.equip_was]
     return out
+
+
+def summon_limits(game, player: str) -> list[tuple[Card, int]]:
+    """(card, times) for each continuous effect applying now that limits how often `player` Special Summons a turn."""
+    return [(src, args["times"]) for src, mine in sources(game) for name, args in src.effect.continuous
+            if name == "special_summon_limit"
+            and (args["player"] == "both" or (args["player"] == "self") == (mine == player))]
 
 
 def _holder(game, monster: Card) -> str:

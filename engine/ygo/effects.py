@@ -9,7 +9,7 @@ from . import zones
 from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
-from .model import MONSTER_ZONES, POSITIONS, other
+from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from . import control, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
@@ -133,9 +133,13 @@ def apply_discard(game, link, args) -> bool:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated", "linked_by"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by", "from"), ("card",))
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id, or `targets` (the targeted monsters not on the field)")
+    places = args.get("from", [])
+    places = [places] if isinstance(places, str) else places
+    if not isinstance(places, list) or any(p not in SUMMON_PLACES for p in places):
+        raise ValueError(f"`from` lists where the card is Special Summoned from: {', '.join(SUMMON_PLACES)}")
     position = args.get("position", "attack")
     if position not in POSITIONS:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
@@ -144,7 +148,8 @@ def _special_summon(args) -> dict:
     linked_by = args.get("linked_by", 0)
     if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
         raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
-    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
+    out = {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
+    return {**out, "from": places} if places else out
 
 
 # ---------- application
@@ -422,6 +427,17 @@ def apply_draw(game, link, args):
                source=link.card.label())
 
 
+SUMMON_PLACES = ("hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone", "spells_traps")
+
+
+def _summon_place(place: str, card) -> str:
+    """The place in `from:` terms: a Pendulum Monster in S1/S5 is in the Pendulum Zone; a monster treated as an
+    equip card is in the Spell & Trap Zone (`spells_traps`)."""
+    if card.equip_was and place.startswith("S"):
+        return "spells_traps"
+    return "pendulum_zone" if place in PENDULUM_ZONES and card.card_type == "monster" and card.pendulum else place
+
+
 def apply_special_summon(game, link, args):
     if args["card"] == "targets":   # "Special Summon that (targeted) monster": only while it is still the target
         done = False
@@ -433,12 +449,21 @@ def apply_special_summon(game, link, args):
     if not found:
         return False
     _, place, card = found
-    if card.equip_was and place.startswith("S"):
-        place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
-    elif place in MONSTER_ZONES or place.startswith("S") or place == "field":
+    wanted = args.get("from")
+    if wanted and _summon_place(place, card) not in wanted:
+        game.step("effect.special_summon.fails", f"{card.label()} is no longer in the {' or '.join(w.replace('_', ' ') for w in wanted)} "
+                  f"(it is in the {place.replace('_', ' ')}): once a card leaves its place it is a new card, and the "
+                  "effect does not Special Summon it.", "ygo.effect.special_summon", "ygo.effect.this_card_moved",
+                  card=card.label(), place=place, moved=True)
+        return False
+    if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) not in ("pendulum_zone",
+                                                                                             "spells_traps") \
+            or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon", card=card.label(), on_field=True)
         return False
+    if _summon_place(place, card) == "spells_traps":
+        place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
     limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
@@ -474,6 +499,7 @@ def apply_special_summon(game, link, args):
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
+    place = _summon_place(place, card)
     where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])

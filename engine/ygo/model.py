@@ -13,6 +13,7 @@ MAIN_ZONES = ("M1", "M2", "M3", "M4", "M5")
 EXTRA_ZONES = ("EMZ-L", "EMZ-R")
 MONSTER_ZONES = MAIN_ZONES + EXTRA_ZONES
 ST_ZONES = ("S1", "S2", "S3", "S4", "S5")
+PENDULUM_ZONES = ("S1", "S5")                      # the leftmost and rightmost Spell & Trap Zones (2.1.6)
 POSITIONS = ("attack", "defense", "set")          # set = face-down defense
 MONSTER_KINDS = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link", "token")
 SPELL_KINDS = ("normal", "quick", "continuous", "field", "equip", "ritual")
@@ -77,6 +78,7 @@ class Card:
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
+    special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
     # where it is on the field
     zone: str = ""                    # M1.., EMZ-L/R, S1.., "field"; "" when not on the field

@@ -88,7 +88,7 @@ def _extra_fields(c: Card) -> dict:
         out.update({"arrows": list(c.arrows), "link": c.link_rating})
     if c.material_req is not None:
         out["materials_needed"] = c.material_req
-    for key in ("special_summon_only", "own_procedure_only"):
+    for key in ("special_summon_only", "own_procedure_only", "special_summon_once"):
         if getattr(c, key):
             out[key] = True
     if not c.properly_summoned:

@@ -422,7 +422,10 @@ def _effect(data, path: str) -> Effect:
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
-        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard"))
+        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard", "pendulum_zone"))
+        if eff.source == "pendulum_zone" and eff.type not in ("ignition", "quick"):
+            raise InvalidScenario(f"{path}.from", "a Pendulum Effect activated in the Pendulum Zone is an ignition or "
+                                  "a quick effect here")
         if eff.source == "hand" and eff.type not in ("quick", "trigger"):
             raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
         if eff.source == "graveyard" and eff.type != "trigger":
