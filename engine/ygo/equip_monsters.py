@@ -44,13 +44,13 @@ def parse(args) -> dict:
 
 def as_monster(card: Card) -> tuple[str, str]:
     """(card_type, kind) the card has as a monster, also while it is treated as an Equip Spell."""
-    return card.equip_was or (card.card_type, card.kind)
+    return card.equip_was[:2] if card.equip_was else (card.card_type, card.kind)
 
 
 def restore(card: Card) -> None:
-    """Leaving the Spell & Trap Zone, a monster that was an equip card is a monster card again (4.8.3.p11)."""
+    """Leaving the Spell & Trap Zone, a monster that was an equip card is its own card again (4.8.3.p11)."""
     if card.equip_was:
-        card.card_type, card.kind = card.equip_was
+        card.card_type, card.kind, card.trap_monster = card.equip_was
         card.equip_was = ()
     card.equipped_by = ""
 
@@ -84,15 +84,18 @@ def apply(game, link, args) -> None:
 def _equip(game, link, card: Card, receiver: Card, zone: str, by_own_card: bool) -> None:
     place = game.where(card)
     face_down = place in MONSTER_ZONES and card.position == "set"
-    was = (card.card_type or "monster", card.kind or ("effect" if card.effect else "normal"))
+    was = (card.card_type or "monster", card.kind or ("effect" if card.effect else "normal"), card.trap_monster)
     game.remove(card)   # it leaves its Monster Zone (or pile) but, as an equip card, not the field
     card.equip_was = was
-    card.card_type, card.kind = "spell", "equip"
+    # an Equip Spell only: a Trap Monster made an equip card is no longer a monster or a trap either (4.8.3.p1)
+    card.card_type, card.kind, card.trap_monster = "spell", "equip", False
     card.zone, card.face = zone, "down" if face_down else "up"
     card.equipped_to = receiver.id
     card.equipped_by = link.card.id if by_own_card else ""
     game.board.player(link.player).spells_traps[zone] = card
     keys = ["ygo.equip_monster.treated_as_spell", "ygo.equip.attach", "ygo.equip_monster.no_monster_data"]
+    if was[2]:
+        keys.append("ygo.equip_monster.trap_monster")
     if face_down:
         keys.append("ygo.equip_monster.face_down")
     if place in MONSTER_ZONES:

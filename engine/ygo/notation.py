@@ -112,7 +112,7 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
 def _spell_trap(c: Card, controller: str = "") -> dict:
     if c.equip_was:   # a monster equipped as an equip card is written as the monster it is (validate reads it back)
         as_monster = copy.copy(c)
-        as_monster.card_type, as_monster.kind = c.equip_was
+        as_monster.card_type, as_monster.kind = c.equip_was[:2]
         out = _common(as_monster)
         if controller and c.owner != controller:
             out["owner"] = c.owner
