@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, equip_monsters, protection, search, temporary
+from . import control, counters, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -597,6 +597,8 @@ OPERATIONS: dict[str, Operation] = {
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
+    "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
 
 
@@ -692,3 +694,5 @@ def apply(game, link) -> None:
         done = OPERATIONS[name].apply(game, link, args)
         previous = done is not False   # operations that do not report count as applied
         check_equips(game)
+        counters.check(game)
+    counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away

@@ -43,6 +43,7 @@ class Link:
     source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
+    counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
 
 
@@ -187,6 +188,9 @@ class Game:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
         holder, as_equip = self._zone_holder(card), bool(card.equip_was)
         place = self.remove(card)
+        if card.counters:
+            from .counters import clear
+            clear(self, card, f"leaves the field (from {place})")
         if holder is not None and card.card_type == "monster" and card.kind != "token" and card.effect \
                 and card.effect.type == "trigger" and card.effect.when == "left_field":
             # the window's player: who controlled it on the field; its stage: it left as an equip card (4.7.10)

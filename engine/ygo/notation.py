@@ -7,6 +7,7 @@ import copy
 
 import yaml
 
+from . import counters
 from .model import PILES, PLAYERS, Board, Card, Effect
 
 
@@ -72,6 +73,7 @@ def _common(c: Card) -> dict:
     if c.effect:
         out["effect"] = _effect(c.effect)
     out.update(_extra_fields(c))
+    out.update(counters.data_of(c))
     return out
 
 
