@@ -45,6 +45,7 @@ class Link:
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
     counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
+    phase: str = ""                    # the phase it was activated in
 
 
 @dataclass
