@@ -12,7 +12,7 @@ from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from . import control, counters, protection, search, temporary
 from .continuous import apply_equip, check_equips
-from .once_per_turn import reset_face_down
+from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
 from . import battle_damage, modes, summon_negation, vows
@@ -571,6 +571,7 @@ def apply_negate_activation(game, link, _args):
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
               link=target.n)
     vows.activation_negated(game, target)
+    activation_not_counted(game, target)
 
 
 def apply_negate_effect(game, link, _args):

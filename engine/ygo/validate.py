@@ -10,11 +10,12 @@ from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, counters, effects, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
+from .extra_deck import default_summoned_by
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
                              ritual_choice)
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
-                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
+                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, SUMMON_WAYS, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario, new_card)
 
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
@@ -23,7 +24,7 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
@@ -248,6 +249,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
+    card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
@@ -394,7 +396,7 @@ def _effect(data, path: str) -> Effect:
         if "player" in data["vow"]:
             raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
     if "once_per_turn" in data:
-        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
+        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name", "activation"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
