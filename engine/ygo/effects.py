@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, counters, protection, search, temporary
+from . import columns, control, counters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -18,7 +18,7 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import battle_damage, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card")
+             "opponent_attack_position", "all_monsters", "activated_card", "column")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -189,6 +189,8 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "column":   # "the other cards in this card's column" (both players')
+        return columns.others_in_column(game, link.card)
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
@@ -588,6 +590,7 @@ OPERATIONS: dict[str, Operation] = {
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "negate_column": Operation(columns.parse_negate, columns.apply_negate),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
 
