@@ -46,6 +46,7 @@ class Link:
     activated_column: int | None = None   # a Spell/Trap effect activated in a Spell & Trap Zone: its column (columns.py)
     from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
+    phase: str = ""                    # the phase it was activated in
 
 
 @dataclass
@@ -223,12 +224,16 @@ class Game:
         """Where a card just sent to the graveyard went, in words (a Pendulum Monster goes to the Extra Deck)."""
         return "placed face-up in its owner's Extra Deck" if card.face_up_in_extra_deck else "sent to the graveyard"
 
-    def place_monster(self, card: Card, player: str, zone: str, position: str) -> None:
+    def place_monster(self, card: Card, player: str, zone: str, position: str, how: str | None = "special") -> None:
+        """Put `card` in `zone`; `how` it came: special (a Special Summon), normal (a Normal Summon or Set, known as a
+        summon once it succeeds), None (it returns to the field and keeps how it came before, as 4.11.6.p1)."""
         self.remove(card)
         card.card_type = "monster"
         card.kind = card.kind or ("effect" if card.effect else "normal")   # as a board monster is read (validate)
         card.zone, card.position = zone, position
         card.summoned_turn = self.board.turn_number
+        if how is not None:
+            card.summoned_by = {"special": "special", "normal": "set"}[how]
         self.board.player(player).monsters[zone] = card
         self.monster_moves[player] += 1
 
