@@ -17,7 +17,8 @@ DEFAULT_FUSION_MATERIALS = 2
 
 def is_special_summon_monster(card: Card) -> bool:
     """Ritual, Fusion, Synchro, Xyz and Link Monsters and cards marked so cannot be Normal Summoned."""
-    return card.special_summon_only or card.kind in EXTRA_DECK_KINDS + ("ritual",)
+    kind = card.equip_was[1] if card.equip_was else card.kind   # also while it is treated as an equip card
+    return card.special_summon_only or kind in EXTRA_DECK_KINDS + ("ritual",)
 
 
 def default_summoned_by(card: Card) -> str:
@@ -375,6 +376,7 @@ def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None
     if not card.properly_summoned:
         keys = ("ygo.summon.revive_limit", "ygo.summon.revive_limit_banished") if place == "banished" \
             else ("ygo.summon.revive_limit",)
+        where = "Spell & Trap Zone (as an equip card)" if place == "spells_traps" else place.replace('_', ' ')
         return (f"{card.label()} was never properly summoned, so it cannot be Special Summoned from the "
-                f"{place.replace('_', ' ')} by an effect", keys)
+                f"{where} by an effect", keys)
     return None
