@@ -18,7 +18,8 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import battle_damage, modes, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card", "column")
+             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
+             "column")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -227,6 +228,10 @@ def resolve_selector(game, link, selector) -> list:
         return me.monster_list() + opp.monster_list()
     if selector == "column":   # "the other cards in this card's column" (both players')
         return columns.others_in_column(game, link.card)
+    if selector == "your_monsters":
+        return me.monster_list()
+    if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
+        return [c for p in (me, opp) for c in p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
