@@ -7,6 +7,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
+    {no_lp_cost: spells | traps | monsters | all}   (its controller's cards of that kind pay no LP cost, costs.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
@@ -63,9 +64,15 @@ def _battle_damage(args) -> dict:
     return parse(args)
 
 
+def _no_lp_cost(value) -> str:
+    if value not in ("spells", "traps", "monsters", "all"):
+        raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
+    return value
+
+
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "no_lp_cost": _no_lp_cost}
 
 
 def parse(value) -> tuple:
