@@ -4,8 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_negation, triggers,
-               turn, vows)
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_count,
+               summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
@@ -30,7 +30,7 @@ def _open_main_phase(game, player: str) -> Refusal:
 
 # ---------- Normal Summon / Set
 
-def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
+def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
     board = game.board
     found = board.find(card.id)
     player = found[0].name if found else card.owner
@@ -44,8 +44,9 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     if is_special_summon_monster(card):
         return (f"{card.label()} is a Special Summon Monster; it cannot be Normal Summoned or Set",
                 ("ygo.summon.special_summon_monster", "ygo.summon.ssm_no_normal"))
-    if board.normal_summons_used >= 1:
-        return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
+    refusal = summon_count.choose(game, player, card, using)[1]
+    if refusal:
+        return refusal
     locked = vows.refusal(game, player, "normal_summon")
     if locked:
         return locked
@@ -66,9 +67,11 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     return None
 
 
-def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False) -> None:
+def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False,
+                  using: str | None = None) -> None:
     board = game.board
     player = board.turn
+    grant = summon_count.choose(game, player, card, using)[0]
     for t in tribute:
         game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
@@ -78,7 +81,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
     game.place_monster(card, player, zone, "set" if set_ else "attack", how="normal")
-    board.normal_summons_used += 1
+    summon_count.use(game, grant, player, card)
     kind = "Tribute " if tribute else "Normal "
     if set_:
         game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
@@ -108,12 +111,12 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
 
 
-def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
-    return can_normal_summon(game, card, zone, tribute)
+def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
+    return can_normal_summon(game, card, zone, tribute, using)
 
 
-def set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> None:
-    normal_summon(game, card, zone, tribute, set_=True)
+def set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> None:
+    normal_summon(game, card, zone, tribute, set_=True, using=using)
 
 
 # ---------- Flip Summon and position changes

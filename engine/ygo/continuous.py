@@ -8,6 +8,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {no_lp_cost: spells | traps | monsters | all}   (its controller's cards of that kind pay no LP cost, costs.py)
+    {extra_normal_summon: {only, stacks}}   (an additional Normal Summon for its controller, summon_count.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
 from .name_locks import parse_cannot_use
+from .summon_count import parse_grant
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -72,7 +74,8 @@ def _no_lp_cost(value) -> str:
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "no_lp_cost": _no_lp_cost}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "no_lp_cost": _no_lp_cost,
+           "extra_normal_summon": parse_grant}
 
 
 def parse(value) -> tuple:
