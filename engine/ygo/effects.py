@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, counters, equip_monsters, protection, search, temporary
+from . import columns, control, counters, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -18,7 +18,8 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import battle_damage, modes, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card")
+             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
+             "column")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -225,6 +226,12 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "column":   # "the other cards in this card's column" (both players')
+        return columns.others_in_column(game, link.card)
+    if selector == "your_monsters":
+        return me.monster_list()
+    if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
+        return [c for p in (me, opp) for c in p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
@@ -637,6 +644,7 @@ OPERATIONS: dict[str, Operation] = {
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "negate_column": Operation(columns.parse_negate, columns.apply_negate),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
 

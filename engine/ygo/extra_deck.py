@@ -258,8 +258,8 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
-    from .vows import refusal as vow_refusal
-    locked = vow_refusal(game, player, "special_summon", card)
+    from .vows import material_refusal, refusal as vow_refusal
+    locked = vow_refusal(game, player, "special_summon", card) or material_refusal(game, player, method, materials)
     if locked:
         return locked
     return summon_refusal(game, method, player, card, materials, zone)

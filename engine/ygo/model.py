@@ -69,6 +69,7 @@ class Card:
     unaffected: bool = False                 # unaffected by other cards' effects
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
+    attribute: str = ""               # the monster's Attribute (属性), e.g. fire
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)

@@ -22,7 +22,7 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected",
-             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
@@ -214,6 +214,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
     if "race" in data:
         card.race = _text(data["race"], f"{path}.race").lower()
+    if "attribute" in data:
+        card.attribute = _text(data["attribute"], f"{path}.attribute").lower()
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
