@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, POSITIONS, other
-from . import control, protection, search, temporary
+from . import control, delayed, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -18,7 +18,7 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card")
+             "opponent_attack_position", "all_monsters", "activated_card", "summoned_by_this")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -132,6 +132,8 @@ def resolve_selector(game, link, selector: str) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "summoned_by_this":   # the monsters this chain link Special Summoned (delayed.py)
+        return list(link.summoned)
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
@@ -168,6 +170,10 @@ def apply_destroy(game, link, sel):
 
 
 def apply_banish(game, link, sel):
+    if isinstance(sel, dict) and sel["target"] == "opponent_hand":   # until the End Phase, back to the hand
+        for card in temporary.hand_cards(game, link, sel["count"]):
+            temporary.banish_from_hand(game, card, sel["until"], link.player)
+        return
     if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
         for card in _cards(game, link, sel["target"], op="banish"):
             if card.kind == "token":
@@ -175,7 +181,7 @@ def apply_banish(game, link, sel):
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                           "ygo.tokens.vanish", card=card.label(), token=True)
             else:
-                temporary.banish(game, card, sel["until"])
+                temporary.banish(game, card, sel["until"], link.player)
         return
     for card in _cards(game, link, sel, field_only=False, op="banish"):
         game.send(card, "banished")
@@ -235,6 +241,7 @@ def apply_flip_face_down(game, link, sel):
             game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
+        card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         reset_face_down(game, card)
         temporary.reset_stats(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
@@ -388,6 +395,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
+    link.summoned.append(card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -473,6 +481,7 @@ OPERATIONS: dict[str, Operation] = {
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
+    "delayed": Operation(delayed.parse, delayed.register),
 }
 
 

@@ -43,6 +43,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -97,6 +98,7 @@ class Card:
     def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
 
     @property
     def face_up(self) -> bool:

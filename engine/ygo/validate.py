@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects, vows
+from . import continuous, costs, effects, maintenance, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
@@ -26,7 +26,7 @@ MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_
                             "attacked_this_turn", "materials", "owner")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow")
+               "continuous", "turn", "condition", "vow", "maintenance")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
@@ -364,6 +364,11 @@ def _effect(data, path: str) -> Effect:
                 setattr(eff, key, parse(data[key]))
             except ValueError as e:
                 raise InvalidScenario(f"{path}.{key}", str(e)) from None
+    if "maintenance" in data:
+        try:
+            eff.maintenance = maintenance.parse(data["maintenance"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.maintenance", str(e)) from None
     if "vow" in data:
         try:
             eff.vow = vows.parse(data["vow"])
@@ -403,8 +408,8 @@ def _effect(data, path: str) -> Effect:
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
-    if ops is None and eff.continuous:
-        return eff   # a card with only continuous effects activates nothing of its own
+    if ops is None and (eff.continuous or eff.maintenance):
+        return eff   # a card with only continuous effects (or a maintenance cost) activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     parsed = []
@@ -519,7 +524,12 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key.startswith("cost."):
+        elif key in ("phase.standby", "phase.end"):
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a list of card ids and `pass`: the order the players apply "
+                                      "this phase's effects and processings")
+            out[key] = list(v)
+        elif key.startswith("cost.") or key.startswith("banish."):
             ids = v if isinstance(v, list) else [v]
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
@@ -538,7 +548,8 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, "
+                                  "phase.standby, phase.end, banish.<card id>)")
     return out
 
 
