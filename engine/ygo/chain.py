@@ -1,9 +1,9 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
+from . import control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
-from .model import MONSTER_ZONES, ST_ZONES, Card, other
+from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -13,12 +13,21 @@ def speed_of(card: Card) -> int:
         return 2 if card.effect and card.effect.type == "quick" else 1
     if card.kind == "counter":
         return 3
-    if card.card_type == "trap" or card.kind == "quick":
+    if card.card_type == "trap" or card.kind == "quick" or face_up_effect(card) and card.effect.type == "quick":
         return 2
     return 1
 
 
+def face_up_effect(card: Card) -> bool:
+    """A Continuous/Field Spell or Continuous Trap whose effect (`type: ignition | quick`) is one of the face-up
+    card, activated while it is on the field — not its card activation (3.5.2)."""
+    return (card.card_type in ("spell", "trap") and card.kind in ("continuous", "field", "continuous_trap")
+            and card.effect is not None and card.effect.type in ("ignition", "quick"))
+
+
 def _kind_name(card: Card) -> str:
+    if card.card_type == "monster" and card.effect and card.effect.source == "pendulum_zone":
+        return "Pendulum Effect"
     if card.card_type == "monster":
         return f"{card.effect.type or 'monster'} effect" if card.effect else "monster"
     return {"normal": "Normal Spell", "quick": "Quick-Play Spell", "continuous": "Continuous Spell",
@@ -68,6 +77,10 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         if place != "hand":
             return (f"{card.label()}'s effect is activated from the hand, and {card.label()} is not in "
                     f"{player}'s hand", ("ygo.activate.from_hand",))
+    elif card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        if place not in PENDULUM_ZONES:
+            return (f"{card.label()}'s Pendulum Effect is activated in a Pendulum Zone, and {card.label()} is not in "
+                    f"one", ("ygo.pendulum.effect_in_zone",))
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
@@ -82,8 +95,11 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         zone_full = board.player(player).free_st_zone() is None and card.kind != "field"
         if zone_full:
             return f"{player} has no free Spell & Trap Zone", ("ygo.zones.st_zone_full",)
+    elif face_up_effect(card) and not (place in ST_ZONES + ("field",) and card.face == "up"):
+        return (f"{card.label()}'s effect is one of the face-up card: it is activated while the card is face-up on "
+                "the field (put it face-up on the board)", ("ygo.activate.card_or_effect",))
     elif place in ST_ZONES or place == "field":
-        if card.face == "up":
+        if card.face == "up" and not face_up_effect(card):
             return f"{card.label()} is already face-up; its card activation is over", ("ygo.activate.card_activation",)
         if card.set_turn == board.turn_number and (card.card_type == "trap" or card.kind == "quick"):
             return (f"{card.label()} was Set this turn; a Set {_kind_name(card)} can be activated from the next turn on",
@@ -110,7 +126,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         refusal = damage_step.can_activate(game, card, speed)
         if refusal:
             return refusal
-    refusal = (_timing(game, card, player) or once_per_turn.refusal(game, card, player)
+    from .triggers import control_condition
+
+    refusal = (_timing(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
@@ -119,8 +137,11 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return (f"{card.label()} needs exactly {card.effect.targets} target(s), {len(targets)} named",
                 ("ygo.activate.card_activation",))
     for t in targets:
-        if not game.on_field(t):
-            return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+        place = effects.place_kind(game, t)
+        if place not in card.effect.target_in:
+            where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
+                                for p in card.effect.target_in)
+            return f"target {t.id} is not {where}", ("ygo.activate.card_activation",)
     refusal = protection.target_refusal(card, targets)
     if refusal:
         return refusal
@@ -195,14 +216,17 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         card.face = "up"
     elif card.card_type != "monster":
         card.face, card.set_turn = "up", 0   # a Set card turned face-up to activate is no longer a Set card
+    card_activation = card.card_type != "monster" and not face_up_effect(card)
+    watchers = counters.watchers(game, card, card_activation)   # "each time a Spell is activated" (counters.py)
     once_per_turn.use(game, card, player)
     was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
     was_drained = card.card_type == "monster" and negation.negated(game, card)
     if card.effect.cost:
         costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
-                on_field=game.on_field(card))
+                on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
+    link.counter_watchers = watchers
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
@@ -214,7 +238,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.priority.start_step_non_turn")
     if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
         cites.append("ygo.activate.card_activation_has_effect")
-    if card.card_type != "monster":
+    if card_activation:
         cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
         if place == "hand":
             cites.append("ygo.activate.from_hand_on_field")
@@ -230,6 +254,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.damage_step.calculation_timing")
     if card.card_type == "monster" and place == "hand":
         cites.append("ygo.activate.from_hand")
+    if card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        cites += ["ygo.pendulum.effect_in_zone", "ygo.pendulum.not_a_monster"]
     if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
         cites.append("ygo.summon_negation.window")
     if card.effect.once_per_turn:
@@ -261,7 +287,6 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
-    vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
@@ -288,6 +313,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
                  "ygo.damage_step.own_change_triggers"]
                 if window.event == "destroyed" and window.player == "battle" else []),
               *keys, *extra, card=card.label(), link=link.n)
+    vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
 
 
 def _left_field(game, link) -> bool:
@@ -336,12 +362,17 @@ def resolve_chain(game) -> None:
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
                           "apply.", "ygo.chain.continuous_left_field", link=link.n, card=link.card.label())
             else:
+                trap_monster = link.card.trap_monster   # its effects in the Monster Zone are monster effects (3.1.11)
                 gone = (link.on_field and link.card.card_type == "monster" and link.card.effect is not None
-                        and link.card.effect.type in ("ignition", "trigger") and not game.on_field(link.card))
+                        and (link.card.effect.type in ("ignition", "trigger") or trap_monster)
+                        and not game.on_field(link.card))
                 game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves"
-                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}.",
+                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}"
+                          f"{' (a trap monster: an effect it activated in the Monster Zone is a monster effect, not a Continuous Trap that must stay face-up)' if gone and trap_monster else ''}.",
                           "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
-                          *(["ygo.effect.resolves_after_leaving"] if gone else []), link=link.n, card=link.card.label())
+                          *(["ygo.effect.resolves_after_leaving"] if gone else []),
+                          *(["ygo.trap_monster.monster_effect"] if gone and trap_monster else []),
+                          link=link.n, card=link.card.label())
                 lifted = negation.applies_after_all(link)
                 if lifted:
                     where = "face-down" if link.card.zone else "no longer on the field"
@@ -349,6 +380,8 @@ def resolve_chain(game) -> None:
                               f"effect, but it is now {where}: the effect applies.", lifted,
                               card=link.card.label())
                 effects.apply(game, link)
+        if not game.board.over:
+            counters.after_link(game, link)
         done.append(game.chain.pop())
     game.resolving = False
     for link in done:

@@ -43,6 +43,8 @@ class Link:
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
     summoned: list = field(default_factory=list)   # monsters this link Special Summoned while resolving (delayed.py)
+    counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
+    target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
 
 
 @dataclass
@@ -91,6 +93,7 @@ class Game:
     delayed: list = field(default_factory=list)         # processings resolved effects left for a phase (delayed.Delayed)
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
+    damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -184,6 +187,9 @@ class Game:
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
         place = self.remove(card)
+        if card.counters:
+            from .counters import clear
+            clear(self, card, f"leaves the field (from {place})")
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):

@@ -56,6 +56,8 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
                                      ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = card.base_atk is not None or card.base_def is not None
     used = f"card:{card.id}" in game.used_once
+    from .counters import clear
+    clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
     reset_stats(card)
     if card.kind == "token":
@@ -146,7 +148,7 @@ def parse_banish(args):
     """`banish: <selector>` or `banish: {target: <selector> | opponent_hand, until: …, count: N}`."""
     from .effects import _selector
 
-    if not isinstance(args, dict):
+    if not isinstance(args, dict) or "of" in args:
         return _selector(args)
     if set(args) - {"target", "until", "count"} or "target" not in args:
         raise ValueError("takes a selector, or {target: <selector> | opponent_hand, until: "
