@@ -45,6 +45,7 @@ class Link:
     summoned: list = field(default_factory=list)   # monsters this link Special Summoned while resolving (delayed.py)
     counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
+    phase: str = ""                    # the phase it was activated in
 
 
 @dataclass

@@ -420,7 +420,7 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
     if "condition" in data:
         eff.condition = _choice(data["condition"], f"{path}.condition",
-                                ("sent_this_turn", "attacker_summoned_this_turn"))
+                                ("sent_this_turn", "attacker_summoned_this_turn", "opponent_activated_monster_effect"))
         if eff.condition == "sent_this_turn" and eff.source != "graveyard":
             raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
                                   "graveyard effect (from: graveyard)")
@@ -436,31 +436,14 @@ def _effect(data, path: str) -> Effect:
         return eff   # a card with only continuous effects (or a maintenance cost) activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
-    parsed, steps = [], []
-    for i, op in enumerate(ops):
-        op_path = f"{path}.do[{i}]"
-        after = op.get("after", "") if isinstance(op, dict) else ""
-        if isinstance(op, dict) and "after" in op:
-            _choice(after, f"{op_path}.after", ("then", "and"))
-            if i == 0:
-                raise InvalidScenario(f"{op_path}.after", "the first step follows no other step")
-            op = {k: v for k, v in op.items() if k != "after"}
-        if not isinstance(op, dict) or len(op) != 1:
-            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets} "
-                                  "(plus `after: then | and` for a step that needs the one before)")
-        steps.append(after)
-        (name, args), = op.items()
-        if name not in effects.OPERATIONS:
-            raise InvalidScenario(f"{op_path}.{name}", f"unknown operation (one of: {', '.join(effects.OPERATIONS)})")
-        try:
-            parsed.append((name, effects.OPERATIONS[name].parse(args)))
-        except ValueError as e:
-            raise InvalidScenario(f"{op_path}.{name}", str(e)) from None
+    try:
+        eff.ops, eff.steps = effects.parse_steps(ops)
+    except effects.StepError as e:
+        raise InvalidScenario(f"{path}.do{e.where}", str(e)) from None
+    for i, (name, args) in enumerate(eff.ops):
         if args == "activated_card" and eff.when != "activation":
-            raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
-                                  "answers: only an effect with `when: activation` names it")
-    eff.ops = tuple(parsed)
-    eff.steps = tuple(steps) if any(steps) else ()
+            raise InvalidScenario(f"{path}.do[{i}].{name}", "`activated_card` is the card whose activation this "
+                                  "effect answers: only an effect with `when: activation` names it")
     return eff
 
 
@@ -567,6 +550,14 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
             out[key] = list(ids)
+        elif key.startswith("mode."):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                raise InvalidScenario(f"choose.{key}", "the number (from 1) of the part applied")
+            out[key] = v
+        elif key.startswith("parts."):
+            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a list of the numbers (from 1) of the parts applied")
+            out[key] = list(v)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
         elif key.startswith("swap."):
@@ -581,8 +572,9 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, discard.<card id>, pick.<card id>, fusion, fusion.<card id>, ritual, "
-                                  "ritual.<card id>, swap.<card id>, phase.standby, phase.end, banish.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
+                                  "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
+                                  "phase.end, banish.<card id>)")
     return out
 
 
