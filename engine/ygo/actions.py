@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_count,
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, summon_count,
                summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
@@ -37,6 +37,8 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     refusal = _open_main_phase(game, player)
     if refusal:
         return refusal
+    if found and found[1] in MONSTER_ZONES:
+        return _can_gemini_summon(game, card, player, zone, tribute, using)
     if not found or found[1] != "hand":
         return f"{card.label()} is not in {player}'s hand", ("ygo.summon.normal",)
     if card.card_type != "monster" or card.kind not in ("normal", "effect", "ritual", ""):
@@ -67,10 +69,38 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     return None
 
 
+def _can_gemini_summon(game, card: Card, player: str, zone, tribute, using: str | None = None) -> Refusal:
+    """A face-up Gemini monster on the field may be Normal Summoned again (3.3.2.p4), once."""
+    if not card.gemini:
+        return f"{card.label()} is already on the field; only a Gemini monster is Normal Summoned again", ("ygo.summon.normal",)
+    if game.controller(card) != player or not card.face_up:
+        return f"{card.label()} is not a face-up monster {player} controls", ("ygo.gemini.summon_is_normal",)
+    if card.gemini_summoned:
+        return f"{card.label()} has already been Normal Summoned again", ("ygo.gemini.summon_is_normal",)
+    if zone is not None or tribute:
+        return "a Gemini monster Normal Summoned again stays in its zone and needs no Tribute", ("ygo.gemini.summon_is_normal",)
+    refusal = summon_count.choose(game, player, card, using)[1]
+    if refusal:
+        return (f"{refusal[0]}; summoning a Gemini monster again is a Normal Summon",
+                (*refusal[1], "ygo.gemini.summon_is_normal"))
+    return vows.refusal(game, player, "normal_summon")
+
+
+def gemini_summon(game, card: Card, using: str | None = None) -> None:
+    player = game.board.turn
+    summon_count.use(game, summon_count.choose(game, player, card, using)[0], player, card)
+    game.step("summon.gemini", f"{player} Normal Summons the Gemini monster {card.label()} again in {card.zone} (this "
+              "uses the turn's Normal Summon).", "ygo.gemini.summon_is_normal", "ygo.summon.once_per_turn",
+              player=player, card=card.label(), zone=card.zone)
+    summon_negation.begin(game, [card], player, "normal", "Gemini Summon", on_field=True)
+
+
 def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False,
                   using: str | None = None) -> None:
     board = game.board
     player = board.turn
+    if not set_ and game.on_field(card) and card.zone in MONSTER_ZONES:
+        return gemini_summon(game, card, using)
     grant = summon_count.choose(game, player, card, using)[0]
     for t in tribute:
         game.send(t, "graveyard")
@@ -84,6 +114,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     summon_count.use(game, grant, player, card)
     kind = "Tribute " if tribute else "Normal "
     if set_:
+        card.summoned_by = ("set",)
         game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn", player=player, card=card.label(), zone=zone)
         return
@@ -99,7 +130,7 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     `batch` is the summon it belongs to (several monsters of one Pendulum Summon count as one Special Summon)."""
     if by_effect:
         game.effect_summoned = card
-    card.summoned_by = method
+    card.summoned_by = (*(w for w in card.summoned_by if w != method), method)   # ways add up (4.11.5.p3)
     vows.record_summon(game, card, player, method, batch)
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
@@ -112,6 +143,8 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
+    if game.on_field(card) and card.zone in MONSTER_ZONES:
+        return f"{card.label()} is already on the field; a monster is Set from the hand", ("ygo.summon.set",)
     return can_normal_summon(game, card, zone, tribute, using)
 
 
@@ -266,7 +299,7 @@ def can_pass(game, player: str | None = None) -> Refusal:
 def pass_(game, player: str | None = None) -> None:
     """`pass: {}` means both players pass; `pass: {player: X}` is X's single pass of priority."""
     if player is None or game.last_pass == other(player):
-        if game.chain or game.attack or game.triggers or game.summoning or game.phase_pending:
+        if game.chain or game.attack or game.triggers or game.summoning or game.phase_run:
             advance(game)
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
@@ -318,8 +351,8 @@ def advance(game) -> None:
                 return
         elif game.attack:
             battle.proceed(game)
-        elif game.phase_pending:
-            if phase_triggers.next_trigger(game):
+        elif game.phase_run:
+            if phase_triggers.next_item(game):
                 return
         else:
             return
@@ -331,7 +364,7 @@ def advance(game) -> None:
 def settle(game) -> None:
     """Finish everything in progress (before a new game action, and at the end of the scenario)."""
     while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning
-                                   or game.phase_pending):
+                                   or game.phase_run):
         advance(game)
     game.window = None
 
@@ -358,6 +391,7 @@ ACTIONS = {
     "damage_step": (can_damage_step, enter_damage_step),
     **extra_deck.ACTIONS,
     **pendulum.ACTIONS,
+    "special_summon_procedure": (procedure.can_special_summon_procedure, procedure.special_summon_procedure),
 }
 IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
@@ -382,8 +416,8 @@ def run(game, kind: str, args: dict) -> None:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
         triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
-    elif kind not in IN_WINDOW and game.phase_pending and not game.chain and not game.board.over:
-        phase_triggers.next_trigger(game)   # the first Standby/End Phase effect; the next after its chain
+    elif kind not in IN_WINDOW and game.phase_run and not game.chain and not game.board.over:
+        phase_triggers.next_item(game)   # the first Standby/End Phase item; the next once both players pass
 
 
 def _answers_summon(kind: str, kwargs: dict) -> bool:
@@ -402,7 +436,7 @@ def _bind(game, args: dict) -> dict:
     for key, value in args.items():
         if key in ("card", "attacker"):
             out[key] = card(value)
-        elif key in ("tribute", "targets", "materials", "cards"):
+        elif key in ("tribute", "targets", "materials", "cards", "cost"):
             out[key] = [card(v) for v in value]
         else:
             out[key] = value

@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, counters, effects, equip_monsters, vows
+from . import continuous, costs, counters, effects, equip_monsters, maintenance, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
@@ -25,10 +25,11 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
-                            "name_locked")
+                            "name_locked", "gemini_summoned")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
+               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
+               "maintenance")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
@@ -254,7 +255,16 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
-    card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
+    ways = data.get("summoned_by", list(default_summoned_by(card)))
+    ways = [ways] if isinstance(ways, str) else ways
+    if not isinstance(ways, list) or not ways or len(set(ways)) != len(ways):
+        raise InvalidScenario(f"{path}.summoned_by", f"how it came to the field: one or a list of {', '.join(SUMMON_WAYS)}")
+    card.summoned_by = tuple(_choice(w, f"{path}.summoned_by", SUMMON_WAYS) for w in ways)
+    card.gemini_summoned = _bool(data.get("gemini_summoned", False), f"{path}.gemini_summoned")
+    if card.gemini_summoned and not card.gemini:
+        raise InvalidScenario(f"{path}.gemini_summoned", "only a Gemini monster (gemini: true) is summoned again")
+    if card.gemini_summoned and "summoned_by" not in data:
+        card.summoned_by = (*card.summoned_by, "normal") if "normal" not in card.summoned_by else card.summoned_by
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
@@ -426,6 +436,11 @@ def _effect(data, path: str) -> Effect:
                 setattr(eff, key, parse(data[key]))
             except ValueError as e:
                 raise InvalidScenario(f"{path}.{key}", str(e)) from None
+    if "maintenance" in data:
+        try:
+            eff.maintenance = maintenance.parse(data["maintenance"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.maintenance", str(e)) from None
     if "vow" in data:
         try:
             eff.vow = vows.parse(data["vow"])
@@ -468,8 +483,8 @@ def _effect(data, path: str) -> Effect:
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
-    if ops is None and eff.continuous:
-        return eff   # a card with only continuous effects activates nothing of its own
+    if ops is None and (eff.continuous or eff.maintenance):
+        return eff   # a card with only continuous effects (or a maintenance cost) activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     try:
@@ -533,7 +548,7 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
             out[key] = _known(args[key], f"{path}.{key}", ids)
     if "target" in args:
         out["target"] = "direct" if args["target"] == "direct" else _known(args["target"], f"{path}.target", ids)
-    for key in ("tribute", "targets"):
+    for key in ("tribute", "targets", "cost"):
         if key in args:
             items = args[key]
             if not isinstance(items, list):
@@ -579,7 +594,12 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key.startswith(("cost.", "discard.", "pick.")):
+        elif key in ("phase.standby", "phase.end"):
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a list of card ids and `pass`: the order the players apply "
+                                      "this phase's effects and processings")
+            out[key] = list(v)
+        elif key.startswith(("cost.", "discard.", "pick.", "banish.")):
             ids = v if isinstance(v, list) else [v]
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
@@ -606,7 +626,9 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
+                                  "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
+                                  "phase.end, banish.<card id>)")
     return out
 
 
