@@ -6,6 +6,8 @@ from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
 from .model import Card, other
+from .protection import grants, is_unaffected, unaffected_words
+from .replacement import replace
 from .triggers import gather_hidden
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -72,7 +74,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
-    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+    if is_unaffected(attacker) and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
         keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
         keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
@@ -244,7 +246,7 @@ def _calculate(game, atk: Attack) -> None:
                           sources=", ".join(c.label() for c in by))
     if target is None:
         damage = atk_of(game, attacker)
-        game.lose_lp(opp, damage)
+        damage = _battle_damage(game, opp, damage)
         game.step("damage.direct", f"Direct attack: {opp} takes {damage} battle damage (LP {game.board.player(opp).lp}).",
                   "ygo.battle.damage_calc.direct", "ygo.damage.battle", player=opp, damage=damage,
                   lp=game.board.player(opp).lp)
@@ -254,6 +256,7 @@ def _calculate(game, atk: Attack) -> None:
         _atk_vs_atk(game, attacker, target, player, opp, atk.destroyed)
     else:
         _atk_vs_def(game, attacker, target, player, opp, atk.destroyed)
+    _granted_battle_protection(game, atk)
     for card in atk.destroyed:   # destroyed by battle: its continuous effects stop now (4.4.4.p120)
         if card.effect and card.effect.continuous and not card.indestructible_by_battle:
             game.step("continuous.ends", f"{card.label()} is destroyed by battle: from now on its continuous effects "
@@ -261,6 +264,40 @@ def _calculate(game, atk: Attack) -> None:
                       "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
                       "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
+
+
+def _battle_damage(game, player: str, amount: int) -> int:
+    """Battle damage to `player`, unless an effect this turn makes it 0 ("you take no battle damage")."""
+    shield = game.no_battle_damage.get(player)
+    if shield is not None and amount:
+        game.step("damage.battle_zero", f"The effect of {shield.label()} applies this turn: the {amount} battle damage "
+                  f"{player} would take becomes 0.", "ygo.damage.battle", "ygo.protect.not_activated",
+                  player=player, source=shield.label(), amount=amount)
+        return 0
+    game.lose_lp(player, amount)
+    return amount
+
+
+def _granted_battle_protection(game, atk: Attack) -> None:
+    """Destruction by battle is decided at damage calculation: another card's "cannot be destroyed by battle"
+    keeps a monster out of it, unless the monster is unaffected by that card (4.1.4.p25)."""
+    for card in list(atk.destroyed):
+        if card.indestructible_by_battle:
+            continue
+        src, ignored = grants(game, card, "indestructible_by_battle", deciding=True)
+        for by in ignored:
+            game.step("protect.grant_ignored", f"{card.label()} is {unaffected_words(card)}: the effect of "
+                      f"{by.label()} (\"cannot be destroyed by battle\") does not apply to it, so it is destroyed by "
+                      "battle.", "ygo.protect.battle_still", "ygo.protect.unaffected", card=card.label(),
+                      source=by.label())
+        if src is not None:
+            atk.destroyed.remove(card)
+            game.step("battle.not_destroyed", f"{card.label()} cannot be destroyed by battle (the effect of "
+                      f"{src.label()}): it stays on the field.", "ygo.battle.indestructible", "ygo.protect.not_activated",
+                      card=card.label(), source=src.label())
+    doomed = [c for c in atk.destroyed if not c.indestructible_by_battle]   # "cannot be destroyed" comes first
+    kept = replace(game, doomed, "battle")
+    atk.destroyed[:] = [c for c in atk.destroyed if c in kept or c.indestructible_by_battle]
 
 
 def _flip_effect(game, atk: Attack) -> None:
@@ -292,7 +329,7 @@ def _send_destroyed(game, atk: Attack) -> None:
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if card.unaffected else []),
+                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if is_unaffected(card) else []),
                   *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
     check_equips(game)
 
@@ -310,7 +347,7 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
         return
     winner, loser, damaged = (attacker, target, opp) if a > t else (target, attacker, player)
     diff = abs(a - t)
-    game.lose_lp(damaged, diff)
+    diff = _battle_damage(game, damaged, diff)
     game.step("damage.atk_vs_atk", f"{winner.label()} ({max(a, t)} ATK) beats {loser.label()} ({min(a, t)} ATK): "
               f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
               "destroyed.", "ygo.battle.damage_calc.atk_vs_atk", "ygo.damage.battle", winner=winner.label(), loser=loser.label(), winner_atk=max(a, t), loser_atk=min(a, t), player=damaged, damage=diff, lp=game.board.player(damaged).lp)
@@ -325,7 +362,7 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
         return
     if a < d:
         diff = d - a
-        game.lose_lp(player, diff)
+        diff = _battle_damage(game, player, diff)
         game.step("damage.atk_vs_def.lower", f"{attacker.label()}'s {a} ATK is lower than {target.label()}'s {d} DEF: "
                   f"{player} takes {diff} battle damage (LP {game.board.player(player).lp}), and neither monster is "
                   "destroyed.", "ygo.battle.damage_calc.atk_vs_def", "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=player, damage=diff, lp=game.board.player(player).lp)
@@ -333,7 +370,7 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
     text = f"{attacker.label()}'s {a} ATK is higher than {target.label()}'s {d} DEF: {target.label()} is destroyed"
     if attacker.piercing:
         diff = a - d
-        game.lose_lp(opp, diff)
+        diff = _battle_damage(game, opp, diff)
         game.step("damage.piercing", f"{text}, and piercing inflicts {diff} battle damage to {opp} "
                   f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing",
                   "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=opp, damage=diff, lp=game.board.player(opp).lp)

@@ -121,7 +121,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     for t in targets:
         if not game.on_field(t):
             return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
-    refusal = protection.target_refusal(card, targets)
+    refusal = protection.target_refusal(game, card, targets)
     if refusal:
         return refusal
     for t in targets:
@@ -203,6 +203,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
+    link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
@@ -260,6 +261,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
+    link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
     vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
@@ -361,7 +363,7 @@ def resolve_chain(game) -> None:
                           "field, and is sent to the graveyard once the chain has resolved.",
                           "ygo.chain.spell_trap_to_graveyard", "ygo.chain.negated_card_off_field", card=card.label())
             else:
-                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
+                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is {game.went(card)} "
                           "after the chain.", "ygo.chain.spell_trap_to_graveyard", "ygo.chain.leaves_after_chain_defined",
                           card=card.label())
     game.window = None

@@ -4,6 +4,8 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
+    {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -11,6 +13,7 @@ all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers 
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .protection import parse_protect, unaffected_by
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -31,7 +34,13 @@ def _modifier(args) -> dict:
     return {"target": _selector(args["target"]), "by": by}
 
 
-PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector}
+def _banish_instead(args) -> str:
+    from .replacement import parse_banish_instead
+    return parse_banish_instead(args)
+
+
+PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
+           "protect": parse_protect, "banish_instead_of_graveyard": _banish_instead}
 
 
 def parse(value) -> tuple:
@@ -115,7 +124,7 @@ def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> 
     holder = _holder(game, monster)
     return [(src, args) for src, mine in found for name, args in src.effect.continuous
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
-            and (ignore_unaffected or not (monster.unaffected and src is not monster))]   # unaffected (4.1.4.p1)
+            and (ignore_unaffected or not unaffected_by(game, src, monster))]   # unaffected (4.1.4.p1)
 
 
 def atk_of(game, monster: Card) -> int:

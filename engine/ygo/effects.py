@@ -14,11 +14,11 @@ from . import control, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
-from .negation import apply_negate_effects, check_targets as check_negate_targets
+from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
 from . import summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card")
+             "opponent_attack_position", "all_monsters", "activated_card", "all_cards")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -96,7 +96,9 @@ def _gain(args) -> dict:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated", "linked_by"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by", "to"), ("card",))
+    if args.get("to", "self") not in ("self", "opponent"):
+        raise ValueError("`to` is self (your field, the default) or opponent (your opponent's field)")
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id")
     position = args.get("position", "attack")
@@ -107,7 +109,8 @@ def _special_summon(args) -> dict:
     linked_by = args.get("linked_by", 0)
     if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
         raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
-    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
+    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by,
+            "to": args.get("to", "self")}
 
 
 # ---------- application
@@ -132,6 +135,8 @@ def resolve_selector(game, link, selector: str) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "all_cards":   # every card on the field: monsters, Spells/Traps, Field Spells
+        return [c for p in (me, opp) for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
@@ -154,7 +159,19 @@ def _cards(game, link, selector, field_only=True, op: str = "") -> list:
 
 
 def apply_destroy(game, link, sel):
-    for card in _cards(game, link, sel, op="destroy"):
+    from .replacement import replace
+
+    game.protectors = []
+    doomed = _cards(game, link, sel, op="destroy")
+    protectors = [c for c in game.protectors if c in doomed]
+    if protectors:   # a card destroyed now still protects the others at that moment (4.1.2.p3)
+        game.step("protect.destroyed_still_protects", f"{', '.join(c.label() for c in protectors)} "
+                  f"{'is' if len(protectors) == 1 else 'are'} destroyed at the same time, but "
+                  f"{'its' if len(protectors) == 1 else 'their'} protection of the other cards still applied at that "
+                  "moment.", "ygo.protect.destroyed_still_protects", cards=", ".join(c.label() for c in protectors))
+    cards = replace(game, doomed, "effect")
+    game.op_done, game.op_mass = bool(cards), sel in MASS_SELECTORS + ("all_cards",)
+    for card in cards:
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
         if not card.face_up_in_extra_deck:
@@ -165,6 +182,66 @@ def apply_destroy(game, link, sel):
             keys += ["ygo.target.not_targeting", "ygo.target.not_targeting_examples"]
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   *keys, card=card.label(), source=link.card.label())
+
+
+def _send_to_graveyard(args):
+    if isinstance(args, dict):
+        args = _keys(args, ("card",), ("card",))
+        if not isinstance(args["card"], str):
+            raise ValueError("`card` is a card id")
+        return {"card": args["card"]}
+    return _selector(args)
+
+
+def apply_send_to_graveyard(game, link, args):
+    """Sends the cards to the graveyard (from the field, or `card:` the chosen card from the hand or deck). The step
+    is done only if a card reached the graveyard (not banished instead, replacement.py)."""
+    if isinstance(args, dict):
+        found = game.board.find(args["card"])
+        cards = [found[2]] if found and found[1] in ("hand", "deck", "extra_deck") else []
+        if found and game.on_field(found[2]):
+            cards = _cards(game, link, "self", op="") if found[2] is link.card else [found[2]]
+            cards = [c for c in cards if not protection.skip(game, link, "send_to_graveyard", c)]
+    else:
+        cards = _cards(game, link, args, op="send_to_graveyard")
+    reached = False
+    for card in cards:
+        place = game.where(card)
+        game.send(card, "graveyard")
+        there = card in game.board.player(card.owner).graveyard
+        reached = reached or there
+        game.step("effect.send_to_graveyard", f"The effect of {link.card.label()} sends {card.label()} from the "
+                  f"{place.replace('_', ' ') if place in ('hand', 'deck', 'extra_deck') else 'field'} to the graveyard"
+                  f"{'' if there else ' — it does not get there'}.", "ygo.graveyard.place",
+                  card=card.label(), source=link.card.label(), **({} if there else {"redirected": True}))
+    game.op_done = reached
+
+
+def _if_done(args) -> tuple:
+    """`{if_done: [<operations>]}` — "…, and if you do / then, …": applied only if the operation before was."""
+    if not isinstance(args, list) or not args:
+        raise ValueError("a non-empty list of operations applied only if the operation before it was carried out")
+    out = []
+    for i, op in enumerate(args):
+        if not isinstance(op, dict) or len(op) != 1:
+            raise ValueError(f"[{i}]: each operation is a one-key mapping")
+        (name, a), = op.items()
+        if name not in OPERATIONS:
+            raise ValueError(f"[{i}]: unknown operation {name!r}")
+        try:
+            out.append({name: OPERATIONS[name].parse(a)})
+        except ValueError as e:
+            raise ValueError(f"[{i}].{name}: {e}") from None
+    return out
+
+
+def apply_if_done(game, link, ops):
+    if not game.op_done:
+        game.step("effect.then_not_applied", f"The step before did not take place, so the rest of the effect of "
+                  f"{link.card.label()} (\"and if you do …\") does not apply.", "ygo.effect.then_needs_previous",
+                  *(["ygo.effect.as_many_as_possible"] if game.op_mass else []), card=link.card.label())
+        return
+    _apply_ops(game, link, [next(iter(op.items())) for op in ops])
 
 
 def apply_banish(game, link, sel):
@@ -283,7 +360,7 @@ def _apply_stat(game, link, args, stat: str):
         keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
         if raw is not None and "by" in args:
             keys.append("ygo.atk.accumulate_raw")
-        if card.unaffected and link.card is card:
+        if protection.is_unaffected(card) and link.card is card:
             keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:
             keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
@@ -340,6 +417,7 @@ def apply_draw(game, link, args):
 
 
 def apply_special_summon(game, link, args):
+    game.op_done = False
     found = game.board.find(args["card"])
     if not found:
         return
@@ -352,23 +430,25 @@ def apply_special_summon(game, link, args):
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return
-    free, rule = zones.free_zones(game.board, link.player, place, card)
+    side = other(link.player) if args.get("to") == "opponent" else link.player   # the field it goes to
+    free, rule = zones.free_zones(game.board, side, place, card)
     if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
-        pointed = zones.zones_linked_by(game.board, link.player, args["linked_by"])
+        pointed = zones.zones_linked_by(game.board, side, args["linked_by"])
         free, rule = [z for z in free if z in pointed], "ygo.link.co_linked"
     mains = [z for z in free if z.startswith("M")]
     # **default** zone: a Main Monster Zone (a Link Monster: the Extra Monster Zone first), as extra_deck.choose_zone
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
     if zone is None:
-        game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
-                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
+        game.step("effect.special_summon.fails", f"{side} has no zone for {card.label()}, so it cannot be "
+                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=side, card=card.label())
         return
     if card.kind == "link":
         args = {**args, "position": "attack"}
     if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
         card.properly_summoned = False   # summoned from the Extra Deck by an effect, not by its own procedure
     card.face_up_in_extra_deck = False
-    game.place_monster(card, link.player, zone, args["position"])
+    game.place_monster(card, side, zone, args["position"])
+    game.op_done = True
     keys = ["ygo.effect.special_summon"]
     if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
@@ -382,7 +462,7 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
-              f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
+              f"{side}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=side, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
@@ -472,7 +552,11 @@ OPERATIONS: dict[str, Operation] = {
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
-    "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
+    "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
+    "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
+    "if_done": Operation(_if_done, apply_if_done),
+    "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "no_battle_damage": Operation(protection.parse_no_battle_damage, protection.apply_no_battle_damage),
 }
 
 
@@ -541,9 +625,15 @@ def apply(game, link) -> None:
     if link.no_effect:
         return
     _lost_targets(game, link)
-    for name, args in link.card.effect.ops:
+    _apply_ops(game, link, link.card.effect.ops)
+
+
+def _apply_ops(game, link, ops) -> None:
+    for name, args in ops:
         if game.board.over:
             return
         game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
+        if name != "if_done":   # it reads whether the operation before it happened
+            game.op_done, game.op_mass = True, False   # operations that can fail to happen say so (destroy, …)
         OPERATIONS[name].apply(game, link, args)
         check_equips(game)

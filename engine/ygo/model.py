@@ -43,6 +43,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    replace: dict | None = None       # "if … would be destroyed, … instead" (replacement.py)
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -61,6 +62,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    unaffected_by: tuple = ()                # … only by these: spell, trap, monster, opponent (protection.py)
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -97,6 +99,7 @@ class Card:
     def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    negated_anywhere: bool = False    # … by a negation not tied to a place, e.g. by card name (4.6.5.p11-12)
 
     @property
     def face_up(self) -> bool:

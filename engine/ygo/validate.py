@@ -7,12 +7,13 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects, vows
+from . import continuous, costs, effects, replacement, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
                              ritual_choice)
+from .protection import parse_unaffected
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario, new_card)
@@ -20,13 +21,13 @@ from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASE
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
-             "indestructible_by_effect", "untargetable", "unaffected",
+             "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
              "effect", "attacks", "attack_all") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow")
+               "continuous", "turn", "condition", "vow", "replace_destruction")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
@@ -205,9 +206,19 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.piercing = _bool(data["piercing"], f"{path}.piercing")
     if "indestructible_by_battle" in data:
         card.indestructible_by_battle = _bool(data["indestructible_by_battle"], f"{path}.indestructible_by_battle")
-    for name in ("indestructible_by_effect", "untargetable", "unaffected"):   # protections (protection.py)
+    for name in ("indestructible_by_effect", "untargetable"):   # protections (protection.py)
         if name in data:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
+    if "effects_negated" in data:   # negated before the board by an effect that resolved (negation.py)
+        value = data["effects_negated"]
+        if not isinstance(value, bool) and value != "anywhere":
+            raise InvalidScenario(f"{path}.effects_negated", f"must be true, false or anywhere, not {value!r}")
+        card.effects_negated, card.negated_anywhere = bool(value), value == "anywhere"
+    if "unaffected" in data:
+        try:
+            card.unaffected, card.unaffected_by = parse_unaffected(data["unaffected"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.unaffected", str(e)) from None
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -371,6 +382,11 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.vow", str(e)) from None
         if "player" in data["vow"]:
             raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
+    if "replace_destruction" in data:
+        try:
+            eff.replace = replacement.parse(data["replace_destruction"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.replace_destruction", str(e)) from None
     if "once_per_turn" in data:
         eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
@@ -379,9 +395,11 @@ def _effect(data, path: str) -> Effect:
         eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard"))
         if eff.source == "hand" and eff.type not in ("quick", "trigger"):
             raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
-        if eff.source == "graveyard" and eff.type != "trigger":
+        if eff.source == "graveyard" and eff.type != "trigger" and not (eff.replace and "do" not in data):
             raise InvalidScenario(f"{path}.from", "an effect activated from the graveyard is a trigger effect here "
                                   "(type: trigger)")
+        if eff.source == "hand" and eff.replace and "do" not in data:
+            raise InvalidScenario(f"{path}.from", "a replacement effect applies from the field or the graveyard")
         if eff.source != "field" and eff.type == "trigger" and eff.when not in HIDDEN_TIMINGS:
             raise InvalidScenario(f"{path}.when", f"a trigger in the {eff.source} activates at one of "
                                   f"{', '.join(HIDDEN_TIMINGS)}")
@@ -403,8 +421,10 @@ def _effect(data, path: str) -> Effect:
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
-    if ops is None and eff.continuous:
-        return eff   # a card with only continuous effects activates nothing of its own
+    if ops is None and (eff.continuous or eff.replace):
+        return eff   # a card with only continuous or replacement effects activates nothing of its own
+    if eff.replace and eff.source != "field":
+        raise InvalidScenario(f"{path}.replace_destruction", "an effect with `do` and a replacement applies on the field")
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     parsed = []
@@ -532,13 +552,18 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = dict(v)
         elif key == "ritual" or key.startswith("ritual."):
             out[key] = ritual_choice(v, f"choose.{key}")
+        elif key.startswith("replace."):   # the card used instead of a destruction (replacement.py)
+            if not isinstance(v, str):
+                raise InvalidScenario(f"choose.{key}", "one card id: the card moved instead")
+            out[key] = v
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, "
+                                  "replace.<card id>)")
     return out
 
 
