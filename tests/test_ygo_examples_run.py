@@ -1,6 +1,6 @@
-"""Every Yu-Gi-Oh example under judge_app/examples/ that states `expect:` runs and agrees, and every field and
-operation of engine/ygo/EFFECTS.md's table "Protections granted by other cards, replacement effects, negation by
-name" is shown by at least one of them."""
+"""Every Yu-Gi-Oh example under judge_app/examples/ that states `expect:` runs and agrees (the runnable
+examples EFFECTS.md points to), and every field and operation of EFFECTS.md's table "Protections granted by other
+cards, replacement effects, negation by name" is shown by at least one of them."""
 from __future__ import annotations
 
 import re
@@ -14,6 +14,10 @@ from engine.check import check
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "judge_app" / "examples").glob("ygo-*.yaml"))
 WITH_EXPECT = [p for p in EXAMPLES if "expect" in yaml.safe_load(p.read_text(encoding="utf-8"))]
+
+
+def test_some_examples_state_their_result():
+    assert WITH_EXPECT
 
 
 @pytest.mark.parametrize("path", WITH_EXPECT, ids=lambda p: p.name)

@@ -1,7 +1,7 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
-from . import vows
+from . import battle_damage, vows
 from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
 from .game import Attack, Window
@@ -246,7 +246,11 @@ def _calculate(game, atk: Attack) -> None:
                           sources=", ".join(c.label() for c in by))
     if target is None:
         damage = atk_of(game, attacker)
-        damage = _battle_damage(game, opp, damage)
+        if _modified(game, [attacker], opp, damage, f"Direct attack by {attacker.label()}",
+                     "ygo.battle.damage_calc.direct"):
+            game.check_lp()
+            return
+        game.lose_lp(opp, damage)
         game.step("damage.direct", f"Direct attack: {opp} takes {damage} battle damage (LP {game.board.player(opp).lp}).",
                   "ygo.battle.damage_calc.direct", "ygo.damage.battle", player=opp, damage=damage,
                   lp=game.board.player(opp).lp)
@@ -264,18 +268,6 @@ def _calculate(game, atk: Attack) -> None:
                       "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
                       "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
-
-
-def _battle_damage(game, player: str, amount: int) -> int:
-    """Battle damage to `player`, unless an effect this turn makes it 0 ("you take no battle damage")."""
-    shield = game.no_battle_damage.get(player)
-    if shield is not None and amount:
-        game.step("damage.battle_zero", f"The effect of {shield.label()} applies this turn: the {amount} battle damage "
-                  f"{player} would take becomes 0.", "ygo.damage.battle", "ygo.protect.not_activated",
-                  player=player, source=shield.label(), amount=amount)
-        return 0
-    game.lose_lp(player, amount)
-    return amount
 
 
 def _granted_battle_protection(game, atk: Attack) -> None:
@@ -347,11 +339,14 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
         return
     winner, loser, damaged = (attacker, target, opp) if a > t else (target, attacker, player)
     diff = abs(a - t)
-    diff = _battle_damage(game, damaged, diff)
+    destroyed.append(loser)
+    if _modified(game, [attacker, target], damaged, diff, f"{winner.label()} ({max(a, t)} ATK) beats "
+                 f"{loser.label()} ({min(a, t)} ATK), which is destroyed", "ygo.battle.damage_calc.atk_vs_atk"):
+        return
+    game.lose_lp(damaged, diff)
     game.step("damage.atk_vs_atk", f"{winner.label()} ({max(a, t)} ATK) beats {loser.label()} ({min(a, t)} ATK): "
               f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
               "destroyed.", "ygo.battle.damage_calc.atk_vs_atk", "ygo.damage.battle", winner=winner.label(), loser=loser.label(), winner_atk=max(a, t), loser_atk=min(a, t), player=damaged, damage=diff, lp=game.board.player(damaged).lp)
-    destroyed.append(loser)
 
 
 def _atk_vs_def(game, attacker, target, player, opp, destroyed):
@@ -362,7 +357,10 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
         return
     if a < d:
         diff = d - a
-        diff = _battle_damage(game, player, diff)
+        if _modified(game, [attacker, target], player, diff, f"{attacker.label()}'s {a} ATK is lower than "
+                     f"{target.label()}'s {d} DEF (neither is destroyed)", "ygo.battle.damage_calc.atk_vs_def"):
+            return
+        game.lose_lp(player, diff)
         game.step("damage.atk_vs_def.lower", f"{attacker.label()}'s {a} ATK is lower than {target.label()}'s {d} DEF: "
                   f"{player} takes {diff} battle damage (LP {game.board.player(player).lp}), and neither monster is "
                   "destroyed.", "ygo.battle.damage_calc.atk_vs_def", "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=player, damage=diff, lp=game.board.player(player).lp)
@@ -370,11 +368,26 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
     text = f"{attacker.label()}'s {a} ATK is higher than {target.label()}'s {d} DEF: {target.label()} is destroyed"
     if attacker.piercing:
         diff = a - d
-        diff = _battle_damage(game, opp, diff)
+        destroyed.append(target)
+        if _modified(game, [attacker, target], opp, diff, f"{text}, and piercing inflicts battle damage",
+                     "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing"):
+            return
+        game.lose_lp(opp, diff)
         game.step("damage.piercing", f"{text}, and piercing inflicts {diff} battle damage to {opp} "
                   f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing",
                   "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=opp, damage=diff, lp=game.board.player(opp).lp)
-    else:
-        game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
-                  "ygo.battle.damage_calc.atk_vs_def", attacker=attacker.label(), target=target.label(), atk=a, defense=d)
+        return
+    game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
+              "ygo.battle.damage_calc.atk_vs_def", attacker=attacker.label(), target=target.label(), atk=a, defense=d)
     destroyed.append(target)
+
+
+def _modified(game, battlers: list, player: str, amount: int, what: str, *keys: str) -> bool:
+    """Battle damage through the effects that change it (battle_damage.py), when any applies to this battle."""
+    if not battle_damage.modifiers(game, battlers):
+        return False
+    game.step("damage.calculated", f"{what}: before the effects that change battle damage, {player} would take "
+              f"{amount} battle damage.", *keys, "ygo.damage.battle", "ygo.damage_mod.order", player=player,
+              damage=amount)
+    battle_damage.inflict(game, battle_damage.settle(game, battlers, player, amount))
+    return True

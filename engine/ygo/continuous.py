@@ -6,6 +6,8 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
     {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
+    {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
+    {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -34,13 +36,31 @@ def _modifier(args) -> dict:
     return {"target": _selector(args["target"]), "by": by}
 
 
+def _summon_limit(args) -> dict:
+    if not isinstance(args, dict) or set(args) - {"times", "player"} or "times" not in args:
+        raise ValueError("takes {times: N, player: both | self | opponent}")
+    times, player = args["times"], args.get("player", "both")
+    if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
+        raise ValueError("`times` is how many Special Summons each player so limited may make in a turn (1-10)")
+    if player not in ("both", "self", "opponent"):
+        raise ValueError("`player` is both, self or opponent")
+    return {"times": times, "player": player}
+
+
+def _battle_damage(args) -> dict:
+    from .battle_damage import parse   # battle_damage reads this module's selectors
+
+    return parse(args)
+
+
 def _banish_instead(args) -> str:
     from .replacement import parse_banish_instead
     return parse_banish_instead(args)
 
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
-           "protect": parse_protect, "banish_instead_of_graveyard": _banish_instead}
+           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage, "protect": parse_protect,
+           "banish_instead_of_graveyard": _banish_instead}
 
 
 def parse(value) -> tuple:
@@ -85,6 +105,13 @@ def _face_up_sources(game) -> list[tuple[Card, str]]:
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
                 and (c.kind != "equip" or c.equipped_to)]
     return out
+
+
+def summon_limits(game, player: str) -> list[tuple[Card, int]]:
+    """(card, times) for each continuous effect applying now that limits how often `player` Special Summons a turn."""
+    return [(src, args["times"]) for src, mine in sources(game) for name, args in src.effect.continuous
+            if name == "special_summon_limit"
+            and (args["player"] == "both" or (args["player"] == "self") == (mine == player))]
 
 
 def _holder(game, monster: Card) -> str:

@@ -43,6 +43,7 @@ class Link:
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     source_negated_anywhere: bool = False   # … by a negation not tied to a place (4.6.5.p12)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
+    target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
 
 
 @dataclass
@@ -93,9 +94,7 @@ class Game:
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
     lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
-    op_done: bool = True               # the last operation took place ("and if you do", effects.apply_if_done)
-    op_mass: bool = False              # … and it was worded "all" / "as many as possible"
-    no_battle_damage: dict = field(default_factory=dict)   # player -> the card whose effect zeroes their battle damage this turn
+    damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
 
     def __post_init__(self):
         from .continuous import any_in_game

@@ -65,6 +65,8 @@ def _common(c: Card) -> dict:
             out["unaffected"] = list(c.unaffected_by)
     if c.effects_negated:
         out["effects_negated"] = "anywhere" if c.negated_anywhere else True
+        if c.race:
+            out["race"] = c.race
     if c.attacks_allowed != 1:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:
@@ -88,7 +90,7 @@ def _extra_fields(c: Card) -> dict:
         out.update({"arrows": list(c.arrows), "link": c.link_rating})
     if c.material_req is not None:
         out["materials_needed"] = c.material_req
-    for key in ("special_summon_only", "own_procedure_only"):
+    for key in ("special_summon_only", "own_procedure_only", "special_summon_once"):
         if getattr(c, key):
             out[key] = True
     if not c.properly_summoned:

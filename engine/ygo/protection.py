@@ -146,23 +146,6 @@ def apply_protect(game, link, args) -> None:
               whom=whom)
 
 
-def parse_no_battle_damage(args) -> str:
-    if args not in ("self", "opponent", "both"):
-        raise ValueError(f"names whose battle damage becomes 0: self, opponent or both, not {args!r}")
-    return args
-
-
-def apply_no_battle_damage(game, link, who: str) -> None:
-    """"This turn, the battle damage you take becomes 0" (a player, not a monster, is protected)."""
-    from .model import other
-
-    players = ("A", "B") if who == "both" else (link.player if who == "self" else other(link.player),)
-    for player in players:
-        game.no_battle_damage[player] = link.card
-        game.step("effect.no_battle_damage", f"For the rest of this turn the battle damage {player} takes becomes 0 (the "
-                  f"effect of {link.card.label()}).", "ygo.damage.battle", player=player, source=link.card.label())
-
-
 def target_refusal(game, card: Card, targets: list[Card]):
     for t in targets:
         src, _ = grants(game, t, "untargetable")
