@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import battle_damage, vows
 from .card_triggers import on_attack_declared
-from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
+from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
 from .game import Attack, Window
 from .model import Card, other
 from .protection import grants, is_unaffected, unaffected_words
@@ -46,12 +46,19 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
                     "them", ("ygo.battle.multiple_attacks",))
         return f"{attacker.label()} has already declared an attack this Battle Phase", ("ygo.battle.once_per_monster",)
     if target_id == "direct":
-        if opponent.monsters:
+        if opponent.monsters and not all((not_attackable(game, m, attacker) or (None, False))[1]
+                                         for m in opponent.monster_list()):
             return f"{other(player)} controls a monster, so a direct attack is not possible", ("ygo.battle.direct_attack",)
         return None
     target = board.find(target_id)
     if not target or target[0] is not opponent or target[1] not in opponent.monsters:
         return f"{target_id} is not a monster on {other(player)}'s field", ("ygo.battle.declare",)
+    protected = not_attackable(game, target[2], attacker)
+    if protected:
+        src, direct = protected
+        return (f"{target[2].label()} cannot be chosen as an attack target while the continuous effect of "
+                f"{src.label()} applies{' (it makes the attack direct, which affects no monster: even an attacker unaffected by effects cannot choose it)' if direct and is_unaffected(attacker) else ''}",
+                ("ygo.battle.cannot_be_attacked", *(("ygo.battle.cannot_be_attacked_direct",) if direct else ())))
     return None
 
 
@@ -74,6 +81,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
+    if target is None and board.player(other(player)).monsters:
+        keys.append("ygo.battle.cannot_be_attacked_direct")   # every monster there makes the attack direct (4.1.3)
     if is_unaffected(attacker) and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
         keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:

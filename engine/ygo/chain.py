@@ -351,12 +351,17 @@ def resolve_chain(game) -> None:
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
                           "apply.", "ygo.chain.continuous_left_field", link=link.n, card=link.card.label())
             else:
+                trap_monster = link.card.trap_monster   # its effects in the Monster Zone are monster effects (3.1.11)
                 gone = (link.on_field and link.card.card_type == "monster" and link.card.effect is not None
-                        and link.card.effect.type in ("ignition", "trigger") and not game.on_field(link.card))
+                        and (link.card.effect.type in ("ignition", "trigger") or trap_monster)
+                        and not game.on_field(link.card))
                 game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves"
-                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}.",
+                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}"
+                          f"{' (a trap monster: an effect it activated in the Monster Zone is a monster effect, not a Continuous Trap that must stay face-up)' if gone and trap_monster else ''}.",
                           "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
-                          *(["ygo.effect.resolves_after_leaving"] if gone else []), link=link.n, card=link.card.label())
+                          *(["ygo.effect.resolves_after_leaving"] if gone else []),
+                          *(["ygo.trap_monster.monster_effect"] if gone and trap_monster else []),
+                          link=link.n, card=link.card.label())
                 lifted = negation.applies_after_all(link)
                 if lifted:
                     where = "face-down" if link.card.zone else "no longer on the field"

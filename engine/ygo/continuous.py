@@ -8,6 +8,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
 all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
@@ -36,6 +37,16 @@ def _modifier(args) -> dict:
     return {"target": _selector(args["target"]), "by": by}
 
 
+def _not_attackable(args) -> dict:
+    """`cannot_be_attacked: <selector>` or `{target: <selector>, direct: true}` (direct: "while it is the only
+    monster, the opponent attacks directly" — such an effect does not affect the attacker, 4.1.3)."""
+    if not isinstance(args, dict):
+        return {"target": _selector(args), "direct": False}
+    if set(args) - {"target", "direct"} or "target" not in args or not isinstance(args.get("direct", False), bool):
+        raise ValueError("takes a selector, or {target: <selector>, direct: true}")
+    return {"target": _selector(args["target"]), "direct": args.get("direct", False)}
+
+
 def _summon_limit(args) -> dict:
     if not isinstance(args, dict) or set(args) - {"times", "player"} or "times" not in args:
         raise ValueError("takes {times: N, player: both | self | opponent}")
@@ -59,8 +70,8 @@ def _banish_instead(args) -> str:
 
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
-           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage, "protect": parse_protect,
-           "banish_instead_of_graveyard": _banish_instead}
+           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
+           "cannot_be_attacked": _not_attackable, "protect": parse_protect, "banish_instead_of_graveyard": _banish_instead}
 
 
 def parse(value) -> tuple:
@@ -103,8 +114,36 @@ def _face_up_sources(game) -> list[tuple[Card, str]]:
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
-                and (c.kind != "equip" or c.equipped_to)]
+                and (c.kind != "equip" or c.equipped_to) and _condition_met(game, c)]
     return out
+
+
+def _condition_met(game, card: Card) -> bool:
+    """`while_on_field: <name>`: its continuous effects apply only while a face-up card of that name is on the
+    field (either side, the Field Zone included)."""
+    name = card.effect.while_on_field
+    if not name:
+        return True
+    for p in game.board.players.values():
+        cards = p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])
+        if any(c.name == name and c.face_up for c in cards):
+            return True
+    return False
+
+
+def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, bool] | None:
+    """(source, direct) of a continuous "cannot be attacked" effect that keeps `attacker` from choosing `target`
+    now. One that affects the attacker ("cannot be targeted for attacks") does not stop an attacker unaffected
+    by other cards' effects; one that makes the attack direct does (4.1.3)."""
+    if not game.has_continuous or target.zone not in MONSTER_ZONES:
+        return None
+    holder = _holder(game, target)
+    for src, mine in sources(game):
+        for name, args in src.effect.continuous:
+            if name == "cannot_be_attacked" and _affects(src, mine, args["target"], target, holder):
+                if args["direct"] or attacker is None or not unaffected_by(game, src, attacker):
+                    return src, args["direct"]
+    return None
 
 
 def summon_limits(game, player: str) -> list[tuple[Card, int]]:

@@ -48,6 +48,7 @@ class Effect:
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
     replace: dict | None = None       # "if … would be destroyed, … instead" (replacement.py)
+    while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -67,6 +68,7 @@ class Card:
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
     unaffected_by: tuple = ()                # … only by these: spell, trap, monster, opponent (protection.py)
+    trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
