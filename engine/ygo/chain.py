@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
+from . import control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -13,9 +13,16 @@ def speed_of(card: Card) -> int:
         return 2 if card.effect and card.effect.type == "quick" else 1
     if card.kind == "counter":
         return 3
-    if card.card_type == "trap" or card.kind == "quick":
+    if card.card_type == "trap" or card.kind == "quick" or face_up_effect(card) and card.effect.type == "quick":
         return 2
     return 1
+
+
+def face_up_effect(card: Card) -> bool:
+    """A Continuous/Field Spell or Continuous Trap whose effect (`type: ignition | quick`) is one of the face-up
+    card, activated while it is on the field — not its card activation (3.5.2)."""
+    return (card.card_type in ("spell", "trap") and card.kind in ("continuous", "field", "continuous_trap")
+            and card.effect is not None and card.effect.type in ("ignition", "quick"))
 
 
 def _kind_name(card: Card) -> str:
@@ -88,8 +95,11 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         zone_full = board.player(player).free_st_zone() is None and card.kind != "field"
         if zone_full:
             return f"{player} has no free Spell & Trap Zone", ("ygo.zones.st_zone_full",)
+    elif face_up_effect(card) and not (place in ST_ZONES + ("field",) and card.face == "up"):
+        return (f"{card.label()}'s effect is one of the face-up card: it is activated while the card is face-up on "
+                "the field (put it face-up on the board)", ("ygo.activate.card_or_effect",))
     elif place in ST_ZONES or place == "field":
-        if card.face == "up":
+        if card.face == "up" and not face_up_effect(card):
             return f"{card.label()} is already face-up; its card activation is over", ("ygo.activate.card_activation",)
         if card.set_turn == board.turn_number and (card.card_type == "trap" or card.kind == "quick"):
             return (f"{card.label()} was Set this turn; a Set {_kind_name(card)} can be activated from the next turn on",
@@ -206,6 +216,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         card.face = "up"
     elif card.card_type != "monster":
         card.face, card.set_turn = "up", 0   # a Set card turned face-up to activate is no longer a Set card
+    card_activation = card.card_type != "monster" and not face_up_effect(card)
+    watchers = counters.watchers(game, card, card_activation)   # "each time a Spell is activated" (counters.py)
     once_per_turn.use(game, card, player)
     was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
     was_drained = card.card_type == "monster" and negation.negated(game, card)
@@ -215,6 +227,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere
+    link.counter_watchers = watchers
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
@@ -226,7 +239,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.priority.start_step_non_turn")
     if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
         cites.append("ygo.activate.card_activation_has_effect")
-    if card.card_type != "monster":
+    if card_activation:
         cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
         if place == "hand":
             cites.append("ygo.activate.from_hand_on_field")
@@ -369,6 +382,8 @@ def resolve_chain(game) -> None:
                               f"effect, but it is now {where}: the effect applies.", lifted,
                               card=link.card.label())
                 effects.apply(game, link)
+        if not game.board.over:
+            counters.after_link(game, link)
         done.append(game.chain.pop())
     game.resolving = False
     for link in done:

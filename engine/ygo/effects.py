@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, protection, search, temporary
+from . import control, counters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -639,6 +639,8 @@ OPERATIONS: dict[str, Operation] = {
     "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
 
 
@@ -736,3 +738,5 @@ def apply(game, link) -> None:
         previous = done is not False   # operations that do not report count as applied
         mass = name == "destroy" and args in MASS_SELECTORS + ("all_cards",)
         check_equips(game)
+        counters.check(game)
+    counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away

@@ -43,6 +43,7 @@ class Link:
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     source_negated_anywhere: bool = False   # … by a negation not tied to a place (4.6.5.p12)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
+    counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
 
 
@@ -187,6 +188,9 @@ class Game:
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
         place = self.remove(card)
+        if card.counters:
+            from .counters import clear
+            clear(self, card, f"leaves the field (from {place})")
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):

@@ -108,6 +108,11 @@ class Card:
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
     negated_anywhere: bool = False    # … by a negation not tied to a place, e.g. by card name (4.6.5.p11-12)
+    # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
+    counters: dict = field(default_factory=dict)
+    holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
+    counter_limit: dict = field(default_factory=dict)   # kind -> the most this card can hold ("max 1")
+    gains_counter: dict | None = None  # {kind, per}: "each time a Spell is activated, place 1 counter on this card"
 
     @property
     def face_up(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import yaml
 
+from . import counters
 from .model import PILES, PLAYERS, Board, Card, Effect
 
 
@@ -74,6 +75,7 @@ def _common(c: Card) -> dict:
     if c.effect:
         out["effect"] = _effect(c.effect)
     out.update(_extra_fields(c))
+    out.update(counters.data_of(c))
     return out
 
 

@@ -29,12 +29,17 @@ def final(board: Board, game: Game | None = None) -> dict:
     """The contract's `final` board (§4, ygo); ATK/DEF include the continuous effects that apply."""
     def monster(c: Card) -> dict:
         atk, defense = (atk_of(game, c), def_of(game, c)) if game else (c.atk, c.defense)
-        return {"id": c.id, "zone": c.zone, "position": c.position, "atk": atk, "def": defense}
+        out = {"id": c.id, "zone": c.zone, "position": c.position, "atk": atk, "def": defense}
+        if c.counters:
+            out["counters"] = dict(c.counters)
+        return out
 
     def st(c: Card) -> dict:
         out = {"id": c.id, "zone": c.zone, "face": c.face, "kind": c.kind}
         if c.equipped_to:
             out["equipped_to"] = c.equipped_to
+        if c.counters:
+            out["counters"] = dict(c.counters)
         return out
 
     players = {}

@@ -39,6 +39,8 @@ def banish(game, card: Card, until: str) -> None:
                                      ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = card.base_atk is not None or card.base_def is not None
     used = f"card:{card.id}" in game.used_once
+    from .counters import clear
+    clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
     reset_stats(card)
     if card.kind == "token":

@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects, replacement, vows
+from . import continuous, costs, counters, effects, replacement, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
@@ -22,7 +22,7 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS
+             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
@@ -265,6 +265,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
         card.attacks_this_turn = 1
+    counters.card_fields(card, data, path, on_field=True)
     return card
 
 
@@ -278,6 +279,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
     if pendulum_scale_card(card, data, path):
+        counters.card_fields(card, data, path, on_field=True)
         return card
     if not card.kind:
         raise InvalidScenario(f"{path}.kind", f"required ({', '.join(ST_KINDS)})")
@@ -301,6 +303,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
         if card.kind != "equip" or card.face != "up":
             raise InvalidScenario(f"{path}.equipped_to", "only a face-up equip card is equipped to a monster")
         card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
+    counters.card_fields(card, data, path, on_field=True)
     return card
 
 
@@ -344,6 +347,7 @@ def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") 
         if not card.pendulum:
             raise InvalidScenario(f"{item_path}.face_up", "only a Pendulum Monster lies face-up in the Extra Deck")
         card.face_up_in_extra_deck = True
+    counters.card_fields(card, item, item_path, on_field=False)
     return card
 
 
