@@ -128,7 +128,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
             return refusal
     from .triggers import control_condition
 
-    refusal = (_timing(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
+    refusal = (_timing(game, card, player) or _condition(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
@@ -150,6 +150,21 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
             return (f"{t.label()} is destroyed by battle (it stays on the field until the end of the Damage Step) "
                     "and cannot be targeted by effects", ("ygo.battle.destroyed_not_target",))
     return effects.activation_refusal(game, card, player, targets)
+
+
+def _condition(game, card: Card, player: str) -> Refusal:
+    """`condition: opponent_activated_monster_effect` — "only if your opponent activated a monster effect during
+    your Main Phase this turn": a negated activation was not made (3.5.4.p11), an effect negated still was."""
+    if card.effect.condition != "opponent_activated_monster_effect":
+        return None
+    if board_turn_ok := game.board.turn == player:
+        log = game.turn_log
+        links = log.activations[other(player)] if log else []
+        if any(l.card.card_type == "monster" and l.phase in ("main1", "main2") for l in links):
+            return None
+    return (f"{card.label()} needs {other(player)} to have activated a monster effect during {player}'s Main Phase "
+            f"this turn{'' if board_turn_ok else ' (it is not ' + player + chr(39) + 's turn)'}; a negated activation "
+            "does not count", ("ygo.activate.negated_not_activated",))
 
 
 def _timing(game, card: Card, player: str) -> Refusal:
@@ -227,6 +242,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere
+    link.phase = board.phase
     link.counter_watchers = watchers
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
@@ -286,7 +302,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         costs.pay(game, card, player)
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
-    link.source_negated, link.source_drained = was_negated, was_drained
+    link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""

@@ -12,10 +12,10 @@ from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from . import control, counters, protection, search, temporary
 from .continuous import apply_equip, check_equips
-from .once_per_turn import reset_face_down
+from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, summon_negation, vows
+from . import battle_damage, modes, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "all_cards")
@@ -154,6 +154,42 @@ def _special_summon(args) -> dict:
     if args.get("to", "self") != "self":
         out["to"] = args["to"]
     return {**out, "from": places} if places else out
+
+
+class StepError(ValueError):
+    """A bad step of a `do:` list; `where` is its path below `do`, e.g. "[1].destroy"."""
+    def __init__(self, where: str, message: str):
+        super().__init__(message)
+        self.where = where
+
+
+def parse_steps(items) -> tuple[tuple, tuple]:
+    """A `do:` list -> (((op, args), ...), per-step links: "" | then | and; () when no step has one)."""
+    if not isinstance(items, list) or not items:
+        raise StepError("", "a non-empty list of operations")
+    parsed, steps = [], []
+    for i, op in enumerate(items):
+        after = op.get("after", "") if isinstance(op, dict) else ""
+        if isinstance(op, dict) and "after" in op:
+            if after not in ("then", "and"):
+                raise StepError(f"[{i}].after", f"must be one of then, and, not {after!r}")
+            if i == 0:
+                raise StepError(f"[{i}].after", "the first step follows no other step")
+            op = {k: v for k, v in op.items() if k != "after"}
+        if not isinstance(op, dict) or len(op) != 1:
+            raise StepError(f"[{i}]", "each operation is a one-key mapping, e.g. {destroy: targets} "
+                            "(plus `after: then | and` for a step that needs the one before)")
+        (name, args), = op.items()
+        if name not in OPERATIONS:
+            raise StepError(f"[{i}].{name}", f"unknown operation (one of: {', '.join(OPERATIONS)})")
+        try:
+            parsed.append((name, OPERATIONS[name].parse(args)))
+        except StepError as e:
+            raise StepError(f"[{i}].{name}{e.where}", str(e)) from None
+        except ValueError as e:
+            raise StepError(f"[{i}].{name}", str(e)) from None
+        steps.append(after)
+    return tuple(parsed), (tuple(steps) if any(steps) else ())
 
 
 # ---------- application
@@ -581,6 +617,7 @@ def apply_negate_activation(game, link, _args):
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
               link=target.n)
     vows.activation_negated(game, target)
+    activation_not_counted(game, target)
 
 
 def apply_negate_effect(game, link, _args):
@@ -639,6 +676,8 @@ OPERATIONS: dict[str, Operation] = {
     "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
+    "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
@@ -709,19 +748,23 @@ STEP_LINKS = {"then": "then (那之后/再)", "and": "and (，)"}
 
 
 def apply(game, link) -> None:
-    """The operations in order. A step written `after: then` ("A. Then, B", 那之后/再) or `after: and` ("A, B", ，)
-    applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
-    independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
-    dealt; a token that vanished instead of returning did not return)."""
+    """The effect's operations (see apply_steps)."""
     if link.no_effect:
         return
     _lost_targets(game, link)
-    eff = link.card.effect
+    apply_steps(game, link, link.card.effect.ops, link.card.effect.steps)
+
+
+def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
+    """The operations in order; True if the last one applied. A step written `after: then` ("A. Then, B", 那之后/再) or `after: and` ("A, B", ，)
+    applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
+    independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
+    dealt; a token that vanished instead of returning did not return)."""
     previous, mass = True, False
-    for i, (name, args) in enumerate(eff.ops):
+    for i, (name, args) in enumerate(ops):
         if game.board.over:
-            return
-        after = eff.steps[i] if i < len(eff.steps) else ""
+            return previous
+        after = links[i] if i < len(links) else ""
         if after and not previous:
             game.step("effect.step_not_applied", f"The step before \"{name.replace('_', ' ')}\" of {link.card.label()} "
                       f"was not applied, and this step follows it ({STEP_LINKS[after]}): it is not applied"
@@ -740,3 +783,4 @@ def apply(game, link) -> None:
         check_equips(game)
         counters.check(game)
     counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away
+    return previous

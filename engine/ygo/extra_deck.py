@@ -20,6 +20,12 @@ def is_special_summon_monster(card: Card) -> bool:
     return card.special_summon_only or card.kind in EXTRA_DECK_KINDS + ("ritual",)
 
 
+def default_summoned_by(card: Card) -> str:
+    """How a monster given on the board came to the field, unless `summoned_by:` says: **default** Set if face-down,
+    Special Summoned if it is a Special Summon Monster, else Normal Summoned."""
+    return "set" if card.position == "set" else "special" if is_special_summon_monster(card) else "normal"
+
+
 def link_rating(card: Card) -> int:
     return card.link_rating
 

@@ -45,6 +45,7 @@ class Link:
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
     counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
+    phase: str = ""                    # the phase it was activated in
 
 
 @dataclass
@@ -234,12 +235,16 @@ class Game:
             return "placed face-up in its owner's Extra Deck"
         return "banished instead" if card in self.board.player(card.owner).banished else "sent to the graveyard"
 
-    def place_monster(self, card: Card, player: str, zone: str, position: str) -> None:
+    def place_monster(self, card: Card, player: str, zone: str, position: str, how: str | None = "special") -> None:
+        """Put `card` in `zone`; `how` it came: special (a Special Summon), normal (a Normal Summon or Set, known as a
+        summon once it succeeds), None (it returns to the field and keeps how it came before, as 4.11.6.p1)."""
         self.remove(card)
         card.card_type = "monster"
         card.kind = card.kind or ("effect" if card.effect else "normal")   # as a board monster is read (validate)
         card.zone, card.position = zone, position
         card.summoned_turn = self.board.turn_number
+        if how is not None:
+            card.summoned_by = {"special": "special", "normal": "set"}[how]
         self.board.player(player).monsters[zone] = card
         self.monster_moves[player] += 1
 

@@ -19,6 +19,7 @@ MONSTER_KINDS = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link
 SPELL_KINDS = ("normal", "quick", "continuous", "field", "equip", "ritual")
 TRAP_KINDS = ("trap", "continuous_trap", "counter")
 ST_KINDS = SPELL_KINDS + TRAP_KINDS
+SUMMON_WAYS = ("normal", "special", "flip", "set")   # Card.summoned_by
 PILES = ("hand", "deck", "graveyard", "banished", "extra_deck")
 HAND_LIMIT = 6
 
@@ -91,6 +92,7 @@ class Card:
     # per-turn bookkeeping (turn numbers; 0 = never)
     set_turn: int = 0                 # the turn a spell/trap was set
     summoned_turn: int = 0            # turn normal/flip/special summoned or set
+    summoned_by: str = ""             # how it came to the field: normal | special | flip | set ("" off the field)
     position_changed_turn: int = 0
     attacks_this_turn: int = 0
     attacks_allowed: int = 1          # attack declarations per Battle Phase ("can attack twice" = 2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import yaml
 
 from . import counters
+from .extra_deck import default_summoned_by
 from .model import PILES, PLAYERS, Board, Card, Effect
 
 
@@ -110,6 +111,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
                 "attacked_this_turn": bool(c.attacks_this_turn)})
     if c.materials:
         out["materials"] = [_pile_card(m) for m in c.materials]
+    if c.summoned_by != default_summoned_by(c):
+        out["summoned_by"] = c.summoned_by
     return out
 
 

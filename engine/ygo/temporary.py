@@ -93,7 +93,7 @@ def return_cards(game, when: str) -> None:
                       "in the graveyard instead of coming back (it is not \"sent\" there).", "ygo.temporary.no_zone",
                       card=card.label())
             continue
-        game.place_monster(card, away.controller, zone, away.position)
+        game.place_monster(card, away.controller, zone, away.position, how=None)
         card.summoned_turn = away.summoned_turn   # "summoned this turn" is not lost (4.11.6.p1)
         keys = ["ygo.temporary.returns", "ygo.temporary.not_summon"]
         if away.controller != card.owner:

@@ -10,12 +10,13 @@ from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, counters, effects, replacement, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
+from .extra_deck import default_summoned_by
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
                              ritual_choice)
 from .protection import parse_unaffected
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
-                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
+                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, SUMMON_WAYS, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario, new_card)
 
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
@@ -24,7 +25,7 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
              "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
@@ -258,6 +259,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
+    card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
@@ -409,7 +411,7 @@ def _effect(data, path: str) -> Effect:
         except ValueError as e:
             raise InvalidScenario(f"{path}.replace_destruction", str(e)) from None
     if "once_per_turn" in data:
-        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
+        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name", "activation"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
@@ -433,7 +435,7 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
     if "condition" in data:
         eff.condition = _choice(data["condition"], f"{path}.condition",
-                                ("sent_this_turn", "attacker_summoned_this_turn"))
+                                ("sent_this_turn", "attacker_summoned_this_turn", "opponent_activated_monster_effect"))
         if eff.condition == "sent_this_turn" and eff.source != "graveyard":
             raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
                                   "graveyard effect (from: graveyard)")
@@ -451,31 +453,14 @@ def _effect(data, path: str) -> Effect:
         raise InvalidScenario(f"{path}.replace_destruction", "an effect with `do` and a replacement applies on the field")
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
-    parsed, steps = [], []
-    for i, op in enumerate(ops):
-        op_path = f"{path}.do[{i}]"
-        after = op.get("after", "") if isinstance(op, dict) else ""
-        if isinstance(op, dict) and "after" in op:
-            _choice(after, f"{op_path}.after", ("then", "and"))
-            if i == 0:
-                raise InvalidScenario(f"{op_path}.after", "the first step follows no other step")
-            op = {k: v for k, v in op.items() if k != "after"}
-        if not isinstance(op, dict) or len(op) != 1:
-            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets} "
-                                  "(plus `after: then | and` for a step that needs the one before)")
-        steps.append(after)
-        (name, args), = op.items()
-        if name not in effects.OPERATIONS:
-            raise InvalidScenario(f"{op_path}.{name}", f"unknown operation (one of: {', '.join(effects.OPERATIONS)})")
-        try:
-            parsed.append((name, effects.OPERATIONS[name].parse(args)))
-        except ValueError as e:
-            raise InvalidScenario(f"{op_path}.{name}", str(e)) from None
+    try:
+        eff.ops, eff.steps = effects.parse_steps(ops)
+    except effects.StepError as e:
+        raise InvalidScenario(f"{path}.do{e.where}", str(e)) from None
+    for i, (name, args) in enumerate(eff.ops):
         if args == "activated_card" and eff.when != "activation":
-            raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
-                                  "answers: only an effect with `when: activation` names it")
-    eff.ops = tuple(parsed)
-    eff.steps = tuple(steps) if any(steps) else ()
+            raise InvalidScenario(f"{path}.do[{i}].{name}", "`activated_card` is the card whose activation this "
+                                  "effect answers: only an effect with `when: activation` names it")
     return eff
 
 
@@ -577,6 +562,14 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
             out[key] = list(ids)
+        elif key.startswith("mode."):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                raise InvalidScenario(f"choose.{key}", "the number (from 1) of the part applied")
+            out[key] = v
+        elif key.startswith("parts."):
+            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a list of the numbers (from 1) of the parts applied")
+            out[key] = list(v)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
         elif key.startswith("swap."):
@@ -595,8 +588,8 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, discard.<card id>, pick.<card id>, fusion, fusion.<card id>, ritual, "
-                                  "ritual.<card id>, swap.<card id>, replace.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
+                                  "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, replace.<card id>)")
     return out
 
 
