@@ -99,6 +99,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return (f"{card.label()}'s effect is one of the face-up card: it is activated while the card is face-up on "
                 "the field (put it face-up on the board)", ("ygo.activate.card_or_effect",))
     elif place in ST_ZONES or place == "field":
+        if card.equip_was:
+            return (f"{card.label()} is a monster treated as an Equip Spell: it is not activated, and its monster "
+                    "effects cannot be activated there", ("ygo.equip_monster.no_monster_data",))
         if card.face == "up" and not face_up_effect(card):
             return f"{card.label()} is already face-up; its card activation is over", ("ygo.activate.card_activation",)
         if card.set_turn == board.turn_number and (card.card_type == "trap" or card.kind == "quick"):
@@ -310,7 +313,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
-             "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up"}[window.event]
+             "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up",
+             "left_field": "left the field"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -319,6 +323,12 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.from_graveyard")
     if window.event in ("standby_phase", "end_phase"):
         extra.append("ygo.phase_trigger.one_at_a_time")
+    if window.event == "left_field":
+        extra.append("ygo.trigger.left_field")
+        if window.stage == "as_equip":
+            extra.append("ygo.trigger.left_field_as_equip")
+        if window.player != player:   # it left another player's field: off the field it is its owner's card
+            extra.append("ygo.trigger.left_field_owner")
     waited = card.id in game.met_mid_chain
     game.met_mid_chain.discard(card.id)
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"

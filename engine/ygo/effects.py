@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, counters, protection, search, temporary
+from . import control, counters, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -18,7 +18,7 @@ from .negation import apply_negate_effects, check_targets as check_negate_target
 from . import battle_damage, modes, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card", "all_cards")
+             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps", "all_cards")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -231,6 +231,10 @@ def resolve_selector(game, link, selector) -> list:
         return me.monster_list() + opp.monster_list()
     if selector == "all_cards":   # every card on the field: monsters, Spells/Traps, Field Spells
         return [c for p in (me, opp) for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])]
+    if selector == "your_monsters":
+        return me.monster_list()
+    if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
+        return [c for p in (me, opp) for c in p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
@@ -512,11 +516,14 @@ def apply_draw(game, link, args):
                source=link.card.label())
 
 
-SUMMON_PLACES = ("hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone")
+SUMMON_PLACES = ("hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone", "spells_traps")
 
 
 def _summon_place(place: str, card) -> str:
-    """The place in `from:` terms: a Pendulum Monster in S1/S5 is in the Pendulum Zone."""
+    """The place in `from:` terms: a Pendulum Monster in S1/S5 is in the Pendulum Zone; a monster treated as an
+    equip card is in the Spell & Trap Zone (`spells_traps`)."""
+    if card.equip_was and place.startswith("S"):
+        return "spells_traps"
     return "pendulum_zone" if place in PENDULUM_ZONES and card.card_type == "monster" and card.pendulum else place
 
 
@@ -538,11 +545,14 @@ def apply_special_summon(game, link, args):
                   "effect does not Special Summon it.", "ygo.effect.special_summon", "ygo.effect.this_card_moved",
                   card=card.label(), place=place, moved=True)
         return False
-    if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) != "pendulum_zone" \
+    if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) not in ("pendulum_zone",
+                                                                                             "spells_traps") \
             or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon", card=card.label(), on_field=True)
         return False
+    if _summon_place(place, card) == "spells_traps":
+        place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
     limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
@@ -559,7 +569,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{side} has no zone for {card.label()}, so it cannot be "
                   "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=side, card=card.label())
         return False
-    if card.kind == "link":
+    if equip_monsters.as_monster(card)[1] == "link":
         args = {**args, "position": "attack"}
     if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
         card.properly_summoned = False   # summoned from the Extra Deck by an effect, not by its own procedure
@@ -574,11 +584,14 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
         keys.append("ygo.summon.revive_limit_banished")
+    if place == "spells_traps":
+        keys.append("ygo.equip_monster.back_to_monster")
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     place = _summon_place(place, card)
-    game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
+    where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
+    game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
               f"{side}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=side, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
@@ -670,6 +683,7 @@ OPERATIONS: dict[str, Operation] = {
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
     "equip": Operation(_selector, apply_equip),
+    "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),

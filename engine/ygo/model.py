@@ -71,6 +71,7 @@ class Card:
     unaffected_by: tuple = ()                # … only by these: spell, trap, monster, opponent (protection.py)
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
+    attribute: str = ""               # the monster's Attribute (属性), e.g. fire
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -99,6 +100,8 @@ class Card:
     attack_all: bool = False          # can attack each of the opponent's monsters once
     attacked_ids: list = field(default_factory=list)   # monsters it attacked this Battle Phase (attack_all)
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
+    equip_was: tuple = ()             # a monster treated as an Equip Spell: its (card_type, kind, trap_monster) (4.8.3)
+    equipped_by: str = ""             # … equipped to that card by the card's own effect, which alone keeps it (4.8.3.p9)
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);

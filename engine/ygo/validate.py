@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, counters, effects, replacement, vows
+from . import continuous, costs, counters, effects, equip_monsters, replacement, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
@@ -23,17 +23,19 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
-ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
+ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
                "replace_destruction")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
-           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
-TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
+           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
+           "left_field")
+TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
+                "left_field")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 TARGET_PLACES = ("field", "graveyard", "banished")
@@ -224,6 +226,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
             raise InvalidScenario(f"{path}.unaffected", str(e)) from None
     if "race" in data:
         card.race = _text(data["race"], f"{path}.race").lower()
+    if "attribute" in data:
+        card.attribute = _text(data["attribute"], f"{path}.attribute").lower()
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -280,6 +284,12 @@ def _check_card_trigger(card: Card, path: str) -> None:
 def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zones) -> Card:
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
+    if card.card_type == "monster" and "equipped_to" in data:
+        return _equipped_monster(card, data, path, zones)
+    for key in ("owner", "equipped_by"):
+        if key in data:
+            raise InvalidScenario(f"{path}.{key}", "only for a monster equipped as an equip card (type: monster, "
+                                  "equipped_to)")
     if pendulum_scale_card(card, data, path):
         counters.card_fields(card, data, path, on_field=True)
         return card
@@ -306,6 +316,33 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
             raise InvalidScenario(f"{path}.equipped_to", "only a face-up equip card is equipped to a monster")
         card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
     counters.card_fields(card, data, path, on_field=True)
+    return card
+
+
+def _equipped_monster(card: Card, data: dict, path: str, zones) -> Card:
+    """A monster equipped to a monster by an effect (`type: monster`, `equipped_to`): treated as an Equip Spell
+    (4.8.3.p1), face-up unless a face-down monster was equipped (4.8.3.p8); `owner` if it is the opponent's card,
+    `equipped_by: <the monster's id>` if that monster's own effect equipped it to itself (4.8.3.p9)."""
+    card.owner = _choice(data.get("owner", card.owner), f"{path}.owner", PLAYERS)
+    card.kind = card.kind or ("effect" if card.effect else "normal")
+    if card.kind not in MONSTER_KINDS or card.kind == "token":
+        raise InvalidScenario(f"{path}.kind", f"a monster equipped as an equip card is one of "
+                              f"{', '.join(k for k in MONSTER_KINDS if k != 'token')}")
+    if "zone" not in data:
+        raise InvalidScenario(f"{path}.zone", "required (S1..S5)")
+    card.zone = _choice(data["zone"], f"{path}.zone", zones)
+    card.face = _choice(data.get("face", "up"), f"{path}.face", ("up", "down"))
+    for key in ("set_turn", "set_this_turn"):
+        if key in data:
+            raise InvalidScenario(f"{path}.{key}", "an equipped monster was not Set")
+    card.equip_was = ("monster", card.kind, False)
+    card.card_type, card.kind = "spell", "equip"
+    card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
+    if "equipped_by" in data:
+        card.equipped_by = _card_id(data["equipped_by"], f"{path}.equipped_by")
+        if card.equipped_by != card.equipped_to:
+            raise InvalidScenario(f"{path}.equipped_by", "names the monster it is equipped to (that monster's own "
+                                  "effect equipped it to itself)")
     return card
 
 
@@ -476,7 +513,8 @@ def _effect_refs(board: Board):
         for card in p.all_cards():
             if card.effect:
                 for i, (name, args) in enumerate(card.effect.ops):
-                    if isinstance(args, dict) and "card" in args and args["card"] != "targets":
+                    if isinstance(args, dict) and "card" in args and args["card"] != "targets" and not (
+                            name == "equip_monster" and args["card"] in equip_monsters.WHICH):
                         yield f"card {card.id}: effect.do[{i}].{name}.card", args["card"]
 
 
