@@ -8,6 +8,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
 from .protection import parse_protect, unaffected_by
+from .name_locks import parse_cannot_use
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -71,7 +73,8 @@ def _banish_instead(args) -> str:
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable, "protect": parse_protect, "banish_instead_of_graveyard": _banish_instead}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
+           "banish_instead_of_graveyard": _banish_instead}
 
 
 def parse(value) -> tuple:
