@@ -49,6 +49,7 @@ class Effect:
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
     replace: dict | None = None       # "if … would be destroyed, … instead" (replacement.py)
+    maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
@@ -114,6 +115,7 @@ class Card:
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
     negated_anywhere: bool = False    # … by a negation not tied to a place, e.g. by card name (4.6.5.p11-12)
+    moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
     # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
