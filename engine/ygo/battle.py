@@ -6,6 +6,7 @@ from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
 from .game import Attack, Window
 from .model import Card, other
+from .protection import is_unaffected
 from .triggers import gather_hidden
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -28,6 +29,12 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return f"{attacker.label()} is not a monster the turn player controls", ("ygo.battle.declare",)
     if attacker.position != "attack":
         return f"{attacker.label()} is not in face-up Attack Position", ("ygo.battle.declare",)
+    from .counters import locked
+    kind = locked(attacker, "cannot_attack")
+    if kind:
+        return (f"{attacker.label()} has {kind} counters, placed with \"a monster with them cannot attack\": that "
+                "applies while they are on it, even if it is unaffected by effects now",
+                ("ygo.counters.attached_processing", "ygo.counters.unaffected_keeps"))
     forbidding = cannot_attack(game, attacker)
     if forbidding is not None:
         return (f"{attacker.label()} cannot attack while the continuous effect of {forbidding.label()} applies",
@@ -81,7 +88,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
             "ygo.battle.after_declaration_order"]
     if target is None and board.player(other(player)).monsters:
         keys.append("ygo.battle.cannot_be_attacked_direct")   # every monster there makes the attack direct (4.1.3)
-    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+    if is_unaffected(game, attacker) and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
         keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
         keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",

@@ -14,6 +14,7 @@ all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers 
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .protection import is_unaffected
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -134,7 +135,7 @@ def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, boo
     for src, mine in sources(game):
         for name, args in src.effect.continuous:
             if name == "cannot_be_attacked" and _affects(src, mine, args["target"], target, holder):
-                if args["direct"] or attacker is None or not (attacker.unaffected and src is not attacker):
+                if args["direct"] or attacker is None or not (is_unaffected(game, attacker) and src is not attacker):
                     return src, args["direct"]
     return None
 
@@ -183,7 +184,7 @@ def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> 
     holder = _holder(game, monster)
     return [(src, args) for src, mine in found for name, args in src.effect.continuous
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
-            and (ignore_unaffected or not (monster.unaffected and src is not monster))]   # unaffected (4.1.4.p1)
+            and (ignore_unaffected or not (is_unaffected(game, monster) and src is not monster))]   # 4.1.4.p1
 
 
 def atk_of(game, monster: Card) -> int:

@@ -171,6 +171,7 @@ class Game:
             from .temporary import reset_stats
             reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
             card.effects_negated = False   # a new card: an effect negating the old one no longer applies
+            card.unaffected_turn = 0
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)

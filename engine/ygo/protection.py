@@ -28,17 +28,44 @@ def target_refusal(card: Card, targets: list[Card]):
     return None
 
 
+def is_unaffected(game, card: Card) -> bool:
+    """Unaffected by other cards' effects: by its own text, or this turn by an effect (`make_unaffected`)."""
+    return card.unaffected or card.unaffected_turn == game.board.turn_number
+
+
+def parse_make_unaffected(args):
+    from .effects import _selector
+    return _selector(args)
+
+
+def apply_make_unaffected(game, link, sel) -> None:
+    """"This turn, that monster is unaffected by other cards' effects": counters already on it stay, and what was
+    attached to placing them still applies (4.1.4.p15)."""
+    from .effects import resolve_selector
+    from .model import MONSTER_ZONES
+
+    for card in resolve_selector(game, link, sel):
+        if card.zone not in MONSTER_ZONES or not card.face_up or not game.on_field(card):
+            continue
+        card.unaffected_turn = game.board.turn_number
+        keep = ["ygo.counters.unaffected_keeps"] if card.counters else []
+        game.step("protect.made_unaffected", f"The effect of {link.card.label()} makes {card.label()} unaffected by "
+                  "other cards' effects this turn"
+                  f"{'; the counters already on it stay, with what was attached to placing them' if keep else ''}.",
+                  "ygo.protect.unaffected", *keep, card=card.label(), source=link.card.label())
+
+
 def unaffected_by(game, source: Card, monster: Card) -> bool:
     """Whether `monster` ignores the effect of `source` (another card's effect). Its own (continuous) protection
     stops once it is destroyed by battle (4.1.4.p26)."""
-    return monster.unaffected and source is not monster and not game.battle_destroyed(monster)
+    return is_unaffected(game, monster) and source is not monster and not game.battle_destroyed(monster)
 
 
 def skip(game, link, name: str, card: Card) -> bool:
     """True (and a cited step) when the operation `name` of the resolving link does not reach `card`."""
     if name not in REACHING_OPS:
         return False
-    if card.unaffected and game.battle_destroyed(card) and link.card is not card:
+    if is_unaffected(game, card) and game.battle_destroyed(card) and link.card is not card:
         game.step("protect.lost", f"{card.label()} is destroyed by battle: its own continuous effect no longer applies, "
                   "so it is no longer unaffected by other cards' effects.", "ygo.protect.lost_when_destroyed",
                   card=card.label())
