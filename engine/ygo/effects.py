@@ -10,16 +10,16 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import columns, control, counters, equip_monsters, protection, search, temporary
+from . import columns, control, counters, delayed, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import battle_damage, modes, summon_negation, vows
+from . import battle_damage, modes, name_locks, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "column")
+             "column", "summoned_by_this")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -226,6 +226,8 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "summoned_by_this":   # the monsters this chain link Special Summoned (delayed.py)
+        return list(link.summoned)
     if selector == "column":   # "the other cards in this card's column" (both players')
         return columns.others_in_column(game, link.card)
     if selector == "your_monsters":
@@ -281,6 +283,11 @@ def apply_destroy(game, link, sel) -> bool:
 
 
 def apply_banish(game, link, sel) -> bool:
+    if isinstance(sel, dict) and sel.get("target") == "opponent_hand":   # until the End Phase, back to the hand
+        cards = temporary.hand_cards(game, link, sel["count"])
+        for card in cards:
+            temporary.banish_from_hand(game, card, sel["until"], link.player)
+        return bool(cards)
     if isinstance(sel, dict) and "until" in sel:   # temporary: {target, until} (temporary.py)
         cards = _cards(game, link, sel["target"], op="banish")
         for card in cards:
@@ -289,7 +296,7 @@ def apply_banish(game, link, sel) -> bool:
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                           "ygo.tokens.vanish", card=card.label(), token=True)
             else:
-                temporary.banish(game, card, sel["until"])
+                temporary.banish(game, card, sel["until"], link.player)
         return bool(cards)
     cards = _cards(game, link, sel, field_only=False, op="banish")
     for card in cards:
@@ -359,6 +366,7 @@ def apply_flip_face_down(game, link, sel) -> bool:
             game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
+        card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         reset_face_down(game, card)
         temporary.reset_stats(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
@@ -507,7 +515,8 @@ def apply_special_summon(game, link, args):
         return False
     if _summon_place(place, card) == "spells_traps":
         place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
-    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+    limit = (revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+             or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
@@ -551,6 +560,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
+    link.summoned.append(card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -558,9 +568,15 @@ def apply_special_summon(game, link, args):
     return True
 
 
-def check_linked_zone(game, card, player: str, _targets):
-    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+def check_special_summon(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated;
+    one that Special Summons a named card cannot be activated when that card cannot be used (5.1.2.p3)."""
     for name, args in card.effect.ops:
+        if name == "special_summon" and args["card"] != "targets":
+            found = game.board.find(args["card"])
+            locked = found and name_locks.appear_refusal(game, found[2])
+            if locked:
+                return locked
         if name == "special_summon" and args.get("linked_by"):
             pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
             if not [z for z in pointed if z not in game.board.player(player).monsters]:
@@ -624,7 +640,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "discard": Operation(_discard, apply_discard),
-    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_special_summon),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
@@ -635,6 +651,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "equip": Operation(_selector, apply_equip),
     "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),
@@ -647,6 +664,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
     "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
+    "delayed": Operation(delayed.parse, delayed.register),
 }
 
 
