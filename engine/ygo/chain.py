@@ -57,6 +57,11 @@ def _speed_keys(card: Card) -> list[str]:
     return keys
 
 
+def gemini_refusal(card: Card) -> Refusal:
+    return (f"{card.label()} is a Gemini monster not Normal Summoned again: on the field it is a Normal Monster "
+            "and has no effect", ("ygo.gemini.normal_monster",))
+
+
 def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> Refusal:
     board = game.board
     if board.over:
@@ -84,6 +89,8 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
+        if card.unsummoned_gemini:
+            return gemini_refusal(card)
         if card.effect.type == "quick" and not card.effect.mandatory and game.battle_destroyed(card):
             return (f"{card.label()} is destroyed by battle: until it leaves the field it cannot activate optional "
                     "Quick Effects", ("ygo.battle.destroyed_no_quick", "ygo.damage_step.destroyed_no_quick"))

@@ -174,7 +174,8 @@ def sources(game) -> list[tuple[Card, str]]:
     if not game.has_continuous:
         return []
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c))]
+            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
+                                                or c.unsummoned_gemini)]
 
 
 def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:

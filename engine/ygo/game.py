@@ -244,7 +244,8 @@ class Game:
         card.zone, card.position = zone, position
         card.summoned_turn = self.board.turn_number
         if how is not None:
-            card.summoned_by = {"special": "special", "normal": "set"}[how]
+            card.summoned_by = {"special": ("special",), "normal": ()}[how]   # a Normal Summon counts once it succeeds
+            card.gemini_summoned = False
         self.board.player(player).monsters[zone] = card
         self.monster_moves[player] += 1
 

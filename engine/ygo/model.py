@@ -83,6 +83,7 @@ class Card:
     material_req: object = None       # fusion: material names or a count; xyz: count; link: minimum count
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
+    procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
@@ -93,7 +94,10 @@ class Card:
     # per-turn bookkeeping (turn numbers; 0 = never)
     set_turn: int = 0                 # the turn a spell/trap was set
     summoned_turn: int = 0            # turn normal/flip/special summoned or set
-    summoned_by: str = ""             # how it came to the field: normal | special | flip | set ("" off the field)
+    summoned_by: tuple = ()           # how it came to the field: normal, special, flip, set - these add up (4.11.5.p3)
+    material_filter: dict | None = None     # Synchro/Xyz/Link: what each material must be (traits.py), e.g. Normal Summoned
+    gemini: bool = False              # a Gemini monster: a Normal Monster until it is Normal Summoned again on the field
+    gemini_summoned: bool = False     # it was (an Effect Monster since, rulebook 3.3.2.p4, 4.6.2.p7)
     position_changed_turn: int = 0
     attacks_this_turn: int = 0
     attacks_allowed: int = 1          # attack declarations per Battle Phase ("can attack twice" = 2)
@@ -124,6 +128,11 @@ class Card:
     @property
     def face_up(self) -> bool:
         return self.position in ("attack", "defense") if self.zone in MONSTER_ZONES else self.face == "up"
+
+    @property
+    def unsummoned_gemini(self) -> bool:
+        """A Gemini monster on the field not yet Normal Summoned again: a Normal Monster, with no effects."""
+        return self.gemini and not self.gemini_summoned and self.zone in MONSTER_ZONES
 
     def label(self) -> str:
         return f"{self.name} ({self.id})" if self.name else self.id

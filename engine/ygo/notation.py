@@ -91,11 +91,16 @@ def _extra_fields(c: Card) -> dict:
         out.update({"arrows": list(c.arrows), "link": c.link_rating})
     if c.material_req is not None:
         out["materials_needed"] = c.material_req
-    for key in ("special_summon_only", "own_procedure_only", "special_summon_once"):
+    if c.material_filter:
+        out["material_filter"] = c.material_filter
+    for key in ("special_summon_only", "own_procedure_only", "special_summon_once", "gemini"):
         if getattr(c, key):
             out[key] = True
     if not c.properly_summoned:
         out["properly_summoned"] = False
+    if c.procedure:
+        p = c.procedure
+        out["procedure"] = {"from": p["from"], **p["costs"], **({"condition": p["condition"]} if p["condition"] else {})}
     return out
 
 
@@ -112,7 +117,9 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
     if c.materials:
         out["materials"] = [_pile_card(m) for m in c.materials]
     if c.summoned_by != default_summoned_by(c):
-        out["summoned_by"] = c.summoned_by
+        out["summoned_by"] = list(c.summoned_by)
+    if c.gemini_summoned:
+        out["gemini_summoned"] = True
     if c.name_locked:
         out["name_locked"] = True
     return out

@@ -25,7 +25,7 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
-                            "name_locked", "unaffected_this_turn")
+                            "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
@@ -255,7 +255,16 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
-    card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
+    ways = data.get("summoned_by", list(default_summoned_by(card)))
+    ways = [ways] if isinstance(ways, str) else ways
+    if not isinstance(ways, list) or not ways or len(set(ways)) != len(ways):
+        raise InvalidScenario(f"{path}.summoned_by", f"how it came to the field: one or a list of {', '.join(SUMMON_WAYS)}")
+    card.summoned_by = tuple(_choice(w, f"{path}.summoned_by", SUMMON_WAYS) for w in ways)
+    card.gemini_summoned = _bool(data.get("gemini_summoned", False), f"{path}.gemini_summoned")
+    if card.gemini_summoned and not card.gemini:
+        raise InvalidScenario(f"{path}.gemini_summoned", "only a Gemini monster (gemini: true) is summoned again")
+    if card.gemini_summoned and "summoned_by" not in data:
+        card.summoned_by = (*card.summoned_by, "normal") if "normal" not in card.summoned_by else card.summoned_by
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
@@ -541,7 +550,7 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
             out[key] = _known(args[key], f"{path}.{key}", ids)
     if "target" in args:
         out["target"] = "direct" if args["target"] == "direct" else _known(args["target"], f"{path}.target", ids)
-    for key in ("tribute", "targets"):
+    for key in ("tribute", "targets", "cost"):
         if key in args:
             items = args[key]
             if not isinstance(items, list):
