@@ -152,7 +152,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
             where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
                                 for p in card.effect.target_in)
             return f"target {t.id} is not {where}", ("ygo.activate.card_activation",)
-    refusal = protection.target_refusal(card, targets)
+    refusal = protection.target_refusal(game, card, targets)
     if refusal:
         return refusal
     for t in targets:
@@ -253,6 +253,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
+    link.source_negated_anywhere = was_negated and card.negated_anywhere
     link.phase = board.phase
     link.counter_watchers = watchers
     link.activated_column, link.from_set = column, from_set
@@ -315,6 +316,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
+    link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
@@ -438,7 +440,7 @@ def resolve_chain(game) -> None:
                           "field, and is sent to the graveyard once the chain has resolved.",
                           "ygo.chain.spell_trap_to_graveyard", "ygo.chain.negated_card_off_field", card=card.label())
             else:
-                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
+                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is {game.went(card)} "
                           "after the chain.", "ygo.chain.spell_trap_to_graveyard", "ygo.chain.leaves_after_chain_defined",
                           card=card.label())
     game.window = None

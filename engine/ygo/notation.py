@@ -65,6 +65,10 @@ def _common(c: Card) -> dict:
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
         out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        if c.unaffected_by:
+            out["unaffected"] = list(c.unaffected_by)
+    if c.effects_negated:
+        out["effects_negated"] = "anywhere" if c.negated_anywhere else True
         if c.race:
             out["race"] = c.race
     if c.attacks_allowed != 1:
@@ -165,7 +169,7 @@ def _effect(e: Effect) -> dict:
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
                                 ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
-                                ("maintenance", e.maintenance, None)):
+                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out
