@@ -324,7 +324,9 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
              "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up",
-             "left_field": "left the field"}[window.event]
+             "left_field": "left the field",
+             "used_as_material": f"was used as material for {window.card.label() if window.card else 'a summon'}, "
+                                 "which succeeded"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -333,6 +335,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.from_graveyard")
     if window.event in ("standby_phase", "end_phase"):
         extra.append("ygo.phase_trigger.one_at_a_time")
+    if window.event == "used_as_material":
+        extra.append("ygo.material.after_success")
     if window.event == "left_field":
         extra.append("ygo.trigger.left_field")
         if window.stage == "as_equip":

@@ -253,6 +253,17 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
                   "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state", player=player, card=card.label())
 
 
+def material_triggers(game, summoned: Card, materials: list[Card], player: str) -> None:
+    """Effects "when this card is used as material for a … Summon" (`when: used_as_material`) are activated once
+    that summon has succeeded (4.3 注意: 『成为○○素材』 effects are activated and applied after the summon succeeds),
+    by the material's owner from where it went; a negated summon activates none (summon_negation)."""
+    from .game import Window
+
+    for m in materials:
+        if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material" and m.kind != "token":
+            game.add_trigger(m, Window("used_as_material", summoned, None, player))
+
+
 def player_emz(game, player: str) -> list[str]:
     return [z for z in game.board.player(player).monsters if z.startswith("EMZ")]
 
@@ -282,7 +293,8 @@ def extra_summon(game, method: str, card: Card, materials: list[Card], zone: str
 
     player = card.owner
     perform(game, method, player, card, materials, zone, position)
-    begin(game, [card], player, "special", f"{method.capitalize()} Summon")
+    begin(game, [card], player, "special", f"{method.capitalize()} Summon",
+          materials=[m for m in materials if method != "xyz"])
 
 
 def _action(method: str):
@@ -361,6 +373,7 @@ def apply_fusion(game, link, _args) -> None:
         return
     perform(game, "fusion", link.player, monster, mats, zone)
     _summoned(game, monster, link.player, by_effect=True)
+    material_triggers(game, monster, mats, link.player)
 
 
 def parse_fusion(args) -> dict:

@@ -12,7 +12,7 @@ Summon of the turn stays used (4.6.2.p11); a Special Summon Monster whose Specia
 properly summoned (4.6.2.p12)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .extra_deck import is_special_summon_monster
 from .game import Window
@@ -33,11 +33,13 @@ class Summoning:
     negated: bool = False
     answered: bool = False             # an effect was activated while it was being summoned
     on_field: bool = False             # a Gemini monster Normal Summoned again: it is on the field already
+    materials: list = field(default_factory=list)   # its materials (their "used as material" effects wait)
 
 
-def begin(game, cards: list[Card], player: str, method: str, what: str, on_field: bool = False) -> None:
+def begin(game, cards: list[Card], player: str, method: str, what: str, on_field: bool = False,
+          materials: list[Card] = ()) -> None:
     """The summon's monsters are placed; the summon succeeds when the next action is not a summon negation."""
-    game.summoning = Summoning(list(cards), player, method, what, on_field=on_field)
+    game.summoning = Summoning(list(cards), player, method, what, on_field=on_field, materials=list(materials))
     game.window = Window("summoning", cards[0], None, player)
     game.priority, game.last_pass = player, ""   # a summon does not pass priority (3.7.4.p5)
 
@@ -58,6 +60,9 @@ def finish(game) -> None:
         if s.on_field:
             card.gemini_summoned = True   # a Gemini monster summoned again: an Effect Monster from now on
         _summoned(game, card, s.player, method=s.method, batch=s)
+    if s.materials:
+        from .extra_deck import material_triggers
+        material_triggers(game, s.cards[0], s.materials, s.player)
 
 
 def negates_summon(card: Card | None) -> bool:
@@ -125,6 +130,12 @@ def apply(game, link, args) -> None:
             _negated_flip(game, link, card, args, s.what)
         else:
             _negated_summon(game, link, card, args, s)
+    waiting = [m for m in s.materials if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material"]
+    if waiting:
+        names = ", ".join(m.label() for m in waiting)
+        game.step("summon.negated.material_effects", f"The {s.what} did not succeed: the effects of {names} that "
+                  "apply when used as its material are activated or applied only after such a summon succeeds, so "
+                  "they are not.", "ygo.material.after_success", cards=names)
 
 
 def _negated_summon(game, link, card: Card, args: dict, s: Summoning) -> None:
