@@ -4,10 +4,11 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn, vows
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_negation, triggers,
+               turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
-from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
+from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -228,15 +229,27 @@ def can_activate(game, card: Card, player: str | None = None, targets: list[Card
     if pendulum.is_scale_activation(game, card):
         return pendulum.can_activate_scale(game, card, player, zone)
     if zone is not None:
-        return "`zone` is only for activating a Pendulum Monster as a Pendulum Scale", ("ygo.pendulum.activate",)
+        refusal = _spell_zone_refusal(game, card, zone)
+        if refusal:
+            return refusal
     return chain.can_activate(game, card, player, list(targets))
+
+
+def _spell_zone_refusal(game, card: Card, zone: str) -> Refusal:
+    """`zone` names the Spell & Trap Zone a Spell/Trap activated from the hand is placed in (or a Pendulum Scale's)."""
+    if game.where(card) != "hand" or card.card_type not in ("spell", "trap") or card.kind == "field":
+        return ("`zone` is only for a Spell/Trap activated from the hand, or a Pendulum Monster activated as a "
+                "Pendulum Scale", ("ygo.pendulum.activate",))
+    if zone not in ST_ZONES or zone in game.board.player(game.controller(card)).spells_traps:
+        return f"{zone} is not a free Spell & Trap Zone", ("ygo.zones.st_zone_full",)
+    return None
 
 
 def activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None) -> None:
     if pendulum.is_scale_activation(game, card):
         pendulum.activate_scale(game, card, player, zone)
         return
-    chain.activate(game, card, player, list(targets))
+    chain.activate(game, card, player, list(targets), zone)
 
 
 def can_pass(game, player: str | None = None) -> Refusal:
@@ -356,7 +369,7 @@ def run(game, kind: str, args: dict) -> None:
         if game.triggers and not game.board.over:
             triggers.fire(game)
     can, do = ACTIONS[kind]
-    refusal = can(game, **kwargs)
+    refusal = can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
     if refusal:
         why, keys = refusal
         game.refuse(kind, why, *keys)

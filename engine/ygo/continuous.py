@@ -6,6 +6,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
@@ -14,6 +15,7 @@ all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers 
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .name_locks import parse_cannot_use
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -63,7 +65,7 @@ def _battle_damage(args) -> dict:
 
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use}
 
 
 def parse(value) -> tuple:

@@ -10,16 +10,16 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, counters, equip_monsters, protection, search, temporary
+from . import columns, control, counters, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import battle_damage, modes, summon_negation, vows
+from . import battle_damage, modes, name_locks, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "battle_opponent")
+             "battle_opponent", "column")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -226,6 +226,8 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "column":   # "the other cards in this card's column" (both players')
+        return columns.others_in_column(game, link.card)
     if selector == "your_monsters":
         return me.monster_list()
     if selector == "battle_opponent":   # the monster this card battles (the attack in progress)
@@ -510,7 +512,8 @@ def apply_special_summon(game, link, args):
         return False
     if _summon_place(place, card) == "spells_traps":
         place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
-    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+    limit = (revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+             or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
@@ -561,9 +564,15 @@ def apply_special_summon(game, link, args):
     return True
 
 
-def check_linked_zone(game, card, player: str, _targets):
-    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+def check_special_summon(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated;
+    one that Special Summons a named card cannot be activated when that card cannot be used (5.1.2.p3)."""
     for name, args in card.effect.ops:
+        if name == "special_summon" and args["card"] != "targets":
+            found = game.board.find(args["card"])
+            locked = found and name_locks.appear_refusal(game, found[2])
+            if locked:
+                return locked
         if name == "special_summon" and args.get("linked_by"):
             pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
             if not [z for z in pointed if z not in game.board.player(player).monsters]:
@@ -639,7 +648,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "discard": Operation(_discard, apply_discard),
-    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_special_summon),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
@@ -650,6 +659,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "equip": Operation(_selector, apply_equip),
     "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),
@@ -659,6 +669,7 @@ OPERATIONS: dict[str, Operation] = {
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "negate_column": Operation(columns.parse_negate, columns.apply_negate),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
 

@@ -136,7 +136,9 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
                 ("ygo.pendulum.face_up_extra_deck",))
     if len({m.id for m in materials}) != len(materials):
         return "a material is named twice", (f"ygo.summon.{method}",)
-    refusal = material_refusal(game, method, player, card, materials)
+    from .name_locks import appear_refusal, material_refusal as locked_material
+    refusal = (material_refusal(game, method, player, card, materials) or appear_refusal(game, card)
+               or locked_material(game, materials))
     if refusal:
         return refusal
     on_field = tuple(m for m in materials if game.on_field(m))
@@ -258,8 +260,8 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
-    from .vows import refusal as vow_refusal
-    locked = vow_refusal(game, player, "special_summon", card)
+    from .vows import material_refusal, refusal as vow_refusal
+    locked = vow_refusal(game, player, "special_summon", card) or material_refusal(game, player, method, materials)
     if locked:
         return locked
     return summon_refusal(game, method, player, card, materials, zone)

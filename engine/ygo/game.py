@@ -44,6 +44,8 @@ class Link:
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
     counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
+    activated_column: int | None = None   # a Spell/Trap effect activated in a Spell & Trap Zone: its column (columns.py)
+    from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
 
@@ -93,8 +95,10 @@ class Game:
     phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
     phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
+    column_locks: list = field(default_factory=list)    # (turn, column, card): Spell/Trap effects negated there (columns.py)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
+    name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
 
     def __post_init__(self):
         from .continuous import any_in_game

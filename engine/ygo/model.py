@@ -70,6 +70,7 @@ class Card:
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     attribute: str = ""               # the monster's Attribute (属性), e.g. fire
+    name_locked: bool = False         # on the field, yet covered by a declared-name lock (name_locks.py)
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)

@@ -111,6 +111,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
         out["materials"] = [_pile_card(m) for m in c.materials]
     if c.summoned_by != default_summoned_by(c):
         out["summoned_by"] = c.summoned_by
+    if c.name_locked:
+        out["name_locked"] = True
     return out
 
 

@@ -24,7 +24,8 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
+                            "name_locked")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
@@ -236,6 +237,8 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     data = _mapping(data, path, MONSTER_KEYS)
     card = _card_common(owner, data, path, ids)
     card.owner = _choice(data.get("owner", owner), f"{path}.owner", PLAYERS)   # a controlled opponent's monster
+    if "name_locked" in data:
+        card.name_locked = _bool(data["name_locked"], f"{path}.name_locked")
     if card.card_type not in ("", "monster"):
         raise InvalidScenario(f"{path}.type", "a card in a Monster Zone is a monster")
     card.card_type = "monster"

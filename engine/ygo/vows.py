@@ -26,11 +26,12 @@ from . import continuous
 from .model import MONSTER_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
-CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "attack")
+CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "link_material", "attack")
 WORDS = {"special_summon": "Special Summon", "normal_summon": "Normal Summon or Set",
          "activate_other": "activate other cards or effects",
-         "activate_monster_effects": "activate the effects of monsters on the field", "attack": "declare an attack"}
-EXCEPT = {"special_summon": ("kinds", "names"), "activate_monster_effects": ("summoned_by",)}
+         "activate_monster_effects": "activate the effects of monsters on the field",
+         "link_material": "use monsters as Link Material", "attack": "declare an attack"}
+EXCEPT = {"special_summon": ("kinds", "names"), "activate_monster_effects": ("summoned_by",), "link_material": ("races",)}
 HOW = {"special": "Special Summoned", "normal": "Normal Summoned", "flip": "Flip Summoned", "set": "Set"}
 SUMMONING_OPS = ("special_summon", "fusion_summon", "ritual_summon")
 
@@ -40,9 +41,7 @@ class Vow:
     player: str
     cannot: str
     source: Card
-    except_kinds: tuple = ()
-    except_names: tuple = ()
-    except_summoned: tuple = ()       # activate_monster_effects: monsters that came to the field so may still
+    allowed: dict = field(default_factory=dict)   # the `except` lists: monsters the restriction does not cover
     link: object = None               # the chain link whose activation made it (a vow), None for an effect's lock
     is_effect: bool = False
 
@@ -51,12 +50,13 @@ class Vow:
         `card` (its exceptions allow some monsters)."""
         if card is None:
             return True
-        if self.cannot == "activate_monster_effects":
-            return card.summoned_by not in self.except_summoned
-        return not (card.kind in self.except_kinds or card.name and card.name in self.except_names)
+        trait = {"kinds": card.kind, "names": card.name, "summoned_by": card.summoned_by, "races": card.race}
+        return not any(trait[key] and trait[key] in values for key, values in self.allowed.items())
 
     def text(self) -> str:
-        allowed = [*self.except_kinds, *self.except_names, *(f"{HOW[h]} monsters" for h in self.except_summoned)]
+        words = {"kinds": str, "names": str, "summoned_by": lambda h: f"{HOW[h]} monsters",
+                 "races": lambda r: f"{r} monsters"}
+        allowed = [words[key](v) for key, values in self.allowed.items() for v in values]
         return WORDS[self.cannot] + (f" (except {', '.join(allowed)})" if allowed else "")
 
 
@@ -78,29 +78,28 @@ def parse(args) -> dict:
         raise ValueError(f"`cannot` is one of {', '.join(CANNOT)}")
     exc = args.get("except", {}) or {}
     if exc and args["cannot"] not in EXCEPT:
-        raise ValueError("`except` names the monsters still allowed (cannot: special_summon or activate_monster_effects)")
+        raise ValueError(f"`except` names the monsters still allowed (cannot: {' or '.join(EXCEPT)})")
     allowed = EXCEPT.get(args["cannot"], ())
     if not isinstance(exc, dict) or set(exc) - set(allowed) or any(
             not isinstance(v, list) or not all(isinstance(x, str) and x for x in v) for v in exc.values()):
-        raise ValueError("`except` is {kinds: [monster kinds], names: [card names]} (special_summon) or "
-                         "{summoned_by: [special | normal | flip | set]} (activate_monster_effects)")
+        raise ValueError("`except` is {kinds: [monster kinds], names: [card names]} (special_summon), "
+                         "{summoned_by: [special | normal | flip | set]} (activate_monster_effects) or "
+                         "{races: [monster Types]} (link_material)")
     if any(h not in HOW for h in exc.get("summoned_by", [])):
         raise ValueError("`summoned_by` lists how monsters came to the field: special, normal, flip, set")
     player = args.get("player", "self")
     if player not in ("self", "opponent", "both"):
         raise ValueError("`player` is self, opponent or both")
     out = {"cannot": args["cannot"]}
-    if exc:
-        out["except"] = {k: list(v) for k, v in exc.items() if v}
+    if exc:   # Types are compared in lower case, as a card's `race` is read
+        out["except"] = {k: [x.lower() for x in v] if k == "races" else list(v) for k, v in exc.items() if v}
     if "player" in args:
         out["player"] = player
     return out
 
 
 def _make(player: str, spec: dict, source: Card, **kw) -> Vow:
-    exc = spec.get("except", {})
-    return Vow(player, spec["cannot"], source, tuple(exc.get("kinds", ())), tuple(exc.get("names", ())),
-               tuple(exc.get("summoned_by", ())), **kw)
+    return Vow(player, spec["cannot"], source, {k: tuple(v) for k, v in spec.get("except", {}).items()}, **kw)
 
 
 def _log(game) -> TurnLog:
@@ -255,6 +254,18 @@ def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal
     return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
 
 
+def material_refusal(game, player: str, method: str, materials: list) -> Refusal:
+    """A restriction in force that forbids `player` to use one of `materials` for this summon (Link Material)."""
+    if f"{method}_material" not in CANNOT:
+        return None
+    for material in materials:
+        vow = restriction(game, player, f"{method}_material", material)
+        if vow is not None:
+            return (f"{vow.source.label()} forbids {player} to {vow.text()} this turn: {material.label()} cannot be "
+                    "one", _keys(vow))
+    return None
+
+
 def activation_lock(game, card: Card, player: str) -> Refusal:
     """A restriction in force that forbids `player` to activate `card` at all (also its trigger effects)."""
     vow = restriction(game, player, "activate_other")
@@ -263,7 +274,7 @@ def activation_lock(game, card: Card, player: str) -> Refusal:
     if card.card_type == "monster" and card.zone in MONSTER_ZONES and game.on_field(card):
         vow = restriction(game, player, "activate_monster_effects", card)
         if vow is not None:
-            how = f" ({card.label()} was {HOW.get(card.summoned_by, 'placed')})" if vow.except_summoned else ""
+            how = f" ({card.label()} was {HOW.get(card.summoned_by, 'placed')})" if vow.allowed else ""
             return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{how}", _keys(vow)
     return None
 
@@ -277,7 +288,7 @@ def activation_refusal(game, card: Card, player: str) -> Refusal:
     summons = [args for name, args in card.effect.ops if name in SUMMONING_OPS]
     if summons:
         vow = restriction(game, player, "special_summon")
-        if vow is not None and not (vow.except_kinds or vow.except_names):
+        if vow is not None and not vow.allowed:
             return (f"{vow.source.label()} forbids {player} to Special Summon this turn, so {card.label()}, whose "
                     "effect Special Summons, cannot be activated", _keys(vow))
         for args in summons:   # a used-up limit: the effect could summon nothing (4.9.1.p22)
