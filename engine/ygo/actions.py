@@ -263,7 +263,7 @@ def can_pass(game, player: str | None = None) -> Refusal:
 def pass_(game, player: str | None = None) -> None:
     """`pass: {}` means both players pass; `pass: {player: X}` is X's single pass of priority."""
     if player is None or game.last_pass == other(player):
-        if game.chain or game.attack or game.triggers or game.summoning or game.phase_pending:
+        if game.chain or game.attack or game.triggers or game.summoning or game.phase_run:
             advance(game)
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
@@ -315,8 +315,8 @@ def advance(game) -> None:
                 return
         elif game.attack:
             battle.proceed(game)
-        elif game.phase_pending:
-            if phase_triggers.next_trigger(game):
+        elif game.phase_run:
+            if phase_triggers.next_item(game):
                 return
         else:
             return
@@ -328,7 +328,7 @@ def advance(game) -> None:
 def settle(game) -> None:
     """Finish everything in progress (before a new game action, and at the end of the scenario)."""
     while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning
-                                   or game.phase_pending):
+                                   or game.phase_run):
         advance(game)
     game.window = None
 
@@ -379,8 +379,8 @@ def run(game, kind: str, args: dict) -> None:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
         triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
-    elif kind not in IN_WINDOW and game.phase_pending and not game.chain and not game.board.over:
-        phase_triggers.next_trigger(game)   # the first Standby/End Phase effect; the next after its chain
+    elif kind not in IN_WINDOW and game.phase_run and not game.chain and not game.board.over:
+        phase_triggers.next_item(game)   # the first Standby/End Phase item; the next once both players pass
 
 
 def _answers_summon(kind: str, kwargs: dict) -> bool:

@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import columns, control, counters, equip_monsters, protection, search, temporary
+from . import columns, control, counters, delayed, equip_monsters, protection, search, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -19,7 +19,7 @@ from . import battle_damage, modes, name_locks, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "battle_opponent", "column")
+             "battle_opponent", "column", "summoned_by_this")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -226,6 +226,8 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "summoned_by_this":   # the monsters this chain link Special Summoned (delayed.py)
+        return list(link.summoned)
     if selector == "column":   # "the other cards in this card's column" (both players')
         return columns.others_in_column(game, link.card)
     if selector == "your_monsters":
@@ -286,6 +288,11 @@ def apply_destroy(game, link, sel) -> bool:
 
 
 def apply_banish(game, link, sel) -> bool:
+    if isinstance(sel, dict) and sel.get("target") == "opponent_hand":   # until the End Phase, back to the hand
+        cards = temporary.hand_cards(game, link, sel["count"])
+        for card in cards:
+            temporary.banish_from_hand(game, card, sel["until"], link.player)
+        return bool(cards)
     if isinstance(sel, dict) and "until" in sel:   # temporary: {target, until} (temporary.py)
         cards = _cards(game, link, sel["target"], op="banish")
         for card in cards:
@@ -294,7 +301,7 @@ def apply_banish(game, link, sel) -> bool:
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                           "ygo.tokens.vanish", card=card.label(), token=True)
             else:
-                temporary.banish(game, card, sel["until"])
+                temporary.banish(game, card, sel["until"], link.player)
         return bool(cards)
     cards = _cards(game, link, sel, field_only=False, op="banish")
     for card in cards:
@@ -364,6 +371,7 @@ def apply_flip_face_down(game, link, sel) -> bool:
             game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
+        card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         reset_face_down(game, card)
         temporary.reset_stats(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
@@ -557,6 +565,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
+    link.summoned.append(card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -671,6 +680,7 @@ OPERATIONS: dict[str, Operation] = {
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
+    "delayed": Operation(delayed.parse, delayed.register),
 }
 
 

@@ -48,6 +48,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
@@ -111,6 +112,7 @@ class Card:
     def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
     # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")

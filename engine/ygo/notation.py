@@ -155,7 +155,8 @@ def _effect(e: Effect) -> dict:
     for key, value, default in (("cost", e.cost, ()), ("once_per_turn", e.once_per_turn, ""),
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
-                                ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None)):
+                                ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
+                                ("maintenance", e.maintenance, None)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

@@ -89,12 +89,11 @@ def end_phase(game) -> None:
         board.phase = "end"
         game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases", player=board.turn, phase="end")
         phase_triggers.gather(game, "end")
-    temporary.return_cards(game, "end_phase")
     settle(game)
     return_at_end_phase(game)
     discarded = _hand_limit(game)
     phase_triggers.after_hand_limit(game, discarded)
-    game.phase_pending.clear()
+    game.phase_run = None
     settle(game)
     if board.over:
         return
