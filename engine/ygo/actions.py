@@ -4,8 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_negation, triggers,
-               turn, vows)
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, summon_negation,
+               triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
@@ -355,6 +355,7 @@ ACTIONS = {
     "damage_step": (can_damage_step, enter_damage_step),
     **extra_deck.ACTIONS,
     **pendulum.ACTIONS,
+    "special_summon_procedure": (procedure.can_special_summon_procedure, procedure.special_summon_procedure),
 }
 IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
@@ -399,7 +400,7 @@ def _bind(game, args: dict) -> dict:
     for key, value in args.items():
         if key in ("card", "attacker"):
             out[key] = card(value)
-        elif key in ("tribute", "targets", "materials", "cards"):
+        elif key in ("tribute", "targets", "materials", "cards", "cost"):
             out[key] = [card(v) for v in value]
         else:
             out[key] = value

@@ -83,6 +83,7 @@ class Card:
     material_req: object = None       # fusion: material names or a count; xyz: count; link: minimum count
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
+    procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster

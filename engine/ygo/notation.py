@@ -96,6 +96,9 @@ def _extra_fields(c: Card) -> dict:
             out[key] = True
     if not c.properly_summoned:
         out["properly_summoned"] = False
+    if c.procedure:
+        p = c.procedure
+        out["procedure"] = {"from": p["from"], **p["costs"], **({"condition": p["condition"]} if p["condition"] else {})}
     return out
 
 

@@ -539,7 +539,7 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
             out[key] = _known(args[key], f"{path}.{key}", ids)
     if "target" in args:
         out["target"] = "direct" if args["target"] == "direct" else _known(args["target"], f"{path}.target", ids)
-    for key in ("tribute", "targets"):
+    for key in ("tribute", "targets", "cost"):
         if key in args:
             items = args[key]
             if not isinstance(items, list):
