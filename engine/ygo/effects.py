@@ -731,6 +731,7 @@ OPERATIONS: dict[str, Operation] = {
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
+    "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
     "delayed": Operation(delayed.parse, delayed.register),
 }

@@ -124,6 +124,8 @@ class Card:
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
     counter_limit: dict = field(default_factory=dict)   # kind -> the most this card can hold ("max 1")
+    counter_locks: dict = field(default_factory=dict)   # kind -> ("cannot_attack", "negate_effects") while it has them
+    unaffected_turn: int = 0          # unaffected by other cards' effects during this turn (an effect granted it)
     gains_counter: dict | None = None  # {kind, per}: "each time a Spell is activated, place 1 counter on this card"
 
     @property

@@ -43,7 +43,7 @@ def unaffected_by(game, source: Card, card: Card, deciding: bool = False) -> boo
     (`deciding`)."""
     if source is card or not deciding and game.battle_destroyed(card):
         return False
-    if card.unaffected:
+    if card.unaffected or card.unaffected_turn == game.board.turn_number:   # own text, or this turn (make_unaffected)
         return True
     if not card.unaffected_by:
         return False
@@ -180,3 +180,24 @@ def skip(game, link, name: str, card: Card) -> bool:
                       "the field.", "ygo.battle.indestructible", "ygo.protect.not_activated", card=card.label())
             return True
     return False
+
+
+def parse_make_unaffected(args):
+    from .effects import _selector
+    return _selector(args)
+
+
+def apply_make_unaffected(game, link, sel) -> None:
+    """"This turn, that monster is unaffected by other cards' effects": counters already on it stay, and what was
+    attached to placing them still applies (4.1.4.p15)."""
+    from .effects import resolve_selector
+
+    for card in resolve_selector(game, link, sel):
+        if card.zone not in MONSTER_ZONES or not card.face_up or not game.on_field(card):
+            continue
+        card.unaffected_turn = game.board.turn_number
+        keep = ["ygo.counters.unaffected_keeps"] if card.counters else []
+        game.step("protect.made_unaffected", f"The effect of {link.card.label()} makes {card.label()} unaffected by "
+                  "other cards' effects this turn"
+                  f"{'; the counters already on it stay, with what was attached to placing them' if keep else ''}.",
+                  "ygo.protect.unaffected", *keep, card=card.label(), source=link.card.label())
