@@ -66,6 +66,11 @@ def _battle_damage(args) -> dict:
     return parse(args)
 
 
+def _destroy_when_gone(args) -> str:
+    from .linked import parse
+    return parse(args)
+
+
 def _banish_instead(args) -> str:
     from .replacement import parse_banish_instead
     return parse_banish_instead(args)
@@ -74,7 +79,7 @@ def _banish_instead(args) -> str:
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
-           "banish_instead_of_graveyard": _banish_instead}
+           "banish_instead_of_graveyard": _banish_instead, "destroy_when_gone": _destroy_when_gone}
 
 
 def parse(value) -> tuple:
