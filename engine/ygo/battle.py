@@ -30,6 +30,12 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return f"{attacker.label()} is not a monster the turn player controls", ("ygo.battle.declare",)
     if attacker.position != "attack":
         return f"{attacker.label()} is not in face-up Attack Position", ("ygo.battle.declare",)
+    from .counters import locked
+    kind = locked(attacker, "cannot_attack")
+    if kind:
+        return (f"{attacker.label()} has {kind} counters, placed with \"a monster with them cannot attack\": that "
+                "applies while they are on it, even if it is unaffected by effects now",
+                ("ygo.counters.attached_processing", "ygo.counters.unaffected_keeps"))
     forbidding = cannot_attack(game, attacker)
     if forbidding is not None:
         return (f"{attacker.label()} cannot attack while the continuous effect of {forbidding.label()} applies",

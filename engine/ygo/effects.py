@@ -331,6 +331,18 @@ def apply_send_to_graveyard(game, link, args):
     return reached
 
 
+def apply_become_tuner(game, link, sel) -> bool:
+    """"<monster> is treated as a Tuner until the end of this turn": a face-up monster on the field."""
+    done = False
+    for card in _cards(game, link, sel, op="become_tuner"):
+        if card.zone not in MONSTER_ZONES or not card.face_up or card.tuner:
+            continue
+        card.tuner, card.tuner_this_turn, done = True, True, True
+        game.step("effect.become_tuner", f"{card.label()} is treated as a Tuner until the end of the turn (the effect of "
+                  f"{link.card.label()}).", "ygo.tuner.treated_as", card=card.label(), source=link.card.label())
+    return done
+
+
 def apply_banish(game, link, sel) -> bool:
     if isinstance(sel, dict) and sel.get("target") == "opponent_hand":   # until the End Phase, back to the hand
         cards = temporary.hand_cards(game, link, sel["count"])
@@ -601,6 +613,8 @@ def apply_special_summon(game, link, args):
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
+    if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):
+        keys.append("ygo.protect.field_only")   # unaffected only on the field: off it, the effect reaches it
     place = _summon_place(place, card)
     where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
@@ -709,11 +723,13 @@ OPERATIONS: dict[str, Operation] = {
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
+    "become_tuner": Operation(_selector, apply_become_tuner),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
+    "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
     "delayed": Operation(delayed.parse, delayed.register),
 }

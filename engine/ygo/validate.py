@@ -26,7 +26,7 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
-                            "name_locked", "gemini_summoned")
+                            "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
@@ -283,6 +283,8 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
         card.attacks_this_turn = 1
+    if _bool(data.get("unaffected_this_turn", False), f"{path}.unaffected_this_turn"):
+        card.unaffected_turn = turn_number   # an effect made it unaffected by other cards' effects this turn
     counters.card_fields(card, data, path, on_field=True)
     return card
 
