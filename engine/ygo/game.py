@@ -50,6 +50,7 @@ class Link:
     from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
+    cost_cards: list = field(default_factory=list)   # the cards moved as its cost (costs.pay)
 
 
 @dataclass
@@ -190,6 +191,9 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
+        if card.linked and (place in MONSTER_ZONES or place.startswith("S") or place == "field"):
+            from .linked import left_field
+            left_field(self, card)   # "when this card leaves the field, destroy that monster" (3.1.1.p64)
         return place
 
     def _detach_all(self, card: Card) -> None:
