@@ -50,6 +50,7 @@ class Link:
     from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
+    cost_cards: list = field(default_factory=list)   # the cards moved as its cost (costs.pay)
 
 
 @dataclass
@@ -103,6 +104,9 @@ class Game:
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
+    summon_grants: list = field(default_factory=list)   # additional Normal Summons granted this turn (summon_count.py)
+    groups_used: set = field(default_factory=set)       # … the kinds of them used this turn
+    normal_summon_total: int = 0                        # Normal Summons/Sets allowed this turn, 0 = the rule's 1
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -187,6 +191,9 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
+        if card.linked and (place in MONSTER_ZONES or place.startswith("S") or place == "field"):
+            from .linked import left_field
+            left_field(self, card)   # "when this card leaves the field, destroy that monster" (3.1.1.p64)
         return place
 
     def _detach_all(self, card: Card) -> None:

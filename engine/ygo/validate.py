@@ -46,8 +46,8 @@ MAX_LP = 10**9
 # action kind -> (required keys, optional keys)
 ACTION_ARGS = {
     "attack": (("attacker", "target"), ()),
-    "normal_summon": (("card",), ("zone", "tribute")),
-    "set_monster": (("card",), ("zone", "tribute")),
+    "normal_summon": (("card",), ("zone", "tribute", "using")),
+    "set_monster": (("card",), ("zone", "tribute", "using")),
     "flip_summon": (("card",), ()),
     "change_position": (("card", "to"), ()),
     "set_spell_trap": (("card",), ("zone",)),
@@ -582,6 +582,8 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
         zones = ST_ZONES if kind in ("set_spell_trap", "activate") else MONSTER_ZONES if kind in EXTRA_ACTION_ARGS \
             else MAIN_ZONES
         out["zone"] = _choice(args["zone"], f"{path}.zone", zones)
+    if "using" in args:   # which count a Normal Summon uses: the rule's, or a granting card's (summon_count.py)
+        out["using"] = "rule" if args["using"] == "rule" else _known(args["using"], f"{path}.using", ids)
     if "to" in args:
         out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
     if "phase" in args:
@@ -644,6 +646,14 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not isinstance(v, str):
                 raise InvalidScenario(f"choose.{key}", "one card id: the card moved instead")
             out[key] = v
+        elif key.startswith("counters."):   # the card "a card you control that can hold them" is (counters.py)
+            if not isinstance(v, str):
+                raise InvalidScenario(f"choose.{key}", "one card id: the card the counters are placed on")
+            out[key] = v
+        elif key.startswith("move."):   # the Main Monster Zone a moved monster goes to (columns.py)
+            if v not in MAIN_ZONES:
+                raise InvalidScenario(f"choose.{key}", f"one of {', '.join(MAIN_ZONES)}: the zone it moves to")
+            out[key] = v
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
@@ -652,7 +662,8 @@ def _choose(value) -> dict[str, str | list[str]]:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
                                   "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
-                                  "phase.end, banish.<card id>, replace.<card id>)")
+                                  "phase.end, banish.<card id>, replace.<card id>, counters.<card id>, "
+                                  "move.<card id>)")
     return out
 
 
