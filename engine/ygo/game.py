@@ -177,6 +177,8 @@ class Game:
             from .temporary import reset_stats
             reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
             card.effects_negated = card.negated_anywhere   # a new card: only a negation tied to no place stays
+            if card.tuner_this_turn:   # no longer treated as a Tuner
+                card.tuner = card.tuner_this_turn = False
             card.unaffected_turn = 0
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:

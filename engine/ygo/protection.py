@@ -23,7 +23,8 @@ FIELDS = ("untargetable", "indestructible_by_effect", "unaffected")
 UNAFFECTED_KINDS = ("spell", "trap", "monster", "opponent")
 GRANTS = ("indestructible_by_effect", "indestructible_by_battle", "untargetable")
 REACHING_OPS = ("destroy", "banish", "return_to_hand", "return_to_deck", "flip_face_down", "change_atk",
-                "change_def", "change_position", "take_control", "equip", "negate_effects", "send_to_graveyard")
+                "change_def", "change_position", "take_control", "equip", "negate_effects", "send_to_graveyard",
+                "become_tuner")
 KIND_NAMES = {"spell": "Spell", "trap": "Trap", "monster": "monster", "opponent": "the opponent's card"}
 
 
@@ -50,6 +51,11 @@ def unaffected_by(game, source: Card, card: Card, deciding: bool = False) -> boo
     if source.card_type in card.unaffected_by:
         return True
     return "opponent" in card.unaffected_by and game.controller(source) != game.controller(card)
+
+
+def is_unaffected_source(source: Card, card: Card) -> bool:
+    """Whether `card`, were it on the field, would ignore `source` (the opponent's side is not known off the field)."""
+    return source is not card and (card.unaffected or source.card_type in card.unaffected_by)
 
 
 def unaffected_words(card: Card) -> str:

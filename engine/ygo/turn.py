@@ -136,6 +136,8 @@ def _next_turn(game) -> None:
                 card.effects_negated = card.negated_anywhere = False
         for card in p.monster_list():
             card.negated_anywhere = False
+            if card.tuner_this_turn:   # "treated as a Tuner until the end of this turn"
+                card.tuner = card.tuner_this_turn = False
     game.used_once.clear()   # once-per-turn limits last for the turn
     vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
     game.lingering.clear()   # and protections granted "this turn"
