@@ -15,7 +15,7 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, modes, name_locks, summon_negation, vows
+from . import battle_damage, modes, name_locks, summon_count, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
@@ -739,6 +739,8 @@ OPERATIONS: dict[str, Operation] = {
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
     "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
+    "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
+    "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
     "equip": Operation(_selector, apply_equip),
     "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),

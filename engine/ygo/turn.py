@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import battle_damage, name_locks, phase_triggers, temporary, vows
+from . import battle_damage, name_locks, phase_triggers, summon_count, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -143,6 +143,7 @@ def _next_turn(game) -> None:
     game.lingering.clear()   # and protections granted "this turn"
     battle_damage.end_of_turn(game)
     name_locks.end_of_turn(game)
+    summon_count.end_of_turn(game)
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0

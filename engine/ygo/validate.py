@@ -46,8 +46,8 @@ MAX_LP = 10**9
 # action kind -> (required keys, optional keys)
 ACTION_ARGS = {
     "attack": (("attacker", "target"), ()),
-    "normal_summon": (("card",), ("zone", "tribute")),
-    "set_monster": (("card",), ("zone", "tribute")),
+    "normal_summon": (("card",), ("zone", "tribute", "using")),
+    "set_monster": (("card",), ("zone", "tribute", "using")),
     "flip_summon": (("card",), ()),
     "change_position": (("card", "to"), ()),
     "set_spell_trap": (("card",), ("zone",)),
@@ -582,6 +582,8 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
         zones = ST_ZONES if kind in ("set_spell_trap", "activate") else MONSTER_ZONES if kind in EXTRA_ACTION_ARGS \
             else MAIN_ZONES
         out["zone"] = _choice(args["zone"], f"{path}.zone", zones)
+    if "using" in args:   # which count a Normal Summon uses: the rule's, or a granting card's (summon_count.py)
+        out["using"] = "rule" if args["using"] == "rule" else _known(args["using"], f"{path}.using", ids)
     if "to" in args:
         out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
     if "phase" in args:
