@@ -19,7 +19,7 @@ from . import battle_damage, modes, name_locks, summon_count, summon_negation, v
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "battle_opponent", "column", "summoned_by_this", "all_cards")
+             "battle_opponent", "column", "opponent_column", "summoned_by_this", "all_cards")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -239,6 +239,8 @@ def resolve_selector(game, link, selector) -> list:
         return list(link.summoned)
     if selector == "column":   # "the other cards in this card's column" (both players')
         return columns.others_in_column(game, link.card)
+    if selector == "opponent_column":   # "your opponent's cards in this card's column"
+        return columns.opponent_in_column(game, link.card, link.player)
     if selector == "your_monsters":
         return me.monster_list()
     if selector == "battle_opponent":   # the monster this card battles (the attack in progress)
@@ -754,6 +756,7 @@ OPERATIONS: dict[str, Operation] = {
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
+    "move": Operation(columns.parse_move, columns.apply_move),
     "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
     "delayed": Operation(delayed.parse, delayed.register),
