@@ -15,7 +15,7 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, modes, name_locks, summon_count, summon_negation, vows
+from . import battle_damage, linked, modes, name_locks, summon_count, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
@@ -293,7 +293,7 @@ def apply_destroy(game, link, sel) -> bool:
                   f"{'is' if len(protectors) == 1 else 'are'} destroyed at the same time, but "
                   f"{'its' if len(protectors) == 1 else 'their'} protection of the other cards still applied at that "
                   "moment.", "ygo.protect.destroyed_still_protects", cards=", ".join(c.label() for c in protectors))
-    cards = replace(game, doomed, "effect")
+    cards = replace(game, linked.with_linked(game, doomed), "effect")
     for card in cards:
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
@@ -638,6 +638,7 @@ def apply_special_summon(game, link, args):
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
     link.summoned.append(card)
+    linked.record(game, link, card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
