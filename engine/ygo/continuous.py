@@ -3,6 +3,7 @@
 Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md, `continuous:`):
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
+    {atk: {target: self, by: 300, per_counter: spell}}   (N for each such counter on this card, counters.py)
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
     {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
@@ -34,12 +35,23 @@ def _selector(value) -> str:
 
 
 def _modifier(args) -> dict:
-    if not isinstance(args, dict) or set(args) != {"target", "by"}:
-        raise ValueError("takes {target: <selector>, by: <change>}")
+    if not isinstance(args, dict) or set(args) - {"target", "by", "per_counter"} or not {"target", "by"} <= set(args):
+        raise ValueError("takes {target: <selector>, by: <change>} (and per_counter: <counter kind>)")
     by = args["by"]
     if isinstance(by, bool) or not isinstance(by, int) or abs(by) > MAX_AMOUNT:
         raise ValueError(f"`by` must be an integer, not {by!r}")
-    return {"target": _selector(args["target"]), "by": by}
+    out = {"target": _selector(args["target"]), "by": by}
+    if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+        kind = args["per_counter"]
+        if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower():
+            raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
+        out["per_counter"] = kind
+    return out
+
+
+def _amount(src: Card, args: dict) -> int:
+    """A modifier's change: `by`, or `by` for each counter of a kind on its own card (counted now)."""
+    return args["by"] * src.counters.get(args["per_counter"], 0) if "per_counter" in args else args["by"]
 
 
 def _not_attackable(args) -> dict:
@@ -216,13 +228,13 @@ def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> 
 def atk_of(game, monster: Card) -> int:
     if not game.has_continuous:
         return monster.atk
-    return max(0, monster.atk + sum(args["by"] for _, args in _applying(game, monster, "atk")))
+    return max(0, monster.atk + sum(_amount(src, args) for src, args in _applying(game, monster, "atk")))
 
 
 def def_of(game, monster: Card) -> int:
     if not game.has_continuous:
         return monster.defense
-    return max(0, monster.defense + sum(args["by"] for _, args in _applying(game, monster, "def")))
+    return max(0, monster.defense + sum(_amount(src, args) for src, args in _applying(game, monster, "def")))
 
 
 def modifiers(game, monster: Card, stat: str) -> list[Card]:
