@@ -3,6 +3,7 @@
 Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md, `continuous:`):
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
+    {atk: {target: self, by: 300, per_counter: spell}}   (N for each such counter on this card, counters.py)
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
     {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
@@ -35,12 +36,23 @@ def _selector(value) -> str:
 
 
 def _modifier(args) -> dict:
-    if not isinstance(args, dict) or set(args) != {"target", "by"}:
-        raise ValueError("takes {target: <selector>, by: <change>}")
+    if not isinstance(args, dict) or set(args) - {"target", "by", "per_counter"} or not {"target", "by"} <= set(args):
+        raise ValueError("takes {target: <selector>, by: <change>} (and per_counter: <counter kind>)")
     by = args["by"]
     if isinstance(by, bool) or not isinstance(by, int) or abs(by) > MAX_AMOUNT:
         raise ValueError(f"`by` must be an integer, not {by!r}")
-    return {"target": _selector(args["target"]), "by": by}
+    out = {"target": _selector(args["target"]), "by": by}
+    if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+        kind = args["per_counter"]
+        if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower():
+            raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
+        out["per_counter"] = kind
+    return out
+
+
+def _amount(src: Card, args: dict) -> int:
+    """A modifier's change: `by`, or `by` for each counter of a kind on its own card (counted now)."""
+    return args["by"] * src.counters.get(args["per_counter"], 0) if "per_counter" in args else args["by"]
 
 
 def _not_attackable(args) -> dict:
@@ -67,6 +79,11 @@ def _summon_limit(args) -> dict:
 def _battle_damage(args) -> dict:
     from .battle_damage import parse   # battle_damage reads this module's selectors
 
+    return parse(args)
+
+
+def _negate_traps(args) -> str:
+    from .trap_negation import parse
     return parse(args)
 
 
@@ -97,7 +114,7 @@ PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "nega
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
            "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
            "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone,
-           "effect_damage": _effect_damage}
+           "effect_damage": _effect_damage, "negate_trap_effects": _negate_traps}
 
 
 def parse(value) -> tuple:
@@ -204,9 +221,12 @@ def sources(game) -> list[tuple[Card, str]]:
     whose effects are negated applies none, 4.6.5.p1)."""
     if not game.has_continuous:
         return []
+    from .trap_negation import negator
+
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
-                                                or c.unsummoned_gemini)]
+            if (c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
+                                                 or c.unsummoned_gemini))
+            and not (c.card_type == "trap" and negator(game, c) is not None)]   # Royal Decree (4.6.5.p6)
 
 
 def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:
@@ -224,13 +244,13 @@ def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> 
 def atk_of(game, monster: Card) -> int:
     if not game.has_continuous:
         return monster.atk
-    return max(0, monster.atk + sum(args["by"] for _, args in _applying(game, monster, "atk")))
+    return max(0, monster.atk + sum(_amount(src, args) for src, args in _applying(game, monster, "atk")))
 
 
 def def_of(game, monster: Card) -> int:
     if not game.has_continuous:
         return monster.defense
-    return max(0, monster.defense + sum(args["by"] for _, args in _applying(game, monster, "def")))
+    return max(0, monster.defense + sum(_amount(src, args) for src, args in _applying(game, monster, "def")))
 
 
 def modifiers(game, monster: Card, stat: str) -> list[Card]:
@@ -247,8 +267,12 @@ def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card 
 
 def check_equips(game) -> None:
     """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1); a monster
-    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9)."""
+    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9). Trap
+    monsters negated as Traps go back to the Spell & Trap Zone (trap_negation.py)."""
     from .equip_monsters import kept_by_negated
+    from .trap_negation import check_trap_monsters
+
+    check_trap_monsters(game)
 
     for p in game.board.players.values():
         for card in p.st_list():
