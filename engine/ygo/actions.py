@@ -4,7 +4,7 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, summon_negation, triggers, turn, vows
+from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, stats, summon_negation, triggers, turn, vows
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
@@ -359,6 +359,7 @@ def run(game, kind: str, args: dict) -> None:
         game.refuse(kind, why, *keys)
         return
     do(game, **kwargs)
+    stats.observe(game)
     if kind == "activate" and game.summoning:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:

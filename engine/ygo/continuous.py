@@ -2,15 +2,19 @@
 3.2.5: a monster's continuous effects stop at once when it is no longer face-up in a Monster Zone; Master
 Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md, `continuous:`):
 
-    {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
-    {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {atk: {target: <selector>, by: ±N, per: <count>}}   {atk: {target, becomes: N | double_original | half_original}}
+    {def: …} (the same)   {level: {target, by: ±N | becomes: N}}
+    {original_atk: {target, becomes: N | double | half}}   {original_def: …}
+    {cannot_attack: <selector>}   {negate_effects: <selector>}   (Skill Drain, negation.py)
 
-Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
-all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
+ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
+and `during: damage_calculation`. Selectors: self, equipped (the monster this equip card is equipped to),
+your_monsters, opponent_monsters, all_monsters. Values are computed in stats.py (rulebook 4.5).
 """
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .stats import COUNTS
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -22,16 +26,53 @@ def _selector(value) -> str:
     return value
 
 
-def _modifier(args) -> dict:
-    if not isinstance(args, dict) or set(args) != {"target", "by"}:
-        raise ValueError("takes {target: <selector>, by: <change>}")
-    by = args["by"]
-    if isinstance(by, bool) or not isinstance(by, int) or abs(by) > MAX_AMOUNT:
-        raise ValueError(f"`by` must be an integer, not {by!r}")
-    return {"target": _selector(args["target"]), "by": by}
+def _int(value, what: str, lo: int = -MAX_AMOUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_AMOUNT:
+        raise ValueError(f"`{what}` must be an integer{f' >= {lo}' if lo >= 0 else ''}, not {value!r}")
+    return value
 
 
-PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector}
+def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
+    """{target, by: ±N[, per]} or {target, becomes: N | <word>}, with optional lp / during conditions."""
+    def parse(args) -> dict:
+        allowed = {"target", "lp", "during"} | ({"by"} if allow_by else set()) | ({"per"} if allow_per else set()) | {"becomes"}
+        if not isinstance(args, dict) or "target" not in args or not set(args) <= allowed:
+            raise ValueError(f"takes {{target: <selector>, {'by: <change> or ' if allow_by else ''}becomes: <value>}}"
+                             f" (keys: {', '.join(sorted(allowed))})")
+        out = {"target": _selector(args["target"])}
+        if ("by" in args) == ("becomes" in args):
+            raise ValueError("give exactly one of `by` (a change) or `becomes` (a new value)" if allow_by
+                             else "`becomes` is required")
+        if "by" in args:
+            out["by"] = _int(args["by"], "by")
+            if "per" in args:
+                if args["per"] not in COUNTS:
+                    raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
+                out["per"] = args["per"]
+        else:
+            if "per" in args:
+                raise ValueError("`per` goes with `by`")
+            b = args["becomes"]
+            out["becomes"] = b if b in becomes_words else _int(b, "becomes", 0)
+        if "lp" in args:
+            if args["lp"] not in ("lower", "higher"):
+                raise ValueError("`lp` is lower or higher (its controller's LP against the opponent's)")
+            out["lp"] = args["lp"]
+        if "during" in args:
+            if args["during"] != "damage_calculation":
+                raise ValueError("`during` is damage_calculation")
+            out["during"] = args["during"]
+        return out
+    return parse
+
+
+_current = _stat_modifier(("double_original", "half_original"))
+PARSERS = {"atk": _current, "def": _current,
+           "level": _stat_modifier((), allow_per=False),
+           "original_atk": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
+           "original_def": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
+           "cannot_attack": _selector, "negate_effects": _selector}
+STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
 
 
 def parse(value) -> tuple:
@@ -106,33 +147,41 @@ def sources(game) -> list[tuple[Card, str]]:
             if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c))]
 
 
-def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:
+def applying_indexed(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, str, int, object]]:
+    """(source, its controller, index in its `continuous:` list, args) of the continuous `op` effects that reach
+    the face-up monster now (a monster unaffected by other cards' effects is reached only by its own, 4.1.4.p1)."""
     if not game.has_continuous or monster.zone not in MONSTER_ZONES or not monster.face_up:
         return []
     found = sources(game)
     if not found:
         return []
     holder = _holder(game, monster)
-    return [(src, args) for src, mine in found for name, args in src.effect.continuous
+    return [(src, mine, i, args) for src, mine in found for i, (name, args) in enumerate(src.effect.continuous)
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
-            and (ignore_unaffected or not (monster.unaffected and src is not monster))]   # unaffected (4.1.4.p1)
+            and (ignore_unaffected or not (monster.unaffected and src is not monster))]
+
+
+def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, object]]:
+    return [(src, args) for src, _, _, args in applying_indexed(game, monster, op, ignore_unaffected)]
 
 
 def atk_of(game, monster: Card) -> int:
-    if not game.has_continuous:
-        return monster.atk
-    return max(0, monster.atk + sum(args["by"] for _, args in _applying(game, monster, "atk")))
+    from .stats import value
+
+    return value(game, monster, "atk")
 
 
 def def_of(game, monster: Card) -> int:
-    if not game.has_continuous:
-        return monster.defense
-    return max(0, monster.defense + sum(args["by"] for _, args in _applying(game, monster, "def")))
+    from .stats import value
+
+    return value(game, monster, "def")
 
 
 def modifiers(game, monster: Card, stat: str) -> list[Card]:
-    """The cards whose continuous effects change `stat` (atk | def) of the monster now."""
-    return [src for src, _ in _applying(game, monster, stat)]
+    """The cards whose continuous effects change `stat` (atk | def, or its original value) of the monster now."""
+    from .stats import _continuous
+
+    return list(dict.fromkeys(src for op in (stat, "original_" + stat) for _, src, _, _ in _continuous(game, monster, op)))
 
 
 def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card | None:

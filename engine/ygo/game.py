@@ -56,6 +56,7 @@ class Attack:
     destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
     calc_chain: bool = False           # effects were activated at damage calculation (they resolve first)
     flipped_target: bool = False       # the face-down target was flipped by this battle (its flip effect waits)
+    calculating: bool = False          # damage is being calculated now ("only during damage calculation", stats.py)
 
 
 @dataclass
@@ -90,6 +91,8 @@ class Game:
     phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
+    stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
+    stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -159,8 +162,8 @@ class Game:
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
             card.attacked_turn = card.battled_turn = 0
-            from .temporary import reset_stats
-            reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
+            from .stats import reset
+            reset(card)   # a card that left the field is a new card: effects' ATK/DEF/Level changes are gone
             card.effects_negated = False   # a new card: an effect negating the old one no longer applies
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:

@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import phase_triggers, temporary, vows
+from . import phase_triggers, stats, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -128,6 +128,8 @@ def _next_turn(game) -> None:
     from .actions import settle
 
     board = game.board
+    stats.observe(game)       # a monster negated this turn has lost its own one-time changes (4.5.3)
+    stats.end_of_turn(game)   # changes "until the end of this turn" stop applying
     for p in board.players.values():
         for card in p.monster_list():
             card.attacks_this_turn, card.attacked_ids = 0, []
