@@ -89,11 +89,13 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     summon_negation.begin(game, [card], player, "normal", f"{kind}Summon")
 
 
-def _summoned(game, card: Card, player: str, by_effect: bool = False, method: str = "special") -> None:
-    """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved)."""
+def _summoned(game, card: Card, player: str, by_effect: bool = False, method: str = "special",
+              batch: object = None) -> None:
+    """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved).
+    `batch` is the summon it belongs to (several monsters of one Pendulum Summon count as one Special Summon)."""
     if by_effect:
         game.effect_summoned = card
-    vows.record_summon(game, card, player, method)
+    vows.record_summon(game, card, player, method, batch)
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \

@@ -1,9 +1,9 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
-from . import vows
+from . import battle_damage, vows
 from .card_triggers import on_attack_declared
-from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers
+from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
 from .stats import keys as stat_keys
 from .game import Attack, Window
 from .model import Card, other
@@ -45,12 +45,19 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
                     "them", ("ygo.battle.multiple_attacks",))
         return f"{attacker.label()} has already declared an attack this Battle Phase", ("ygo.battle.once_per_monster",)
     if target_id == "direct":
-        if opponent.monsters:
+        if opponent.monsters and not all((not_attackable(game, m, attacker) or (None, False))[1]
+                                         for m in opponent.monster_list()):
             return f"{other(player)} controls a monster, so a direct attack is not possible", ("ygo.battle.direct_attack",)
         return None
     target = board.find(target_id)
     if not target or target[0] is not opponent or target[1] not in opponent.monsters:
         return f"{target_id} is not a monster on {other(player)}'s field", ("ygo.battle.declare",)
+    protected = not_attackable(game, target[2], attacker)
+    if protected:
+        src, direct = protected
+        return (f"{target[2].label()} cannot be chosen as an attack target while the continuous effect of "
+                f"{src.label()} applies{' (it makes the attack direct, which affects no monster: even an attacker unaffected by effects cannot choose it)' if direct and attacker.unaffected else ''}",
+                ("ygo.battle.cannot_be_attacked", *(("ygo.battle.cannot_be_attacked_direct",) if direct else ())))
     return None
 
 
@@ -73,6 +80,8 @@ def attack(game, attacker: Card, target_id: str) -> None:
     what = "a direct attack" if target is None else f"an attack on {target.label()}"
     keys = ["ygo.battle.declare", "ygo.battle.direct_attack" if target is None else "ygo.battle.once_per_monster",
             "ygo.battle.after_declaration_order"]
+    if target is None and board.player(other(player)).monsters:
+        keys.append("ygo.battle.cannot_be_attacked_direct")   # every monster there makes the attack direct (4.1.3)
     if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
         keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
@@ -248,6 +257,10 @@ def _calculate(game, atk: Attack) -> None:
                           sources=", ".join(c.label() for c in by))
     if target is None:
         damage = atk_of(game, attacker)
+        if _modified(game, [attacker], opp, damage, f"Direct attack by {attacker.label()}",
+                     "ygo.battle.damage_calc.direct"):
+            game.check_lp()
+            return
         game.lose_lp(opp, damage)
         game.step("damage.direct", f"Direct attack: {opp} takes {damage} battle damage (LP {game.board.player(opp).lp}).",
                   "ygo.battle.damage_calc.direct", "ygo.damage.battle", player=opp, damage=damage,
@@ -314,11 +327,14 @@ def _atk_vs_atk(game, attacker, target, player, opp, destroyed):
         return
     winner, loser, damaged = (attacker, target, opp) if a > t else (target, attacker, player)
     diff = abs(a - t)
+    destroyed.append(loser)
+    if _modified(game, [attacker, target], damaged, diff, f"{winner.label()} ({max(a, t)} ATK) beats "
+                 f"{loser.label()} ({min(a, t)} ATK), which is destroyed", "ygo.battle.damage_calc.atk_vs_atk"):
+        return
     game.lose_lp(damaged, diff)
     game.step("damage.atk_vs_atk", f"{winner.label()} ({max(a, t)} ATK) beats {loser.label()} ({min(a, t)} ATK): "
               f"{damaged} takes {diff} battle damage (LP {game.board.player(damaged).lp}), and {loser.label()} is "
               "destroyed.", "ygo.battle.damage_calc.atk_vs_atk", "ygo.damage.battle", winner=winner.label(), loser=loser.label(), winner_atk=max(a, t), loser_atk=min(a, t), player=damaged, damage=diff, lp=game.board.player(damaged).lp)
-    destroyed.append(loser)
 
 
 def _atk_vs_def(game, attacker, target, player, opp, destroyed):
@@ -329,6 +345,9 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
         return
     if a < d:
         diff = d - a
+        if _modified(game, [attacker, target], player, diff, f"{attacker.label()}'s {a} ATK is lower than "
+                     f"{target.label()}'s {d} DEF (neither is destroyed)", "ygo.battle.damage_calc.atk_vs_def"):
+            return
         game.lose_lp(player, diff)
         game.step("damage.atk_vs_def.lower", f"{attacker.label()}'s {a} ATK is lower than {target.label()}'s {d} DEF: "
                   f"{player} takes {diff} battle damage (LP {game.board.player(player).lp}), and neither monster is "
@@ -337,11 +356,26 @@ def _atk_vs_def(game, attacker, target, player, opp, destroyed):
     text = f"{attacker.label()}'s {a} ATK is higher than {target.label()}'s {d} DEF: {target.label()} is destroyed"
     if attacker.piercing:
         diff = a - d
+        destroyed.append(target)
+        if _modified(game, [attacker, target], opp, diff, f"{text}, and piercing inflicts battle damage",
+                     "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing"):
+            return
         game.lose_lp(opp, diff)
         game.step("damage.piercing", f"{text}, and piercing inflicts {diff} battle damage to {opp} "
                   f"(LP {game.board.player(opp).lp}).", "ygo.battle.damage_calc.atk_vs_def", "ygo.battle.piercing",
                   "ygo.damage.battle", attacker=attacker.label(), target=target.label(), atk=a, defense=d, player=opp, damage=diff, lp=game.board.player(opp).lp)
-    else:
-        game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
-                  "ygo.battle.damage_calc.atk_vs_def", attacker=attacker.label(), target=target.label(), atk=a, defense=d)
+        return
+    game.step("damage.atk_vs_def", f"{text}; a Defense Position monster deals no battle damage to its controller.",
+              "ygo.battle.damage_calc.atk_vs_def", attacker=attacker.label(), target=target.label(), atk=a, defense=d)
     destroyed.append(target)
+
+
+def _modified(game, battlers: list, player: str, amount: int, what: str, *keys: str) -> bool:
+    """Battle damage through the effects that change it (battle_damage.py), when any applies to this battle."""
+    if not battle_damage.modifiers(game, battlers):
+        return False
+    game.step("damage.calculated", f"{what}: before the effects that change battle damage, {player} would take "
+              f"{amount} battle damage.", *keys, "ygo.damage.battle", "ygo.damage_mod.order", player=player,
+              damage=amount)
+    battle_damage.inflict(game, battle_damage.settle(game, battlers, player, amount))
+    return True

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
-from .model import MONSTER_ZONES, ST_ZONES, Card, other
+from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -19,6 +19,8 @@ def speed_of(card: Card) -> int:
 
 
 def _kind_name(card: Card) -> str:
+    if card.card_type == "monster" and card.effect and card.effect.source == "pendulum_zone":
+        return "Pendulum Effect"
     if card.card_type == "monster":
         return f"{card.effect.type or 'monster'} effect" if card.effect else "monster"
     return {"normal": "Normal Spell", "quick": "Quick-Play Spell", "continuous": "Continuous Spell",
@@ -68,6 +70,10 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         if place != "hand":
             return (f"{card.label()}'s effect is activated from the hand, and {card.label()} is not in "
                     f"{player}'s hand", ("ygo.activate.from_hand",))
+    elif card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        if place not in PENDULUM_ZONES:
+            return (f"{card.label()}'s Pendulum Effect is activated in a Pendulum Zone, and {card.label()} is not in "
+                    f"one", ("ygo.pendulum.effect_in_zone",))
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
@@ -110,7 +116,9 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         refusal = damage_step.can_activate(game, card, speed)
         if refusal:
             return refusal
-    refusal = (_timing(game, card, player) or once_per_turn.refusal(game, card, player)
+    from .triggers import control_condition
+
+    refusal = (_timing(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
@@ -119,8 +127,11 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return (f"{card.label()} needs exactly {card.effect.targets} target(s), {len(targets)} named",
                 ("ygo.activate.card_activation",))
     for t in targets:
-        if not game.on_field(t):
-            return f"target {t.id} is not on the field", ("ygo.activate.card_activation",)
+        place = effects.place_kind(game, t)
+        if place not in card.effect.target_in:
+            where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
+                                for p in card.effect.target_in)
+            return f"target {t.id} is not {where}", ("ygo.activate.card_activation",)
     refusal = protection.target_refusal(card, targets)
     if refusal:
         return refusal
@@ -201,7 +212,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     if card.effect.cost:
         costs.pay(game, card, player)
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
-                on_field=game.on_field(card))
+                on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
@@ -230,6 +241,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.damage_step.calculation_timing")
     if card.card_type == "monster" and place == "hand":
         cites.append("ygo.activate.from_hand")
+    if card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        cites += ["ygo.pendulum.effect_in_zone", "ygo.pendulum.not_a_monster"]
     if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
         cites.append("ygo.summon_negation.window")
     if card.effect.once_per_turn:
@@ -261,7 +274,6 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained = was_negated, was_drained
     game.chain.append(link)
-    vows.record_activation(game, link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
@@ -288,6 +300,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
                  "ygo.damage_step.own_change_triggers"]
                 if window.event == "destroyed" and window.player == "battle" else []),
               *keys, *extra, card=card.label(), link=link.n)
+    vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
 
 
 def _left_field(game, link) -> bool:
@@ -336,12 +349,17 @@ def resolve_chain(game) -> None:
                           f"{_kind_name(link.card)} that is no longer face-up on the field: its effect does not "
                           "apply.", "ygo.chain.continuous_left_field", link=link.n, card=link.card.label())
             else:
+                trap_monster = link.card.trap_monster   # its effects in the Monster Zone are monster effects (3.1.11)
                 gone = (link.on_field and link.card.card_type == "monster" and link.card.effect is not None
-                        and link.card.effect.type in ("ignition", "trigger") and not game.on_field(link.card))
+                        and (link.card.effect.type in ("ignition", "trigger") or trap_monster)
+                        and not game.on_field(link.card))
                 game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves"
-                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}.",
+                          f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}"
+                          f"{' (a trap monster: an effect it activated in the Monster Zone is a monster effect, not a Continuous Trap that must stay face-up)' if gone and trap_monster else ''}.",
                           "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
-                          *(["ygo.effect.resolves_after_leaving"] if gone else []), link=link.n, card=link.card.label())
+                          *(["ygo.effect.resolves_after_leaving"] if gone else []),
+                          *(["ygo.trap_monster.monster_effect"] if gone and trap_monster else []),
+                          link=link.n, card=link.card.label())
                 lifted = negation.applies_after_all(link)
                 if lifted:
                     where = "face-down" if link.card.zone else "no longer on the field"

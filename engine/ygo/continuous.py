@@ -6,6 +6,9 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {def: …} (the same)   {level: {target, by: ±N | becomes: N}}
     {original_atk: {target, becomes: N | double | half}}   {original_def: …}
     {cannot_attack: <selector>}   {negate_effects: <selector>}   (Skill Drain, negation.py)
+    {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
+    {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
 and `during: damage_calculation`. Selectors: self, equipped (the monster this equip card is equipped to),
@@ -30,6 +33,33 @@ def _int(value, what: str, lo: int = -MAX_AMOUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_AMOUNT:
         raise ValueError(f"`{what}` must be an integer{f' >= {lo}' if lo >= 0 else ''}, not {value!r}")
     return value
+
+
+def _not_attackable(args) -> dict:
+    """`cannot_be_attacked: <selector>` or `{target: <selector>, direct: true}` (direct: "while it is the only
+    monster, the opponent attacks directly" — such an effect does not affect the attacker, 4.1.3)."""
+    if not isinstance(args, dict):
+        return {"target": _selector(args), "direct": False}
+    if set(args) - {"target", "direct"} or "target" not in args or not isinstance(args.get("direct", False), bool):
+        raise ValueError("takes a selector, or {target: <selector>, direct: true}")
+    return {"target": _selector(args["target"]), "direct": args.get("direct", False)}
+
+
+def _summon_limit(args) -> dict:
+    if not isinstance(args, dict) or set(args) - {"times", "player"} or "times" not in args:
+        raise ValueError("takes {times: N, player: both | self | opponent}")
+    times, player = args["times"], args.get("player", "both")
+    if isinstance(times, bool) or not isinstance(times, int) or not 1 <= times <= 10:
+        raise ValueError("`times` is how many Special Summons each player so limited may make in a turn (1-10)")
+    if player not in ("both", "self", "opponent"):
+        raise ValueError("`player` is both, self or opponent")
+    return {"times": times, "player": player}
+
+
+def _battle_damage(args) -> dict:
+    from .battle_damage import parse   # battle_damage reads this module's selectors
+
+    return parse(args)
 
 
 def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
@@ -71,7 +101,9 @@ PARSERS = {"atk": _current, "def": _current,
            "level": _stat_modifier((), allow_per=False),
            "original_atk": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
            "original_def": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
-           "cannot_attack": _selector, "negate_effects": _selector}
+           "cannot_attack": _selector, "negate_effects": _selector,
+           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
+           "cannot_be_attacked": _not_attackable}
 STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
 
 
@@ -115,8 +147,43 @@ def _face_up_sources(game) -> list[tuple[Card, str]]:
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
-                and (c.kind != "equip" or c.equipped_to)]
+                and (c.kind != "equip" or c.equipped_to) and _condition_met(game, c)]
     return out
+
+
+def _condition_met(game, card: Card) -> bool:
+    """`while_on_field: <name>`: its continuous effects apply only while a face-up card of that name is on the
+    field (either side, the Field Zone included)."""
+    name = card.effect.while_on_field
+    if not name:
+        return True
+    for p in game.board.players.values():
+        cards = p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])
+        if any(c.name == name and c.face_up for c in cards):
+            return True
+    return False
+
+
+def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, bool] | None:
+    """(source, direct) of a continuous "cannot be attacked" effect that keeps `attacker` from choosing `target`
+    now. One that affects the attacker ("cannot be targeted for attacks") does not stop an attacker unaffected
+    by other cards' effects; one that makes the attack direct does (4.1.3)."""
+    if not game.has_continuous or target.zone not in MONSTER_ZONES:
+        return None
+    holder = _holder(game, target)
+    for src, mine in sources(game):
+        for name, args in src.effect.continuous:
+            if name == "cannot_be_attacked" and _affects(src, mine, args["target"], target, holder):
+                if args["direct"] or attacker is None or not (attacker.unaffected and src is not attacker):
+                    return src, args["direct"]
+    return None
+
+
+def summon_limits(game, player: str) -> list[tuple[Card, int]]:
+    """(card, times) for each continuous effect applying now that limits how often `player` Special Summons a turn."""
+    return [(src, args["times"]) for src, mine in sources(game) for name, args in src.effect.continuous
+            if name == "special_summon_limit"
+            and (args["player"] == "both" or (args["player"] == "self") == (mine == player))]
 
 
 def _holder(game, monster: Card) -> str:

@@ -9,13 +9,13 @@ from . import zones
 from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
-from .model import MONSTER_ZONES, POSITIONS, other
+from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from . import control, protection, search, stats, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import summon_negation, vows
+from . import battle_damage, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card")
@@ -24,9 +24,16 @@ BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points 
 MAX_AMOUNT = 10**9
 
 
-def _selector(args) -> str:
+def _selector(args):
+    """A selector name, or `{of: <selector>, count: N}`: N of those cards chosen when the effect resolves
+    ("choose 1 monster your opponent controls and destroy it" does not target, 3.1.1)."""
+    if isinstance(args, dict) and "of" in args:
+        _keys(args, ("of", "count"), ("of", "count"))
+        if args["of"] not in SELECTORS or args["of"] == "targets":
+            raise ValueError(f"`of` names which cards to choose from: one of {', '.join(s for s in SELECTORS if s != 'targets')}")
+        return {"of": args["of"], "count": _int_arg(args, "count", 1)}
     if args not in SELECTORS:
-        raise ValueError(f"names which cards: one of {', '.join(SELECTORS)}, not {args!r}")
+        raise ValueError(f"names which cards: one of {', '.join(SELECTORS)}, or {{of: <selector>, count: N}}, not {args!r}")
     return args
 
 
@@ -118,10 +125,44 @@ def _gain(args) -> dict:
     return out
 
 
+def _discard(args) -> dict:
+    if isinstance(args, int) and not isinstance(args, bool):
+        args = {"count": args}
+    args = _keys(args, ("count",), ("count",))
+    return {"count": _int_arg(args, "count", 1)}
+
+
+def apply_discard(game, link, args) -> bool:
+    """"Discard N cards": from the activating player's own hand (`choose: {discard.<card id>: [ids]}`, **default**
+    the last cards in the hand); with fewer than N cards in the hand nothing is discarded."""
+    hand = game.board.player(link.player).hand
+    if len(hand) < args["count"]:
+        game.step("effect.discard.fails", f"{link.player} has fewer than {args['count']} card(s) in the hand: nothing "
+                  "is discarded.", "ygo.cost.own_hand", player=link.player, count=args["count"])
+        return False
+    chosen = [c for i in game.choose.get(f"discard.{link.card.id}", []) for c in hand if c.id == i]
+    picks = list(dict.fromkeys(chosen))[:args["count"]]
+    for c in reversed(hand):
+        if len(picks) == args["count"]:
+            break
+        if c not in picks:
+            picks.append(c)
+    for c in picks:
+        game.send(c, "graveyard")
+    game.step("effect.discard", f"The effect of {link.card.label()} makes {link.player} discard "
+              f"{', '.join(c.label() for c in picks)}.", "ygo.cost.own_hand", player=link.player,
+              cards=", ".join(c.label() for c in picks), source=link.card.label())
+    return True
+
+
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated", "linked_by"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by", "from"), ("card",))
     if not isinstance(args["card"], str):
-        raise ValueError("`card` is a card id")
+        raise ValueError("`card` is a card id, or `targets` (the targeted monsters not on the field)")
+    places = args.get("from", [])
+    places = [places] if isinstance(places, str) else places
+    if not isinstance(places, list) or any(p not in SUMMON_PLACES for p in places):
+        raise ValueError(f"`from` lists where the card is Special Summoned from: {', '.join(SUMMON_PLACES)}")
     position = args.get("position", "attack")
     if position not in POSITIONS:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
@@ -130,17 +171,33 @@ def _special_summon(args) -> dict:
     linked_by = args.get("linked_by", 0)
     if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
         raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
-    return {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
+    out = {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
+    return {**out, "from": places} if places else out
 
 
 # ---------- application
 
-def resolve_selector(game, link, selector: str) -> list:
+def _chosen_on_resolution(game, link, selector: dict) -> list:
+    """`choose: {pick.<card id>: [ids]}` among the cards the selector names now; **default** the first ones."""
+    pool = resolve_selector(game, link, selector["of"])
+    wanted = game.choose.get(f"pick.{link.card.id}", [])
+    picks = [c for i in wanted for c in pool if c.id == i][:selector["count"]]
+    picks += [c for c in pool if c not in picks][:selector["count"] - len(picks)]
+    if picks:
+        game.step("effect.chosen", f"{link.player} chooses {', '.join(c.label() for c in picks)} as the effect of "
+                  f"{link.card.label()} resolves (chosen now, not targeted).", "ygo.effect.choose_on_resolution",
+                  player=link.player, cards=", ".join(c.label() for c in picks), source=link.card.label())
+    return picks
+
+
+def resolve_selector(game, link, selector) -> list:
+    if isinstance(selector, dict):
+        return _chosen_on_resolution(game, link, selector)
     board = game.board
     me, opp = board.player(link.player), board.player(other(link.player))
     window = link.window
     if selector == "targets":
-        return [c for c in link.targets if game.on_field(c)]
+        return [c for c in link.targets if still_target(game, link, c)]
     if selector == "self":
         return [link.card]
     if selector == "attacker":
@@ -161,6 +218,17 @@ def resolve_selector(game, link, selector: str) -> list:
     raise AssertionError(selector)
 
 
+def place_kind(game, card) -> str:
+    """Where a card is, as targeting sees it: "field", or the pile it lies in."""
+    return "field" if game.on_field(card) else game.where(card)
+
+
+def still_target(game, link, card) -> bool:
+    """A target is still the target while it stays in the place it was targeted in (3.1.1.p49): one that left
+    the graveyard (or the field) is lost, even if it comes back to the field."""
+    return place_kind(game, card) == link.target_places.get(card.id, "field")
+
+
 def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     cards = resolve_selector(game, link, selector)
     cards = [c for c in cards if not field_only or game.on_field(c)]
@@ -176,8 +244,9 @@ def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     return out
 
 
-def apply_destroy(game, link, sel):
-    for card in _cards(game, link, sel, op="destroy"):
+def apply_destroy(game, link, sel) -> bool:
+    cards = _cards(game, link, sel, op="destroy")
+    for card in cards:
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
         if not card.face_up_in_extra_deck:
@@ -188,19 +257,22 @@ def apply_destroy(game, link, sel):
             keys += ["ygo.target.not_targeting", "ygo.target.not_targeting_examples"]
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   *keys, card=card.label(), source=link.card.label())
+    return bool(cards)
 
 
-def apply_banish(game, link, sel):
-    if isinstance(sel, dict):   # temporary: {target, until} (temporary.py)
-        for card in _cards(game, link, sel["target"], op="banish"):
+def apply_banish(game, link, sel) -> bool:
+    if isinstance(sel, dict) and "until" in sel:   # temporary: {target, until} (temporary.py)
+        cards = _cards(game, link, sel["target"], op="banish")
+        for card in cards:
             if card.kind == "token":
                 game.send(card, "banished")
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                           "ygo.tokens.vanish", card=card.label(), token=True)
             else:
                 temporary.banish(game, card, sel["until"])
-        return
-    for card in _cards(game, link, sel, field_only=False, op="banish"):
+        return bool(cards)
+    cards = _cards(game, link, sel, field_only=False, op="banish")
+    for card in cards:
         game.send(card, "banished")
         if card.kind == "token":
             game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
@@ -209,11 +281,14 @@ def apply_banish(game, link, sel):
         game.step("effect.banish", f"{card.label()} is banished face-up by the effect of {link.card.label()}.",
                   "ygo.effect.banish", "ygo.banish.face_up", "ygo.banish.public", "ygo.banish.outside_field",
                   "ygo.banish.no_zone", card=card.label(), source=link.card.label())
+    return bool(cards)
 
 
-def apply_return_to_hand(game, link, sel):
+def apply_return_to_hand(game, link, sel) -> bool:
+    returned = False   # a token vanishes instead: it did not return (4.7.3), so a later step does not apply
     for card in _cards(game, link, sel, op="return_to_hand"):
         game.send(card, "hand")
+        returned = returned or card.kind != "token"
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
                       "ygo.effect.token_vanishes", card=card.label(), to_hand=True)
@@ -226,11 +301,14 @@ def apply_return_to_hand(game, link, sel):
                       "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns", card=card.label(), pendulum=True)
         else:
             game.step("effect.return_to_hand", f"{card.label()} returns to its owner's hand.", "ygo.effect.return_to_hand", card=card.label())
+    return returned
 
 
-def apply_return_to_deck(game, link, sel):
+def apply_return_to_deck(game, link, sel) -> bool:
     """Shuffled into the owner's deck; the engine keeps no order after a shuffle, so the card goes under the deck."""
+    returned = False
     for card in _cards(game, link, sel, op="return_to_deck"):
+        returned = returned or card.kind != "token"
         if card.kind == "token":
             game.remove(card)
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the deck it vanishes.",
@@ -246,12 +324,15 @@ def apply_return_to_deck(game, link, sel):
             deck.append(deck.pop(0))
             game.step("effect.return_to_deck", f"{card.label()} is shuffled face-down into its owner's deck.",
                       "ygo.effect.return_to_deck", card=card.label())
+    return returned
 
 
-def apply_flip_face_down(game, link, sel):
+def apply_flip_face_down(game, link, sel) -> bool:
+    done = False
     for card in _cards(game, link, sel, op="flip_face_down"):
         if card.zone not in MONSTER_ZONES or card.position == "set" or card.kind in ("link", "token"):
             continue
+        done = True
         used = f"card:{card.id}" in game.used_once
         changed = stats.changed(card)
         if card.effect and card.effect.continuous:
@@ -274,14 +355,16 @@ def apply_flip_face_down(game, link, sel):
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
                   f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys, card=card.label(),
                   **({"changed": True} if changed else {}))
+    return done
 
 
 EVENT = {"atk": "effect.atk", "def": "effect.defense", "level": "effect.level",
          "original_atk": "effect.original_atk", "original_def": "effect.original_def"}
 
 
-def _apply_stat(game, link, args, stat: str):
+def _apply_stat(game, link, args, stat: str) -> bool:
     label = stats.LABEL[stat]
+    done = False
     for card in _cards(game, link, args["target"], op=f"change_{stat}"):
         if card.zone not in MONSTER_ZONES:
             continue
@@ -290,6 +373,7 @@ def _apply_stat(game, link, args, stat: str):
                       "players know, so the change does not apply to it.", "ygo.face_down.stats_unknown",
                       "ygo.face_down.info_hidden", card=card.label())
             continue
+        done = True
         real = stats.real(game, card, stat) if "by" in args else None   # below 0 it keeps counting (4.5.4.p6)
         before, after, more = stats.apply(game, link, card, stat, args)
         keys = ["ygo.effect.atk_def_change" if "by" in args else "ygo.stats.becomes_fixes",
@@ -311,34 +395,35 @@ def _apply_stat(game, link, args, stat: str):
                   *keys, card=card.label(), before=before, after=after,
                   **({"half": True} if "half" in args else {}), **({"floor": True} if floor else {}),
                   **({"until": "end_of_turn"} if "until" in args else {}))
+    return done
 
 
-def apply_change_atk(game, link, args):
-    _apply_stat(game, link, args, "atk")
+def apply_change_atk(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "atk")
 
 
-def apply_change_def(game, link, args):
-    _apply_stat(game, link, args, "def")
+def apply_change_def(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "def")
 
 
-def apply_change_level(game, link, args):
-    _apply_stat(game, link, args, "level")
+def apply_change_level(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "level")
 
 
-def apply_change_original_atk(game, link, args):
-    _apply_stat(game, link, args, "original_atk")
+def apply_change_original_atk(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "original_atk")
 
 
-def apply_change_original_def(game, link, args):
-    _apply_stat(game, link, args, "original_def")
+def apply_change_original_def(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "original_def")
 
 
-def apply_lose_lp(game, link, args):
+def apply_lose_lp(game, link, args) -> bool:
     player = _who(link, args["player"])
     if "atk_of" in args:
         found = [c for c in resolve_selector(game, link, args["atk_of"]) if c.zone in MONSTER_ZONES and c.face_up]
         if not found:
-            return
+            return False
         amount, what = stats.value(game, found[0], "atk"), f"the ATK of {found[0].label()}"
     else:
         amount, what = args["amount"], str(args["amount"])
@@ -347,6 +432,7 @@ def apply_lose_lp(game, link, args):
               "This is neither damage nor a payment.", "ygo.lp.no_negative", "ygo.stats.text_order",
               player=player, amount=amount, lp=game.board.player(player).lp)
     game.check_lp()
+    return True
 
 
 def _who(link, ref: str) -> str:
@@ -356,13 +442,16 @@ def _who(link, ref: str) -> str:
 def apply_damage(game, link, args):
     both = args["player"] == "both"
     players = ("A", "B") if both else (_who(link, args["player"]),)
+    dealt = False
     keys = ("ygo.effect.damage", "ygo.effect.damage_simultaneous") if both else ("ygo.effect.damage",)
     for player in players:   # damage to both players is dealt at the same time, then LP are checked
         lost = game.lose_lp(player, args["amount"])
+        dealt = dealt or lost > 0
         game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
                   f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
+    return dealt
 
 
 def apply_gain_lp(game, link, args):
@@ -384,19 +473,41 @@ def apply_draw(game, link, args):
                source=link.card.label())
 
 
+SUMMON_PLACES = ("hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone")
+
+
+def _summon_place(place: str, card) -> str:
+    """The place in `from:` terms: a Pendulum Monster in S1/S5 is in the Pendulum Zone."""
+    return "pendulum_zone" if place in PENDULUM_ZONES and card.card_type == "monster" and card.pendulum else place
+
+
 def apply_special_summon(game, link, args):
+    if args["card"] == "targets":   # "Special Summon that (targeted) monster": only while it is still the target
+        done = False
+        for card in [c for c in link.targets if not game.on_field(c)]:
+            if still_target(game, link, card):
+                done = apply_special_summon(game, link, {**args, "card": card.id}) or done
+        return done
     found = game.board.find(args["card"])
     if not found:
-        return
+        return False
     _, place, card = found
-    if place in MONSTER_ZONES or place.startswith("S") or place == "field":
+    wanted = args.get("from")
+    if wanted and _summon_place(place, card) not in wanted:
+        game.step("effect.special_summon.fails", f"{card.label()} is no longer in the {' or '.join(w.replace('_', ' ') for w in wanted)} "
+                  f"(it is in the {place.replace('_', ' ')}): once a card leaves its place it is a new card, and the "
+                  "effect does not Special Summon it.", "ygo.effect.special_summon", "ygo.effect.this_card_moved",
+                  card=card.label(), place=place, moved=True)
+        return False
+    if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) != "pendulum_zone" \
+            or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon", card=card.label(), on_field=True)
-        return
+        return False
     limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
-        return
+        return False
     free, rule = zones.free_zones(game.board, link.player, place, card)
     if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
         pointed = zones.zones_linked_by(game.board, link.player, args["linked_by"])
@@ -407,7 +518,7 @@ def apply_special_summon(game, link, args):
     if zone is None:
         game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
                   "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
-        return
+        return False
     if card.kind == "link":
         args = {**args, "position": "attack"}
     if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
@@ -426,6 +537,7 @@ def apply_special_summon(game, link, args):
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
+    place = _summon_place(place, card)
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
@@ -437,6 +549,7 @@ def apply_special_summon(game, link, args):
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
+    return True
 
 
 def check_linked_zone(game, card, player: str, _targets):
@@ -507,6 +620,7 @@ OPERATIONS: dict[str, Operation] = {
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
+    "discard": Operation(_discard, apply_discard),
     "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
@@ -517,6 +631,7 @@ OPERATIONS: dict[str, Operation] = {
     "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
+    "battle_damage": Operation(battle_damage.parse, battle_damage.register),
     "equip": Operation(_selector, apply_equip),
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
@@ -576,24 +691,45 @@ def activation_refusal(game, card, player: str, targets: list):
 
 def _lost_targets(game, link) -> None:
     """Targets that left the field before resolution are lost: the effect does not apply to them (3.1.1.p49)."""
-    lost = [c for c in link.targets if not game.on_field(c)]
+    lost = [c for c in link.targets if not still_target(game, link, c)]
     if not lost:
         return
     kept = [c for c in link.targets if c not in lost]
-    game.step("effect.target_lost", f"{', '.join(c.label() for c in lost)} left the field after being targeted by "
+    game.step("effect.target_lost", f"{', '.join(c.label() for c in lost)} left the place it was targeted in ({', '.join(link.target_places.get(c.id, 'field').replace('_', ' ') for c in lost)}) after being targeted by "
               f"{link.card.label()}: that part of the effect does not apply"
               f"{' (the other targets are still applied)' if kept else ''}.", "ygo.target.lost",
               *(["ygo.target.remaining_apply"] if kept else []), card=link.card.label())
 
 
+STEP_LINKS = {"then": "then (那之后/再)", "and": "and (，)"}
+
+
 def apply(game, link) -> None:
+    """The operations in order. A step written `after: then` ("A. Then, B", 那之后/再) or `after: and` ("A, B", ，)
+    applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
+    independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
+    dealt; a token that vanished instead of returning did not return)."""
     if link.no_effect:
         return
     _lost_targets(game, link)
-    for name, args in link.card.effect.ops:
+    eff = link.card.effect
+    previous = True
+    for i, (name, args) in enumerate(eff.ops):
         if game.board.over:
             return
-        game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
-        OPERATIONS[name].apply(game, link, args)
+        after = eff.steps[i] if i < len(eff.steps) else ""
+        if after and not previous:
+            game.step("effect.step_not_applied", f"The step before \"{name.replace('_', ' ')}\" of {link.card.label()} "
+                      f"was not applied, and this step follows it ({STEP_LINKS[after]}): it is not applied"
+                      f"{' and the effect has finished' if after == 'then' else ''}.",
+                      "ygo.effect.steps_then" if after == "then" else "ygo.effect.steps_comma",
+                      *(("ygo.effect.steps_then_ends",) if after == "then" else ()),
+                      card=link.card.label(), op=name, after=after)
+            previous = False
+            continue
+        if after != "and":
+            game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
+        done = OPERATIONS[name].apply(game, link, args)
+        previous = done is not False   # operations that do not report count as applied
         check_equips(game)
         stats.observe(game)   # what applies now comes before the next change (4.5.7); negated own changes end (4.5.3)

@@ -42,6 +42,7 @@ class Link:
     source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
+    target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
 
 
 @dataclass
@@ -93,6 +94,7 @@ class Game:
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
     stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
     stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
+    damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
 
     def __post_init__(self):
         from .continuous import any_in_game

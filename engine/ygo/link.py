@@ -52,8 +52,13 @@ def apply_change_position(game, link, args) -> None:
             continue
         if card.kind == "link" and args["to"] == "defense":
             continue   # a Link Monster is never in Defense Position (an untargeted effect passes it by)
-        before = "face-down Defense" if card.position == "set" else card.position.capitalize()
+        flipped = card.position == "set"
+        before = "face-down Defense" if flipped else card.position.capitalize()
         card.position = args["to"]
         game.step("effect.change_position", f"The effect of {link.card.label()} changes {card.label()} from {before} "
                   f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position",
-                  *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()), source=link.card.label(), card=card.label(), position=args['to'])
+                  *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()),
+                  *(("ygo.flip.defined",) if flipped else ()), source=link.card.label(), card=card.label(), position=args['to'])
+        if flipped and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+            from .game import Window   # flipped by an effect, not a Flip Summon: its flip effect still triggers
+            game.add_trigger(card, Window("flipped", card, None, game.controller(card)))

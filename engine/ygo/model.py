@@ -13,6 +13,7 @@ MAIN_ZONES = ("M1", "M2", "M3", "M4", "M5")
 EXTRA_ZONES = ("EMZ-L", "EMZ-R")
 MONSTER_ZONES = MAIN_ZONES + EXTRA_ZONES
 ST_ZONES = ("S1", "S2", "S3", "S4", "S5")
+PENDULUM_ZONES = ("S1", "S5")                      # the leftmost and rightmost Spell & Trap Zones (2.1.6)
 POSITIONS = ("attack", "defense", "set")          # set = face-down defense
 MONSTER_KINDS = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link", "token")
 SPELL_KINDS = ("normal", "quick", "continuous", "field", "equip", "ritual")
@@ -33,6 +34,9 @@ class Effect:
     when: str = ""                    # timing condition: attack_declared | summoned | destroyed | activation
     targets: int = 0                  # how many targets the activation must name
     ops: tuple = ()                   # ((op, args), ...) applied in order on resolution
+    steps: tuple = ()                 # per op: "" (independent) | then (那之后) | and (，): needs the step before (4.7.2)
+    if_you_control: str = ""          # "if you control <name>": checked when it is activated (4.10.8.p6)
+    target_in: tuple = ("field",)     # where its targets may be: field, graveyard, banished (3.1.1)
     cost: tuple = ()                  # ((cost, args), ...) paid on activation (costs.py)
     once_per_turn: str = ""           # "" | card (this card, soft) | name (this card name, per player, hard)
     source: str = "field"             # where the effect is activated from (field | hand | graveyard)
@@ -43,6 +47,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)
@@ -61,6 +66,8 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
+    race: str = ""                    # the monster's Type (种族), e.g. fairy
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -73,6 +80,7 @@ class Card:
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
+    special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
     atk_per_material: int = 0         # "its original ATK becomes the number of its materials × N" (stats.py)
     # where it is on the field

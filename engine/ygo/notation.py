@@ -61,6 +61,8 @@ def _common(c: Card) -> dict:
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
         out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        if c.race:
+            out["race"] = c.race
     if c.attacks_allowed != 1:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:
@@ -84,7 +86,7 @@ def _extra_fields(c: Card) -> dict:
         out.update({"arrows": list(c.arrows), "link": c.link_rating})
     if c.material_req is not None:
         out["materials_needed"] = c.material_req
-    for key in ("special_summon_only", "own_procedure_only"):
+    for key in ("special_summon_only", "own_procedure_only", "special_summon_once"):
         if getattr(c, key):
             out[key] = True
     if not c.properly_summoned:

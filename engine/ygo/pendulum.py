@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from . import zones
 from .game import Link
-from .model import Card, other
+from .model import PENDULUM_ZONES, Card, other
 
-PENDULUM_ZONES = ("S1", "S5")
 Refusal = tuple[str, tuple[str, ...]] | None
 
 

@@ -54,7 +54,7 @@ def finish(game) -> None:
                   f"summoned has resolved without negating it: {s.player}'s {s.what} succeeds now.",
                   "ygo.summon_negation.success", player=s.player, cards=", ".join(c.label() for c in s.cards))
     for card in s.cards:
-        _summoned(game, card, s.player, method=s.method)
+        _summoned(game, card, s.player, method=s.method, batch=s)
 
 
 def negates_summon(card: Card | None) -> bool:

@@ -102,7 +102,7 @@ def parse_banish(args):
     """`banish: <selector>` or `banish: {target: <selector>, until: end_phase | battle_phase_end}`."""
     from .effects import _selector
 
-    if not isinstance(args, dict):
+    if not isinstance(args, dict) or "of" in args:
         return _selector(args)
     if set(args) - {"target", "until"} or "target" not in args:
         raise ValueError("takes a selector, or {target: <selector>, until: end_phase | battle_phase_end}")

@@ -4,11 +4,15 @@ the non-turn player's. An optional trigger worded "when … you can" (时) misse
 happened after its event (4.10.7); one worded "if … you can" (场合) and a mandatory one do not."""
 from __future__ import annotations
 
-from . import chain, costs, once_per_turn
+from . import chain, costs, once_per_turn, vows
 from .game import Window
 from .model import other
 
 HIDDEN_PILES = ("hand", "graveyard")
+# timings a card meets while it is face-up on the field, where its trigger is then activated ("if this card is
+# Special Summoned", "FLIP:"); "destroyed" and "sent_to_graveyard" triggers are activated from where the card went
+FIELD_TIMINGS = ("summoned", "flipped", "attacked", "attack_declared", "damage_taken", "monster_destroyed",
+                 "standby_phase", "end_phase")
 
 
 def _owner(game, card) -> str:
@@ -40,6 +44,25 @@ def _summons_itself(card) -> bool:
     eff = card.effect
     return eff.source in HIDDEN_PILES and any(name == "special_summon" and args.get("card") == card.id
                                               for name, args in eff.ops)
+
+
+def control_condition(game, card, player: str):
+    """"If you control <name>": judged when the effect would be activated — for a trigger met in a chain, once
+    that chain has resolved (4.10.8.p6). A refusal (reason, rule keys) or None."""
+    name = card.effect.if_you_control
+    if not name or any(m.face_up and m.name == name and m is not card
+                       for m in game.board.player(player).monster_list()):
+        return None
+    return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
+            ("ygo.trigger.condition_after_chain",))
+
+
+def _left_field(game, card, window: Window) -> bool:
+    """A trigger activated on the field whose card is no longer face-up there when its turn comes (4.10.5.p3):
+    flipped face-up and destroyed by the same effect, banished in the chain after its summon, turned face-down."""
+    if card.effect.source != "field" or window.event not in FIELD_TIMINGS:
+        return False
+    return not (game.on_field(card) and card.face_up)
 
 
 def gather_hidden(game, event: str, window: Window, actor: str) -> None:
@@ -87,6 +110,13 @@ def fire(game) -> None:
                       f"{eff.source}, and {card.label()} is no longer there: it cannot be activated.", *keys,
                       card=card.label())
             continue
+        if _left_field(game, card, window):
+            hidden = game.on_field(card)
+            game.step("trigger.not_activated", f"The trigger effect of {card.label()} is activated on the field, and "
+                      f"{card.label()} is {'face-down' if hidden else 'no longer on the field'} by the time it would be "
+                      "activated: it cannot be activated (even a mandatory one).", "ygo.trigger.place",
+                      *(("ygo.trigger.face_down_hidden",) if hidden else ()), card=card.label())
+            continue
         if eff.mandatory:
             if card.id in game.decline:
                 game.step("trigger.mandatory", f"The trigger effect of {card.label()} is mandatory: it is activated "
@@ -102,7 +132,9 @@ def fire(game) -> None:
                       "ygo.trigger.timing", "ygo.trigger.optional_defined", "ygo.trigger.wording_defined", player=owner,
                       card=card.label())
             continue
-        refusal = once_per_turn.refusal(game, card, owner) or costs.can_pay(game, card, owner)
+        refusal = (once_per_turn.refusal(game, card, owner) or vows.vow_refusal(game, card, owner)
+                   or control_condition(game, card, owner)
+                   or costs.can_pay(game, card, owner))
         if refusal:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "
                       f"{refusal[0]}.", *refusal[1], card=card.label(), reason=refusal[0])

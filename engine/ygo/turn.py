@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import phase_triggers, stats, temporary, vows
+from . import battle_damage, phase_triggers, stats, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -136,6 +136,7 @@ def _next_turn(game) -> None:
             card.effects_negated = False   # "until the end of this turn"
     game.used_once.clear()   # once-per-turn limits last for the turn
     vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
+    battle_damage.end_of_turn(game)
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0

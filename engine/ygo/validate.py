@@ -21,18 +21,19 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected",
-             "effect", "attacks", "attack_all", "original_atk_per_material") + EXTRA_CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "original_atk_per_material") + EXTRA_CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner")
+                            "attacked_this_turn", "materials", "owner", "trap_monster")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow")
+               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
 TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
+TARGET_PLACES = ("field", "graveyard", "banished")
 MAX_CARDS_PER_PILE = 200
 MAX_LP = 10**9
 
@@ -208,6 +209,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
     for name in ("indestructible_by_effect", "untargetable", "unaffected"):   # protections (protection.py)
         if name in data:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
+    if "race" in data:
+        card.race = _text(data["race"], f"{path}.race").lower()
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -245,6 +248,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
+    card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
@@ -360,6 +364,18 @@ def _effect(data, path: str) -> Effect:
     if eff.type == "trigger" and not eff.when:
         raise InvalidScenario(f"{path}.when", "a trigger effect needs its timing (summoned, destroyed, attack_declared)")
     eff.targets = _int(data.get("targets", 0), f"{path}.targets", 0, 10)
+    if "while_on_field" in data:
+        eff.while_on_field = _text(data["while_on_field"], f"{path}.while_on_field")
+        if "continuous" not in data:
+            raise InvalidScenario(f"{path}.while_on_field", "conditions the card's `continuous` effects")
+    if "if_you_control" in data:
+        eff.if_you_control = _text(data["if_you_control"], f"{path}.if_you_control")
+    if "target_in" in data:
+        places = data["target_in"] if isinstance(data["target_in"], list) else [data["target_in"]]
+        eff.target_in = tuple(dict.fromkeys(_choice(p, f"{path}.target_in", TARGET_PLACES) for p in places))
+        if not eff.target_in or not eff.targets:
+            raise InvalidScenario(f"{path}.target_in", "where the effect's `targets` may be: a non-empty list, "
+                                  "for an effect with targets")
     for key, parse in (("cost", costs.parse), ("continuous", continuous.parse)):
         if key in data:
             try:
@@ -378,7 +394,10 @@ def _effect(data, path: str) -> Effect:
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
-        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard"))
+        eff.source = _choice(data["from"], f"{path}.from", ("field", "hand", "graveyard", "pendulum_zone"))
+        if eff.source == "pendulum_zone" and eff.type not in ("ignition", "quick"):
+            raise InvalidScenario(f"{path}.from", "a Pendulum Effect activated in the Pendulum Zone is an ignition or "
+                                  "a quick effect here")
         if eff.source == "hand" and eff.type not in ("quick", "trigger"):
             raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
         if eff.source == "graveyard" and eff.type != "trigger":
@@ -409,11 +428,19 @@ def _effect(data, path: str) -> Effect:
         return eff   # a card with only continuous effects activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
-    parsed = []
+    parsed, steps = [], []
     for i, op in enumerate(ops):
         op_path = f"{path}.do[{i}]"
+        after = op.get("after", "") if isinstance(op, dict) else ""
+        if isinstance(op, dict) and "after" in op:
+            _choice(after, f"{op_path}.after", ("then", "and"))
+            if i == 0:
+                raise InvalidScenario(f"{op_path}.after", "the first step follows no other step")
+            op = {k: v for k, v in op.items() if k != "after"}
         if not isinstance(op, dict) or len(op) != 1:
-            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets}")
+            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets} "
+                                  "(plus `after: then | and` for a step that needs the one before)")
+        steps.append(after)
         (name, args), = op.items()
         if name not in effects.OPERATIONS:
             raise InvalidScenario(f"{op_path}.{name}", f"unknown operation (one of: {', '.join(effects.OPERATIONS)})")
@@ -425,6 +452,7 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
                                   "answers: only an effect with `when: activation` names it")
     eff.ops = tuple(parsed)
+    eff.steps = tuple(steps) if any(steps) else ()
     return eff
 
 
@@ -440,7 +468,7 @@ def _effect_refs(board: Board):
         for card in p.all_cards():
             if card.effect:
                 for i, (name, args) in enumerate(card.effect.ops):
-                    if isinstance(args, dict) and "card" in args:
+                    if isinstance(args, dict) and "card" in args and args["card"] != "targets":
                         yield f"card {card.id}: effect.do[{i}].{name}.card", args["card"]
 
 
@@ -521,7 +549,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key.startswith("cost."):
+        elif key.startswith(("cost.", "discard.", "pick.")):
             ids = v if isinstance(v, list) else [v]
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
@@ -540,7 +568,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
     return out
 
 

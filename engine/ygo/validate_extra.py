@@ -4,18 +4,17 @@ Zones, and the arguments of the summon actions. Every error names the field path
 from __future__ import annotations
 
 from ..errors import InvalidScenario
-from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, Card
+from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, PENDULUM_ZONES, Card
 from .zones import ARROWS, cell, extra_link
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
-                   "special_summon_only", "properly_summoned", "own_procedure_only")
+                   "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once")
 EXTRA_ACTION_ARGS = {
     "synchro_summon": (("card", "materials"), ("zone", "position")),
     "xyz_summon": (("card", "materials"), ("zone", "position")),
     "link_summon": (("card", "materials"), ("zone", "position")),
     "pendulum_summon": (("cards",), ("zones",)),
 }
-PENDULUM_ZONES = ("S1", "S5")
 MAX_MATERIALS = 20
 
 
@@ -66,6 +65,7 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     if not isinstance(card.properly_summoned, bool):
         raise InvalidScenario(f"{path}.properly_summoned", "must be true or false")
     card.own_procedure_only = _bool(data, "own_procedure_only", path)
+    card.special_summon_once = _bool(data, "special_summon_once", path)
 
 
 def _materials_needed(value, card: Card, path: str):

@@ -10,11 +10,18 @@ already, a negated one does not (4.9.1.p28).
 
 Restricted actions (`cannot`): `special_summon` (optionally `except: {kinds, names}` — those monsters may still
 be Special Summoned), `normal_summon` (Normal Summon or Set), `activate_other` (activating other cards or
-effects), `attack` (declaring an attack)."""
+effects), `attack` (declaring an attack).
+
+Limits on how often a player Special Summons (4.9.1.p20-26) count the same way - only monsters actually Special
+Summoned, a summon in progress already, a negated one not; one summon of several monsters is one time (p26):
+`special_summon_once` on a monster ("you can only Special Summon <name> once per turn", p24-25: a limit on the player
+for that name, not an effect) and the continuous `special_summon_limit` ("each player can only Special Summon
+monsters once per turn" while the card is face-up, p21)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import continuous
 from .model import Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -49,6 +56,7 @@ class Vow:
 class TurnLog:
     """What each player has done this turn, for vows (reset at the turn's end)."""
     special_summoned: dict = field(default_factory=lambda: {"A": [], "B": []})
+    special_batches: dict = field(default_factory=lambda: {"A": [], "B": []})   # per Special Summon: (what, cards)
     normal_summoned: dict = field(default_factory=lambda: {"A": 0, "B": 0})
     activations: dict = field(default_factory=lambda: {"A": [], "B": []})   # chain links not negated
     attacks: dict = field(default_factory=lambda: {"A": 0, "B": 0})
@@ -95,10 +103,19 @@ def end_of_turn(game) -> None:
 
 # ---------- what the players did this turn
 
-def record_summon(game, card: Card, player: str, method: str) -> None:
+def record_summon(game, card: Card, player: str, method: str, batch: object = None) -> None:
+    """`card` was summoned; `batch` names the summon it was part of (**default**: the resolving chain link, so the
+    monsters one effect Special Summons count as one Special Summon, 4.9.1.p26)."""
     log = _log(game)
     if method == "special":
         log.special_summoned[player].append(card)
+        if batch is None:
+            batch = _resolving(game) or card
+        entry = next((e for e in log.special_batches[player] if e[0] is batch), None)
+        if entry is None:
+            log.special_batches[player].append((batch, [card]))
+        else:
+            entry[1].append(card)
     elif method == "normal":
         log.normal_summoned[player] += 1
 
@@ -148,6 +165,45 @@ def _done(game, player: str, cannot: str, spec: dict, card: Card | None = None) 
     return [l for l in log.activations[player] if l.card is not card]
 
 
+def _in_progress(game, player: str) -> list:
+    """The monsters of a Special Summon `player` is making right now (it counts already, 4.9.1.p21)."""
+    s = game.summoning
+    return list(s.cards) if s is not None and not s.negated and s.method == "special" and s.player == player else []
+
+
+def _resolving(game):
+    return game.chain[-1] if game.resolving and game.chain else None
+
+
+def _earlier_summons(game, player: str) -> list[list[Card]]:
+    """The monsters of each Special Summon `player` made this turn before the one being made now (an effect
+    resolving now may Special Summon several monsters as one summon, 4.9.1.p26)."""
+    now = _resolving(game)
+    done = [cards for batch, cards in _log(game).special_batches[player] if now is None or batch is not now]
+    return done + ([_in_progress(game, player)] if _in_progress(game, player) else [])
+
+
+def special_summon_count(game, player: str) -> int:
+    """How many times `player` has Special Summoned this turn (4.9.1.p21, p26)."""
+    return len(_earlier_summons(game, player))
+
+
+def limit_refusal(game, player: str, card: Card | None) -> Refusal:
+    """A per-turn limit on Special Summons that `player` has used up (for `card`, or any monster if None)."""
+    if card is not None and card.special_summon_once:
+        name = card.name or card.id
+        if any((c.name or c.id) == name for cards in _earlier_summons(game, player) for c in cards):
+            return (f"{player} can only Special Summon {name} once per turn, and already has this turn",
+                    ("ygo.vow.name_once", "ygo.vow.name_once_actual"))
+    earlier = _earlier_summons(game, player)
+    for src, times in continuous.summon_limits(game, player):
+        if len(earlier) >= times:
+            several = ("ygo.vow.summon_once_many",) if any(len(cards) > 1 for cards in earlier) else ()
+            return (f"while {src.label()} is face-up on the field, {player} can Special Summon only {times} time(s) per "
+                    f"turn, and has Special Summoned {len(earlier)} time(s) this turn", ("ygo.vow.summon_count", *several))
+    return None
+
+
 # ---------- refusals
 
 def vow_refusal(game, card: Card, player: str) -> Refusal:
@@ -178,7 +234,7 @@ def _keys(vow: Vow) -> tuple[str, ...]:
 def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal:
     vow = restriction(game, player, cannot, card)
     if vow is None:
-        return None
+        return limit_refusal(game, player, card) if cannot == "special_summon" else None
     what = f": {card.label()} cannot be Special Summoned" if card is not None and cannot == "special_summon" else ""
     return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
 
@@ -189,11 +245,18 @@ def activation_refusal(game, card: Card, player: str) -> Refusal:
     vow = restriction(game, player, "activate_other")
     if vow is not None and vow.source is not card:
         return (f"{vow.source.label()} forbids {player} to activate other cards or effects this turn", _keys(vow))
-    if any(name in SUMMONING_OPS for name, _ in card.effect.ops):
+    summons = [args for name, args in card.effect.ops if name in SUMMONING_OPS]
+    if summons:
         vow = restriction(game, player, "special_summon")
         if vow is not None and not (vow.except_kinds or vow.except_names):
             return (f"{vow.source.label()} forbids {player} to Special Summon this turn, so {card.label()}, whose "
                     "effect Special Summons, cannot be activated", _keys(vow))
+        for args in summons:   # a used-up limit: the effect could summon nothing (4.9.1.p22)
+            found = game.board.find(args["card"]) if isinstance(args, dict) and "card" in args else None
+            limit = limit_refusal(game, player, found[2] if found else None)
+            if limit:
+                return (f"{limit[0]}, so {card.label()}, whose effect Special Summons, cannot be activated",
+                        (*limit[1], *(("ygo.vow.summon_in_progress",) if game.summoning else ())))
     return None
 
 
