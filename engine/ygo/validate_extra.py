@@ -46,7 +46,7 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     if card.kind == "xyz" and data.get("level"):
         raise InvalidScenario(f"{path}.level", "an Xyz Monster has a Rank (rank:), not a Level")
     arrows = data.get("arrows", [])
-    if not isinstance(arrows, list) or any(a not in ARROWS for a in arrows) or len(set(arrows)) != len(arrows):
+    if not isinstance(arrows, list) or any(not isinstance(a, str) or a not in ARROWS for a in arrows) or len(set(arrows)) != len(arrows):
         raise InvalidScenario(f"{path}.arrows", f"a list of distinct Link Arrows: {', '.join(ARROWS)}")
     card.arrows = tuple(arrows)
     card.link_rating = _int(data, "link", path, 0, 8) if "link" in data else len(arrows)
