@@ -25,6 +25,8 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     position: {m1: defense}       # ygo: battle position of these monsters
     banished: {B: [x]}            # ygo: these ids are banished (subset)
     spells_traps: {A: [s1]}       # ygo: exact id sets of the spell & trap zones
+    counters: {m1: {spell: 3}}    # ygo: exact counters on these cards on the field ({} = none)
+    zone: {m1: M3}                # ygo: the zone these cards are in on the field
 
 A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
 """
@@ -74,6 +76,8 @@ _SHAPES = {
     "trash_count": (("dcg",), "side_int"),
     "sources": (("dcg",), "id_ids"),
     "links": (("dcg",), "id_ids"),
+    "counters": (("ygo",), "id_counts"),
+    "zone": (("ygo",), "id_str"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -148,6 +152,15 @@ def validate_expect(expect, game: str | None) -> dict:
                 _fail(path, "must be a mapping {card id: [ids, top first]}")
             for cid, ids in value.items():
                 _id_list(ids, f"{path}.{cid}")
+        elif shape == "id_counts":
+            if not isinstance(value, dict) or not value:
+                _fail(path, "must be a mapping {card id: {counter kind: count}}")
+            for cid, kinds in value.items():
+                if not isinstance(kinds, dict):
+                    _fail(f"{path}.{cid}", "must be a mapping {counter kind: count} ({} = no counters)")
+                for kind, n in kinds.items():
+                    if not isinstance(kind, str) or not _is_int(n) or n < 0:
+                        _fail(f"{path}.{cid}.{kind}", "must be a whole number >= 0")
         elif shape == "memory":
             if not _is_int(value) or not -10 <= value <= 10:
                 _fail(path, "must be a whole number from -10 to 10")
@@ -320,6 +333,18 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             present = [r for r in want if _norm_ref(r) in citations]
             if present:
                 out.append(Mismatch(key, f"none of: {', '.join(want)}", citations))
+        elif key in ("counters", "zone"):
+            cards = {**_cards_in_play(result, "monsters"), **_cards_in_play(result, "spells_traps"),
+                     **_cards_in_play(result, "field")}
+            for cid, v in want.items():
+                if cid not in cards:
+                    out.append(Mismatch(f"{key}.{cid}", v, f"{cid} not on the field"))
+                    continue
+                got = cards[cid].get(key, {}) if key == "counters" else cards[cid].get("zone")
+                if key == "counters":
+                    v = {k: n for k, n in v.items() if n}
+                if got != v:
+                    out.append(Mismatch(f"{key}.{cid}", v, got))
         elif key in ("dp", "atk", "position", "def", "level", "original_atk", "original_def"):
             zone = "battle_area" if key == "dp" else "monsters"
             cards = _dcg_in_play(result) if key == "dp" else _cards_in_play(result, zone)

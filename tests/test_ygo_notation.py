@@ -35,3 +35,12 @@ def test_canonical_form_is_readable():
     text = notation.dump(board)
     assert "turn: A\nphase: main1\nturn_number: 3\n" in text
     assert "    - {id: m1, type: monster, name: Gemini Elf, kind: effect, level: 4, atk: 2000, def: 1500" in text
+
+
+def test_counters_are_in_the_canonical_form():
+    board = validate(parse_text((Path(__file__).parent / "ygo" / "counters_negated_removed.yaml").read_text())).board
+    text = notation.dump(board)
+    assert "holds_counters: [spell], counters: {spell: 2, a: 1}" in text
+    after = play(validate(parse_text((Path(__file__).parent / "ygo" / "counters_negated_removed.yaml").read_text())))
+    assert "counters: {a: 1}" in notation.dump(after.board)
+    _assert_round_trip(after.board)

@@ -76,7 +76,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
                   *(("ygo.zones.tribute_emz",) if from_emz else ()), player=player, tribute=t.label(), level=card.level, card=card.label())
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
-    game.place_monster(card, player, zone, "set" if set_ else "attack")
+    game.place_monster(card, player, zone, "set" if set_ else "attack", how="normal")
     board.normal_summons_used += 1
     kind = "Tribute " if tribute else "Normal "
     if set_:
@@ -95,6 +95,7 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     `batch` is the summon it belongs to (several monsters of one Pendulum Summon count as one Special Summon)."""
     if by_effect:
         game.effect_summoned = card
+    card.summoned_by = method
     vows.record_summon(game, card, player, method, batch)
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""

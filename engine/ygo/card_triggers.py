@@ -17,7 +17,7 @@ CARD_TIMINGS = ("attack_declared", "monster_destroyed")   # timings a Spell/Trap
 def _face_up_cards(game, player: str) -> list[Card]:
     p = game.board.player(player)
     cards = list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
-    return [c for c in cards if c.face_up]
+    return [c for c in cards if c.face_up and not c.equip_was]   # an equipped monster's effects are not a Spell's
 
 
 def _waiting(game, card: Card) -> bool:

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, damage_step, effects, negation, once_per_turn, protection, vows
+from . import control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -13,9 +13,16 @@ def speed_of(card: Card) -> int:
         return 2 if card.effect and card.effect.type == "quick" else 1
     if card.kind == "counter":
         return 3
-    if card.card_type == "trap" or card.kind == "quick":
+    if card.card_type == "trap" or card.kind == "quick" or face_up_effect(card) and card.effect.type == "quick":
         return 2
     return 1
+
+
+def face_up_effect(card: Card) -> bool:
+    """A Continuous/Field Spell or Continuous Trap whose effect (`type: ignition | quick`) is one of the face-up
+    card, activated while it is on the field — not its card activation (3.5.2)."""
+    return (card.card_type in ("spell", "trap") and card.kind in ("continuous", "field", "continuous_trap")
+            and card.effect is not None and card.effect.type in ("ignition", "quick"))
 
 
 def _kind_name(card: Card) -> str:
@@ -88,8 +95,14 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         zone_full = board.player(player).free_st_zone() is None and card.kind != "field"
         if zone_full:
             return f"{player} has no free Spell & Trap Zone", ("ygo.zones.st_zone_full",)
+    elif face_up_effect(card) and not (place in ST_ZONES + ("field",) and card.face == "up"):
+        return (f"{card.label()}'s effect is one of the face-up card: it is activated while the card is face-up on "
+                "the field (put it face-up on the board)", ("ygo.activate.card_or_effect",))
     elif place in ST_ZONES or place == "field":
-        if card.face == "up":
+        if card.equip_was:
+            return (f"{card.label()} is a monster treated as an Equip Spell: it is not activated, and its monster "
+                    "effects cannot be activated there", ("ygo.equip_monster.no_monster_data",))
+        if card.face == "up" and not face_up_effect(card):
             return f"{card.label()} is already face-up; its card activation is over", ("ygo.activate.card_activation",)
         if card.set_turn == board.turn_number and (card.card_type == "trap" or card.kind == "quick"):
             return (f"{card.label()} was Set this turn; a Set {_kind_name(card)} can be activated from the next turn on",
@@ -118,7 +131,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
             return refusal
     from .triggers import control_condition
 
-    refusal = (_timing(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
+    refusal = (_timing(game, card, player) or _condition(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
     if refusal:
@@ -140,6 +153,21 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
             return (f"{t.label()} is destroyed by battle (it stays on the field until the end of the Damage Step) "
                     "and cannot be targeted by effects", ("ygo.battle.destroyed_not_target",))
     return effects.activation_refusal(game, card, player, targets)
+
+
+def _condition(game, card: Card, player: str) -> Refusal:
+    """`condition: opponent_activated_monster_effect` — "only if your opponent activated a monster effect during
+    your Main Phase this turn": a negated activation was not made (3.5.4.p11), an effect negated still was."""
+    if card.effect.condition != "opponent_activated_monster_effect":
+        return None
+    if board_turn_ok := game.board.turn == player:
+        log = game.turn_log
+        links = log.activations[other(player)] if log else []
+        if any(l.card.card_type == "monster" and l.phase in ("main1", "main2") for l in links):
+            return None
+    return (f"{card.label()} needs {other(player)} to have activated a monster effect during {player}'s Main Phase "
+            f"this turn{'' if board_turn_ok else ' (it is not ' + player + chr(39) + 's turn)'}; a negated activation "
+            "does not count", ("ygo.activate.negated_not_activated",))
 
 
 def _timing(game, card: Card, player: str) -> Refusal:
@@ -206,6 +234,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         card.face = "up"
     elif card.card_type != "monster":
         card.face, card.set_turn = "up", 0   # a Set card turned face-up to activate is no longer a Set card
+    card_activation = card.card_type != "monster" and not face_up_effect(card)
+    watchers = counters.watchers(game, card, card_activation)   # "each time a Spell is activated" (counters.py)
     once_per_turn.use(game, card, player)
     was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
     was_drained = card.card_type == "monster" and negation.negated(game, card)
@@ -214,6 +244,8 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
+    link.phase = board.phase
+    link.counter_watchers = watchers
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
@@ -225,7 +257,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
         cites.append("ygo.priority.start_step_non_turn")
     if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
         cites.append("ygo.activate.card_activation_has_effect")
-    if card.card_type != "monster":
+    if card_activation:
         cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
         if place == "hand":
             cites.append("ygo.activate.from_hand_on_field")
@@ -272,14 +304,15 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         costs.pay(game, card, player)
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
-    link.source_negated, link.source_drained = was_negated, was_drained
+    link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
              "attack_declared": "saw an opponent's attack declaration", "standby_phase": "meets the Standby Phase",
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
-             "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up"}[window.event]
+             "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up",
+             "left_field": "left the field"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -288,6 +321,12 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.from_graveyard")
     if window.event in ("standby_phase", "end_phase"):
         extra.append("ygo.phase_trigger.one_at_a_time")
+    if window.event == "left_field":
+        extra.append("ygo.trigger.left_field")
+        if window.stage == "as_equip":
+            extra.append("ygo.trigger.left_field_as_equip")
+        if window.player != player:   # it left another player's field: off the field it is its owner's card
+            extra.append("ygo.trigger.left_field_owner")
     waited = card.id in game.met_mid_chain
     game.met_mid_chain.discard(card.id)
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
@@ -367,6 +406,8 @@ def resolve_chain(game) -> None:
                               f"effect, but it is now {where}: the effect applies.", lifted,
                               card=link.card.label())
                 effects.apply(game, link)
+        if not game.board.over:
+            counters.after_link(game, link)
         done.append(game.chain.pop())
     game.resolving = False
     for link in done:

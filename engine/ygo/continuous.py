@@ -146,8 +146,9 @@ def _face_up_sources(game) -> list[tuple[Card, str]]:
     out = []
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
+        # a monster treated as an equip card has no monster effects that apply (4.8.3.p4)
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
-                and (c.kind != "equip" or c.equipped_to) and _condition_met(game, c)]
+                and (c.kind != "equip" or c.equipped_to) and not c.equip_was and _condition_met(game, c)]
     return out
 
 
@@ -259,18 +260,29 @@ def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card 
 
 
 def check_equips(game) -> None:
-    """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1)."""
+    """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1); a monster
+    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9)."""
+    from .equip_monsters import kept_by_negated
+
     for p in game.board.players.values():
         for card in p.st_list():
-            if card.kind != "equip" or not card.equipped_to or not card.face_up:
+            if card.kind != "equip" or not card.equipped_to:   # (a face-down equip card that was a monster too)
                 continue
             found = game.board.find(card.equipped_to)
             monster = found[2] if found else None
             if monster is None or found[1] not in MONSTER_ZONES or not monster.face_up:
                 what = monster.label() if monster else card.equipped_to
-                game.send(card, "graveyard")
+                game.destroy(card, "rule")
                 game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
-                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped", "ygo.equip.destroyed_at_once", card=card.label(), target=what)
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped",
+                          "ygo.equip.destroyed_at_once", *(("ygo.equip_monster.back_to_monster",) if card.card_type
+                                                           == "monster" else ()), card=card.label(), target=what)
+            elif kept_by_negated(game, card, monster):
+                game.destroy(card, "rule")
+                game.step("equip.destroyed", f"The effects of {monster.label()} are negated: it equipped "
+                          f"{card.label()} by an effect that equips only to itself, so it can no longer keep it and "
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip_monster.kept_by_negated",
+                          "ygo.equip_monster.back_to_monster", card=card.label(), target=monster.label(), kept=True)
 
 
 def apply_equip(game, link, selector) -> None:

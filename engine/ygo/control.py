@@ -10,14 +10,13 @@ from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, other
 def parse(args) -> dict:
     if not isinstance(args, dict) or "target" not in args or set(args) - {"target", "until"}:
         raise ValueError("takes {target: <selector>, until: end_phase | none}")
-    from .effects import SELECTORS
+    from .effects import _selector
 
-    if args["target"] not in SELECTORS:
-        raise ValueError(f"`target` is one of {', '.join(SELECTORS)}")
+    target = _selector(args["target"])   # a selector, or {of: <selector>, count: N} chosen on resolution
     until = args.get("until", "none")
     if until not in ("end_phase", "none"):
         raise ValueError("`until` is end_phase or none")
-    return {"target": args["target"], "until": until}
+    return {"target": target, "until": until}
 
 
 def takes_control(card) -> bool:
@@ -41,9 +40,10 @@ def _move(game, monster, to: str) -> bool:
     return True
 
 
-def apply_take_control(game, link, args) -> None:
+def apply_take_control(game, link, args) -> bool:
     from .effects import resolve_selector
 
+    taken = False
     for monster in resolve_selector(game, link, args["target"]):
         if monster.zone not in MONSTER_ZONES or not game.on_field(monster) or game.controller(monster) == link.player:
             continue
@@ -51,11 +51,13 @@ def apply_take_control(game, link, args) -> None:
         if not _move(game, monster, link.player):
             continue
         monster.control_returns = args["until"] == "end_phase"
+        taken = True
         until = " until the End Phase" if monster.control_returns else ""
         game.step("control.taken", f"{link.player} takes control of {monster.label()}{until}; it moves to "
                   f"{link.player}'s {monster.zone}.", "ygo.control.change", "ygo.control.zone_choice",
                   *(("ygo.zones.emz_control",) if from_emz else ()), player=link.player, card=monster.label(),
                   zone=monster.zone, **({"until_end": True} if until else {}))
+    return taken
 
 
 def return_at_end_phase(game) -> None:

@@ -8,9 +8,11 @@
     {send_to_graveyard: self}   {banish: self}   this card, from where it is
     {detach: N}             N of this Xyz Monster's Xyz Materials (`choose: {cost.<card id>: [ids]}`,
                             default the first ones); they go to the graveyard "as a cost"
+    {remove_counters: {kind, count, from: self | field}}   N counters of that kind (counters.py)
 """
 from __future__ import annotations
 
+from . import counters
 from .model import MONSTER_ZONES, Card
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -46,7 +48,8 @@ def _count(args):
 
 
 PARSERS = {"discard": _self_or_count, "pay_lp": _lp, "tribute": _self_or_count,
-           "send_to_graveyard": _self_only, "banish": _self_only, "detach": _count}
+           "send_to_graveyard": _self_only, "banish": _self_only, "detach": _count,
+           "remove_counters": counters.parse_cost}
 
 
 def parse(value) -> tuple:
@@ -110,6 +113,10 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
                     f"Tributed{', nor a monster destroyed by battle' if destroyed else ''})",
                     ("ygo.cost.paid", "ygo.cost.tribute_monsters_only",
                      *(("ygo.battle.destroyed_not_cost",) if destroyed else ())))
+        if name == "remove_counters":
+            refusal = counters.cost_refusal(game, card, player, args)
+            if refusal:
+                return refusal
         if name == "detach" and (place not in MONSTER_ZONES or len(card.materials) < args):
             return (f"the cost detaches {args} Xyz Material(s) from {card.label()}, which has "
                     f"{len(card.materials) if place in MONSTER_ZONES else 0}", ("ygo.cost.paid", "ygo.xyz.detach"))
@@ -135,6 +142,9 @@ def pay(game, card: Card, player: str) -> None:
                 game.step("cost.lp_zero", f"{player}'s LP reached 0 by paying the cost: {player} loses at once.",
                           "ygo.cost.lp_zero", player=player)
             game.check_lp()
+            continue
+        if name == "remove_counters":
+            counters.pay_cost(game, card, player, args)
             continue
         if name == "detach":
             detached = _pick(game, card, list(card.materials), args, default_last=False)

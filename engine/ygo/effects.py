@@ -10,15 +10,15 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, protection, search, stats, temporary
+from . import control, counters, equip_monsters, protection, search, stats, temporary
 from .continuous import apply_equip, check_equips
-from .once_per_turn import reset_face_down
+from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import battle_damage, summon_negation, vows
+from . import battle_damage, modes, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card")
+             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -175,6 +175,42 @@ def _special_summon(args) -> dict:
     return {**out, "from": places} if places else out
 
 
+class StepError(ValueError):
+    """A bad step of a `do:` list; `where` is its path below `do`, e.g. "[1].destroy"."""
+    def __init__(self, where: str, message: str):
+        super().__init__(message)
+        self.where = where
+
+
+def parse_steps(items) -> tuple[tuple, tuple]:
+    """A `do:` list -> (((op, args), ...), per-step links: "" | then | and; () when no step has one)."""
+    if not isinstance(items, list) or not items:
+        raise StepError("", "a non-empty list of operations")
+    parsed, steps = [], []
+    for i, op in enumerate(items):
+        after = op.get("after", "") if isinstance(op, dict) else ""
+        if isinstance(op, dict) and "after" in op:
+            if after not in ("then", "and"):
+                raise StepError(f"[{i}].after", f"must be one of then, and, not {after!r}")
+            if i == 0:
+                raise StepError(f"[{i}].after", "the first step follows no other step")
+            op = {k: v for k, v in op.items() if k != "after"}
+        if not isinstance(op, dict) or len(op) != 1:
+            raise StepError(f"[{i}]", "each operation is a one-key mapping, e.g. {destroy: targets} "
+                            "(plus `after: then | and` for a step that needs the one before)")
+        (name, args), = op.items()
+        if name not in OPERATIONS:
+            raise StepError(f"[{i}].{name}", f"unknown operation (one of: {', '.join(OPERATIONS)})")
+        try:
+            parsed.append((name, OPERATIONS[name].parse(args)))
+        except StepError as e:
+            raise StepError(f"[{i}].{name}{e.where}", str(e)) from None
+        except ValueError as e:
+            raise StepError(f"[{i}].{name}", str(e)) from None
+        steps.append(after)
+    return tuple(parsed), (tuple(steps) if any(steps) else ())
+
+
 # ---------- application
 
 def _chosen_on_resolution(game, link, selector: dict) -> list:
@@ -212,6 +248,10 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "your_monsters":
+        return me.monster_list()
+    if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
+        return [c for p in (me, opp) for c in p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
         answered = _responded_link(game, link)
         return [answered.card] if answered else []
@@ -473,11 +513,14 @@ def apply_draw(game, link, args):
                source=link.card.label())
 
 
-SUMMON_PLACES = ("hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone")
+SUMMON_PLACES = ("hand", "deck", "graveyard", "banished", "extra_deck", "pendulum_zone", "spells_traps")
 
 
 def _summon_place(place: str, card) -> str:
-    """The place in `from:` terms: a Pendulum Monster in S1/S5 is in the Pendulum Zone."""
+    """The place in `from:` terms: a Pendulum Monster in S1/S5 is in the Pendulum Zone; a monster treated as an
+    equip card is in the Spell & Trap Zone (`spells_traps`)."""
+    if card.equip_was and place.startswith("S"):
+        return "spells_traps"
     return "pendulum_zone" if place in PENDULUM_ZONES and card.card_type == "monster" and card.pendulum else place
 
 
@@ -499,11 +542,14 @@ def apply_special_summon(game, link, args):
                   "effect does not Special Summon it.", "ygo.effect.special_summon", "ygo.effect.this_card_moved",
                   card=card.label(), place=place, moved=True)
         return False
-    if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) != "pendulum_zone" \
+    if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) not in ("pendulum_zone",
+                                                                                             "spells_traps") \
             or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon", card=card.label(), on_field=True)
         return False
+    if _summon_place(place, card) == "spells_traps":
+        place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
     limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
@@ -519,7 +565,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
                   "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
         return False
-    if card.kind == "link":
+    if equip_monsters.as_monster(card)[1] == "link":
         args = {**args, "position": "attack"}
     if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
         card.properly_summoned = False   # summoned from the Extra Deck by an effect, not by its own procedure
@@ -534,11 +580,14 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
         keys.append("ygo.summon.revive_limit_banished")
+    if place == "spells_traps":
+        keys.append("ygo.equip_monster.back_to_monster")
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     place = _summon_place(place, card)
-    game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {place.replace('_', ' ')} to "
+    where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
+    game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
               f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
@@ -577,6 +626,7 @@ def apply_negate_activation(game, link, _args):
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
               link=target.n)
     vows.activation_negated(game, target)
+    activation_not_counted(game, target)
 
 
 def apply_negate_effect(game, link, _args):
@@ -633,10 +683,15 @@ OPERATIONS: dict[str, Operation] = {
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
     "equip": Operation(_selector, apply_equip),
+    "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
+    "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
+    "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
+    "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
 }
 
 
@@ -705,19 +760,23 @@ STEP_LINKS = {"then": "then (那之后/再)", "and": "and (，)"}
 
 
 def apply(game, link) -> None:
-    """The operations in order. A step written `after: then` ("A. Then, B", 那之后/再) or `after: and` ("A, B", ，)
-    applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
-    independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
-    dealt; a token that vanished instead of returning did not return)."""
+    """The effect's operations (see apply_steps)."""
     if link.no_effect:
         return
     _lost_targets(game, link)
-    eff = link.card.effect
+    apply_steps(game, link, link.card.effect.ops, link.card.effect.steps)
+
+
+def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
+    """The operations in order; True if the last one applied. A step written `after: then` ("A. Then, B", 那之后/再) or `after: and` ("A, B", ，)
+    applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
+    independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
+    dealt; a token that vanished instead of returning did not return)."""
     previous = True
-    for i, (name, args) in enumerate(eff.ops):
+    for i, (name, args) in enumerate(ops):
         if game.board.over:
-            return
-        after = eff.steps[i] if i < len(eff.steps) else ""
+            return previous
+        after = links[i] if i < len(links) else ""
         if after and not previous:
             game.step("effect.step_not_applied", f"The step before \"{name.replace('_', ' ')}\" of {link.card.label()} "
                       f"was not applied, and this step follows it ({STEP_LINKS[after]}): it is not applied"
@@ -732,4 +791,7 @@ def apply(game, link) -> None:
         done = OPERATIONS[name].apply(game, link, args)
         previous = done is not False   # operations that do not report count as applied
         check_equips(game)
+        counters.check(game)
         stats.observe(game)   # what applies now comes before the next change (4.5.7); negated own changes end (4.5.3)
+    counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away
+    return previous

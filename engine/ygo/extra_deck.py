@@ -17,7 +17,14 @@ DEFAULT_FUSION_MATERIALS = 2
 
 def is_special_summon_monster(card: Card) -> bool:
     """Ritual, Fusion, Synchro, Xyz and Link Monsters and cards marked so cannot be Normal Summoned."""
-    return card.special_summon_only or card.kind in EXTRA_DECK_KINDS + ("ritual",)
+    kind = card.equip_was[1] if card.equip_was else card.kind   # also while it is treated as an equip card
+    return card.special_summon_only or kind in EXTRA_DECK_KINDS + ("ritual",)
+
+
+def default_summoned_by(card: Card) -> str:
+    """How a monster given on the board came to the field, unless `summoned_by:` says: **default** Set if face-down,
+    Special Summoned if it is a Special Summon Monster, else Normal Summoned."""
+    return "set" if card.position == "set" else "special" if is_special_summon_monster(card) else "normal"
 
 
 def link_rating(card: Card) -> int:
@@ -253,8 +260,8 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
-    from .vows import refusal as vow_refusal
-    locked = vow_refusal(game, player, "special_summon", card)
+    from .vows import material_refusal, refusal as vow_refusal
+    locked = vow_refusal(game, player, "special_summon", card) or material_refusal(game, player, method, materials)
     if locked:
         return locked
     return summon_refusal(game, method, player, card, materials, zone)
@@ -371,6 +378,7 @@ def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None
     if not card.properly_summoned:
         keys = ("ygo.summon.revive_limit", "ygo.summon.revive_limit_banished") if place == "banished" \
             else ("ygo.summon.revive_limit",)
+        where = "Spell & Trap Zone (as an equip card)" if place == "spells_traps" else place.replace('_', ' ')
         return (f"{card.label()} was never properly summoned, so it cannot be Special Summoned from the "
-                f"{place.replace('_', ' ')} by an effect", keys)
+                f"{where} by an effect", keys)
     return None

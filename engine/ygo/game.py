@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..trace import Trace
+from .equip_monsters import restore as restore_monster
 from .model import MONSTER_ZONES, Board, Card, other
 
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
@@ -42,7 +43,9 @@ class Link:
     source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
+    counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
+    phase: str = ""                    # the phase it was activated in
 
 
 @dataclass
@@ -157,6 +160,7 @@ class Game:
             player.field_spell = None
         elif place.startswith("S"):
             del player.spells_traps[place]
+            restore_monster(card)   # a monster that was an equip card is a monster card again (4.8.3.p11)
         else:
             getattr(player, place).remove(card)
         if place in MONSTER_ZONES or place.startswith("S") or place == "field":
@@ -186,7 +190,15 @@ class Game:
 
     def send(self, card: Card, pile: str) -> None:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
+        holder, as_equip = self._zone_holder(card), bool(card.equip_was)
         place = self.remove(card)
+        if card.counters:
+            from .counters import clear
+            clear(self, card, f"leaves the field (from {place})")
+        if holder is not None and card.card_type == "monster" and card.kind != "token" and card.effect \
+                and card.effect.type == "trigger" and card.effect.when == "left_field":
+            # the window's player: who controlled it on the field; its stage: it left as an equip card (4.7.10)
+            self.add_trigger(card, Window("left_field", card, None, holder.name, "as_equip" if as_equip else ""))
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):
@@ -219,22 +231,27 @@ class Game:
         """Where a card just sent to the graveyard went, in words (a Pendulum Monster goes to the Extra Deck)."""
         return "placed face-up in its owner's Extra Deck" if card.face_up_in_extra_deck else "sent to the graveyard"
 
-    def place_monster(self, card: Card, player: str, zone: str, position: str) -> None:
+    def place_monster(self, card: Card, player: str, zone: str, position: str, how: str | None = "special") -> None:
+        """Put `card` in `zone`; `how` it came: special (a Special Summon), normal (a Normal Summon or Set, known as a
+        summon once it succeeds), None (it returns to the field and keeps how it came before, as 4.11.6.p1)."""
         self.remove(card)
         card.card_type = "monster"
         card.kind = card.kind or ("effect" if card.effect else "normal")   # as a board monster is read (validate)
         card.zone, card.position = zone, position
         card.summoned_turn = self.board.turn_number
+        if how is not None:
+            card.summoned_by = {"special": "special", "normal": "set"}[how]
         self.board.player(player).monsters[zone] = card
         self.monster_moves[player] += 1
 
     def destroy(self, card: Card, cause: str) -> None:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
         controller = self.controller(card) if self.on_field(card) else card.owner
+        was_monster = card.card_type == "monster"   # an equip card that was a monster is destroyed as a Spell
         self.send(card, "graveyard")
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
             self.add_trigger(card, Window("destroyed", card, None, cause))
-        if card.card_type == "monster":
+        if was_monster:
             from .card_triggers import on_monster_destroyed
             on_monster_destroyed(self, controller, card, cause)
 

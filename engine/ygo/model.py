@@ -19,6 +19,7 @@ MONSTER_KINDS = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link
 SPELL_KINDS = ("normal", "quick", "continuous", "field", "equip", "ritual")
 TRAP_KINDS = ("trap", "continuous_trap", "counter")
 ST_KINDS = SPELL_KINDS + TRAP_KINDS
+SUMMON_WAYS = ("normal", "special", "flip", "set")   # Card.summoned_by
 PILES = ("hand", "deck", "graveyard", "banished", "extra_deck")
 HAND_LIMIT = 6
 
@@ -68,6 +69,7 @@ class Card:
     unaffected: bool = False                 # unaffected by other cards' effects
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
+    attribute: str = ""               # the monster's Attribute (属性), e.g. fire
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -90,12 +92,15 @@ class Card:
     # per-turn bookkeeping (turn numbers; 0 = never)
     set_turn: int = 0                 # the turn a spell/trap was set
     summoned_turn: int = 0            # turn normal/flip/special summoned or set
+    summoned_by: str = ""             # how it came to the field: normal | special | flip | set ("" off the field)
     position_changed_turn: int = 0
     attacks_this_turn: int = 0
     attacks_allowed: int = 1          # attack declarations per Battle Phase ("can attack twice" = 2)
     attack_all: bool = False          # can attack each of the opponent's monsters once
     attacked_ids: list = field(default_factory=list)   # monsters it attacked this Battle Phase (attack_all)
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
+    equip_was: tuple = ()             # a monster treated as an Equip Spell: its (card_type, kind, trap_monster) (4.8.3)
+    equipped_by: str = ""             # … equipped to that card by the card's own effect, which alone keeps it (4.8.3.p9)
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     mods: list = field(default_factory=list)   # resolved changes to its ATK/DEF/Level on the field (stats.Mod);
@@ -104,6 +109,11 @@ class Card:
     battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
+    counters: dict = field(default_factory=dict)
+    holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
+    counter_limit: dict = field(default_factory=dict)   # kind -> the most this card can hold ("max 1")
+    gains_counter: dict | None = None  # {kind, per}: "each time a Spell is activated, place 1 counter on this card"
 
     @property
     def face_up(self) -> bool:

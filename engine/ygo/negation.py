@@ -53,6 +53,13 @@ def apply_negate_effects(game, link, sel) -> None:
         game.step("effect.negate_effects", f"The effects of {card.label()} are negated until the end of the turn "
                   f"(the effect of {link.card.label()}); it may still activate them, but they resolve without "
                   "applying.", KEY, card=card.label(), source=link.card.label())
+        kept = [c for p in game.board.players.values() for c in p.st_list()
+                if c.equip_was and c.equipped_to == card.id and c.equipped_by != card.id]
+        if kept:   # equipped by an effect that may equip to other monsters: the equips stay (4.8.3.p9)
+            game.step("equip_monster.stays", f"{', '.join(c.label() for c in kept)} were equipped to {card.label()} "
+                      "by an effect that may equip to other monsters: negating a card does not destroy them.",
+                      "ygo.equip_monster.kept_by_other", cards=", ".join(c.label() for c in kept),
+                      target=card.label())
 
 
 def resolves_negated(game, link) -> tuple[str, ...]:

@@ -3,8 +3,12 @@ zone order, one card per line. `parse(dump(board))` gives an equal board and `du
 `text` back for canonical text (like FEN for chess)."""
 from __future__ import annotations
 
+import copy
+
 import yaml
 
+from . import counters
+from .extra_deck import default_summoned_by
 from .model import PILES, PLAYERS, Board, Card, Effect
 
 
@@ -18,7 +22,7 @@ def board_data(board: Board) -> dict:
         data[name] = {
             "lp": p.lp,
             "monsters": [_monster(c, board.turn_number, p.name) for c in p.monster_list()],
-            "spells_traps": [_spell_trap(c) for c in p.st_list()],
+            "spells_traps": [_spell_trap(c, p.name) for c in p.st_list()],
             "field": _spell_trap(p.field_spell) if p.field_spell else None,
             **{pile: [_pile_card(c, pile) for c in getattr(p, pile)] for pile in PILES},
         }
@@ -70,6 +74,7 @@ def _common(c: Card) -> dict:
     if c.effect:
         out["effect"] = _effect(c.effect)
     out.update(_extra_fields(c))
+    out.update(counters.data_of(c))
     return out
 
 
@@ -104,16 +109,27 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
                 "attacked_this_turn": bool(c.attacks_this_turn)})
     if c.materials:
         out["materials"] = [_pile_card(m) for m in c.materials]
+    if c.summoned_by != default_summoned_by(c):
+        out["summoned_by"] = c.summoned_by
     return out
 
 
-def _spell_trap(c: Card) -> dict:
-    out = _common(c)
+def _spell_trap(c: Card, controller: str = "") -> dict:
+    if c.equip_was:   # a monster equipped as an equip card is written as the monster it is (validate reads it back)
+        as_monster = copy.copy(c)
+        as_monster.card_type, as_monster.kind = c.equip_was[:2]
+        out = _common(as_monster)
+        if controller and c.owner != controller:
+            out["owner"] = c.owner
+    else:
+        out = _common(c)
     out.update({"zone": c.zone, "face": c.face})
     if c.set_turn:
         out["set_turn"] = c.set_turn
     if c.equipped_to:
         out["equipped_to"] = c.equipped_to
+    if c.equipped_by:
+        out["equipped_by"] = c.equipped_by
     return out
 
 

@@ -5,18 +5,24 @@
 - `once_per_turn: name` — 『「卡名」的效果1回合只能使用1次』: a limit on the player for every card of that name,
   also after the card left the field and came back (3.1.1.p8).
 
+- `once_per_turn: activation` — 『「卡名」在1回合只能发动1张』: the player activates one card of that name a turn;
+  this counts card activations, and one that is negated was not made, so another may be activated (3.5.4.p11).
+
 An effect whose activation is negated has still been used (3.5.4.p10). The limits end with the turn."""
 from __future__ import annotations
 
 from .model import Card
 
 Refusal = tuple[str, tuple[str, ...]] | None
-KEYS = {"card": "ygo.effect.once_per_turn_card", "name": "ygo.effect.once_per_turn_name"}
+KEYS = {"card": "ygo.effect.once_per_turn_card", "name": "ygo.effect.once_per_turn_name",
+        "activation": "ygo.effect.once_per_turn_activation"}
 
 
 def mark(card: Card, player: str) -> str:
     if card.effect.once_per_turn == "card":
         return f"card:{card.id}"
+    if card.effect.once_per_turn == "activation":
+        return f"activation:{player}:{card.name or card.id}"
     return f"name:{player}:{card.name or card.id}"
 
 
@@ -26,6 +32,9 @@ def refusal(game, card: Card, player: str) -> Refusal:
         return None
     negated = (("ygo.effect.used_when_negated", "ygo.effect.negated_count_table")
                if mark(card, player) in game.negated_uses else ())
+    if kind == "activation":
+        return (f"{player} has already activated a card named {card.name or card.id} this turn (one per turn)",
+                (KEYS["activation"],))
     if kind == "card":
         return (f"{card.label()} has already used this effect this turn (once per turn, for this card)",
                 (KEYS["card"], "ygo.effect.used_even_if_negated", *negated))
@@ -36,6 +45,16 @@ def refusal(game, card: Card, player: str) -> Refusal:
 def use(game, card: Card, player: str) -> None:
     if card.effect.once_per_turn:
         game.used_once.add(mark(card, player))
+
+
+def activation_negated(game, link) -> None:
+    """A negated card activation was not made: it does not count for "activate 1 per turn" (3.5.4.p11)."""
+    card = link.card
+    if card.effect and card.effect.once_per_turn == "activation" and mark(card, link.player) in game.used_once:
+        game.used_once.discard(mark(card, link.player))
+        game.step("once_per_turn.not_counted", f"The activation of {card.label()} was negated: it counts as not "
+                  f"activated, so {link.player} may still activate a card named {card.name or card.id} this turn.",
+                  KEYS["activation"], "ygo.effect.negated_count_table", card=card.label(), player=link.player)
 
 
 def reset_face_down(game, card: Card) -> None:

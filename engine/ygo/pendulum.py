@@ -13,7 +13,9 @@ Refusal = tuple[str, tuple[str, ...]] | None
 
 def scales(game, player: str) -> list[Card]:
     me = game.board.player(player)
-    return [me.spells_traps[z] for z in PENDULUM_ZONES if z in me.spells_traps and me.spells_traps[z].pendulum]
+    # a Pendulum Monster equipped as an equip card is no Pendulum Scale, even in S1/S5 (4.8.3.p5)
+    return [me.spells_traps[z] for z in PENDULUM_ZONES if z in me.spells_traps and me.spells_traps[z].pendulum
+            and not me.spells_traps[z].equip_was]
 
 
 # ---------- activating a Pendulum Scale

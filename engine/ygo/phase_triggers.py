@@ -17,7 +17,8 @@ def _candidates(game, player: str) -> list[Card]:
     """The player's cards whose effect may be met: face-up cards on the field, then the graveyard and hand cards
     whose effect is activated there."""
     p = game.board.player(player)
-    field = [c for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else []) if c.face_up]
+    field = [c for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])
+             if c.face_up and not c.equip_was]   # an equipped monster's effects do not apply there (4.8.3.p4)
     hidden = [c for pile in ("graveyard", "hand") for c in getattr(p, pile) if c.effect and c.effect.source == pile]
     return [c for c in field if not (c.effect and c.effect.source != "field")] + hidden
 

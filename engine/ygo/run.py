@@ -35,12 +35,16 @@ def final(board: Board, game: Game | None = None) -> dict:
             out["level"] = stats.value(game, c, "level") if game else c.level
         if game:
             out["original_atk"], out["original_def"] = stats.original(game, c, "atk"), stats.original(game, c, "def")
+        if c.counters:
+            out["counters"] = dict(c.counters)
         return out
 
     def st(c: Card) -> dict:
         out = {"id": c.id, "zone": c.zone, "face": c.face, "kind": c.kind}
         if c.equipped_to:
             out["equipped_to"] = c.equipped_to
+        if c.counters:
+            out["counters"] = dict(c.counters)
         return out
 
     players = {}

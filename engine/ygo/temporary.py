@@ -40,6 +40,8 @@ def banish(game, card: Card, until: str) -> None:
                                      ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = stats.changed(card)
     used = f"card:{card.id}" in game.used_once
+    from .counters import clear
+    clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
     stats.reset(card)
     if card.kind == "token":
@@ -83,7 +85,7 @@ def return_cards(game, when: str) -> None:
                       "in the graveyard instead of coming back (it is not \"sent\" there).", "ygo.temporary.no_zone",
                       card=card.label())
             continue
-        game.place_monster(card, away.controller, zone, away.position)
+        game.place_monster(card, away.controller, zone, away.position, how=None)
         card.summoned_turn = away.summoned_turn   # "summoned this turn" is not lost (4.11.6.p1)
         keys = ["ygo.temporary.returns", "ygo.temporary.not_summon"]
         if away.controller != card.owner:

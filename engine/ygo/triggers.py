@@ -133,7 +133,7 @@ def fire(game) -> None:
                       card=card.label())
             continue
         refusal = (once_per_turn.refusal(game, card, owner) or vows.vow_refusal(game, card, owner)
-                   or control_condition(game, card, owner)
+                   or vows.activation_lock(game, card, owner) or control_condition(game, card, owner)
                    or costs.can_pay(game, card, owner))
         if refusal:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "

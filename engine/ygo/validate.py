@@ -7,30 +7,33 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, effects, vows
+from . import continuous, costs, counters, effects, equip_monsters, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
+from .extra_deck import default_summoned_by
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
                              ritual_choice)
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
-                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, TRAP_KINDS, Board, Card, Effect,
+                    POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, SUMMON_WAYS, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario, new_card)
 
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected",
-             "effect", "attacks", "attack_all", "race", "original_atk_per_material") + EXTRA_CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster")
-ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
+ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
-           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
-TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped")
+           "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
+           "left_field")
+TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
+                "left_field")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 TARGET_PLACES = ("field", "graveyard", "banished")
@@ -211,6 +214,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
     if "race" in data:
         card.race = _text(data["race"], f"{path}.race").lower()
+    if "attribute" in data:
+        card.attribute = _text(data["attribute"], f"{path}.attribute").lower()
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -248,6 +253,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
+    card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
@@ -255,6 +261,7 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
         card.attacks_this_turn = 1
+    counters.card_fields(card, data, path, on_field=True)
     return card
 
 
@@ -267,7 +274,14 @@ def _check_card_trigger(card: Card, path: str) -> None:
 def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zones) -> Card:
     data = _mapping(data, path, ST_KEYS)
     card = _card_common(owner, data, path, ids)
+    if card.card_type == "monster" and "equipped_to" in data:
+        return _equipped_monster(card, data, path, zones)
+    for key in ("owner", "equipped_by"):
+        if key in data:
+            raise InvalidScenario(f"{path}.{key}", "only for a monster equipped as an equip card (type: monster, "
+                                  "equipped_to)")
     if pendulum_scale_card(card, data, path):
+        counters.card_fields(card, data, path, on_field=True)
         return card
     if not card.kind:
         raise InvalidScenario(f"{path}.kind", f"required ({', '.join(ST_KINDS)})")
@@ -291,6 +305,34 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
         if card.kind != "equip" or card.face != "up":
             raise InvalidScenario(f"{path}.equipped_to", "only a face-up equip card is equipped to a monster")
         card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
+    counters.card_fields(card, data, path, on_field=True)
+    return card
+
+
+def _equipped_monster(card: Card, data: dict, path: str, zones) -> Card:
+    """A monster equipped to a monster by an effect (`type: monster`, `equipped_to`): treated as an Equip Spell
+    (4.8.3.p1), face-up unless a face-down monster was equipped (4.8.3.p8); `owner` if it is the opponent's card,
+    `equipped_by: <the monster's id>` if that monster's own effect equipped it to itself (4.8.3.p9)."""
+    card.owner = _choice(data.get("owner", card.owner), f"{path}.owner", PLAYERS)
+    card.kind = card.kind or ("effect" if card.effect else "normal")
+    if card.kind not in MONSTER_KINDS or card.kind == "token":
+        raise InvalidScenario(f"{path}.kind", f"a monster equipped as an equip card is one of "
+                              f"{', '.join(k for k in MONSTER_KINDS if k != 'token')}")
+    if "zone" not in data:
+        raise InvalidScenario(f"{path}.zone", "required (S1..S5)")
+    card.zone = _choice(data["zone"], f"{path}.zone", zones)
+    card.face = _choice(data.get("face", "up"), f"{path}.face", ("up", "down"))
+    for key in ("set_turn", "set_this_turn"):
+        if key in data:
+            raise InvalidScenario(f"{path}.{key}", "an equipped monster was not Set")
+    card.equip_was = ("monster", card.kind, False)
+    card.card_type, card.kind = "spell", "equip"
+    card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
+    if "equipped_by" in data:
+        card.equipped_by = _card_id(data["equipped_by"], f"{path}.equipped_by")
+        if card.equipped_by != card.equipped_to:
+            raise InvalidScenario(f"{path}.equipped_by", "names the monster it is equipped to (that monster's own "
+                                  "effect equipped it to itself)")
     return card
 
 
@@ -334,6 +376,7 @@ def _pile_card(owner: str, item, item_path: str, ids: set[str], pile: str = "") 
         if not card.pendulum:
             raise InvalidScenario(f"{item_path}.face_up", "only a Pendulum Monster lies face-up in the Extra Deck")
         card.face_up_in_extra_deck = True
+    counters.card_fields(card, item, item_path, on_field=False)
     return card
 
 
@@ -390,7 +433,7 @@ def _effect(data, path: str) -> Effect:
         if "player" in data["vow"]:
             raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
     if "once_per_turn" in data:
-        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name"))
+        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name", "activation"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
@@ -412,7 +455,7 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.turn", "only a Standby Phase or End Phase trigger says in whose turn")
     if "condition" in data:
         eff.condition = _choice(data["condition"], f"{path}.condition",
-                                ("sent_this_turn", "attacker_summoned_this_turn"))
+                                ("sent_this_turn", "attacker_summoned_this_turn", "opponent_activated_monster_effect"))
         if eff.condition == "sent_this_turn" and eff.source != "graveyard":
             raise InvalidScenario(f"{path}.condition", "\"if this card was sent to the graveyard this turn\" is a "
                                   "graveyard effect (from: graveyard)")
@@ -428,31 +471,14 @@ def _effect(data, path: str) -> Effect:
         return eff   # a card with only continuous effects activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
-    parsed, steps = [], []
-    for i, op in enumerate(ops):
-        op_path = f"{path}.do[{i}]"
-        after = op.get("after", "") if isinstance(op, dict) else ""
-        if isinstance(op, dict) and "after" in op:
-            _choice(after, f"{op_path}.after", ("then", "and"))
-            if i == 0:
-                raise InvalidScenario(f"{op_path}.after", "the first step follows no other step")
-            op = {k: v for k, v in op.items() if k != "after"}
-        if not isinstance(op, dict) or len(op) != 1:
-            raise InvalidScenario(op_path, "each operation is a one-key mapping, e.g. {destroy: targets} "
-                                  "(plus `after: then | and` for a step that needs the one before)")
-        steps.append(after)
-        (name, args), = op.items()
-        if name not in effects.OPERATIONS:
-            raise InvalidScenario(f"{op_path}.{name}", f"unknown operation (one of: {', '.join(effects.OPERATIONS)})")
-        try:
-            parsed.append((name, effects.OPERATIONS[name].parse(args)))
-        except ValueError as e:
-            raise InvalidScenario(f"{op_path}.{name}", str(e)) from None
+    try:
+        eff.ops, eff.steps = effects.parse_steps(ops)
+    except effects.StepError as e:
+        raise InvalidScenario(f"{path}.do{e.where}", str(e)) from None
+    for i, (name, args) in enumerate(eff.ops):
         if args == "activated_card" and eff.when != "activation":
-            raise InvalidScenario(f"{op_path}.{name}", "`activated_card` is the card whose activation this effect "
-                                  "answers: only an effect with `when: activation` names it")
-    eff.ops = tuple(parsed)
-    eff.steps = tuple(steps) if any(steps) else ()
+            raise InvalidScenario(f"{path}.do[{i}].{name}", "`activated_card` is the card whose activation this "
+                                  "effect answers: only an effect with `when: activation` names it")
     return eff
 
 
@@ -468,7 +494,8 @@ def _effect_refs(board: Board):
         for card in p.all_cards():
             if card.effect:
                 for i, (name, args) in enumerate(card.effect.ops):
-                    if isinstance(args, dict) and "card" in args and args["card"] != "targets":
+                    if isinstance(args, dict) and "card" in args and args["card"] != "targets" and not (
+                            name == "equip_monster" and args["card"] in equip_monsters.WHICH):
                         yield f"card {card.id}: effect.do[{i}].{name}.card", args["card"]
 
 
@@ -554,6 +581,14 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
             out[key] = list(ids)
+        elif key.startswith("mode."):
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                raise InvalidScenario(f"choose.{key}", "the number (from 1) of the part applied")
+            out[key] = v
+        elif key.startswith("parts."):
+            if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a list of the numbers (from 1) of the parts applied")
+            out[key] = list(v)
         elif key == "fusion" or key.startswith("fusion."):
             out[key] = fusion_choice(v, f"choose.{key}")
         elif key.startswith("swap."):
@@ -568,7 +603,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, discard.<card id>, pick.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
     return out
 
 

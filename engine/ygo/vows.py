@@ -10,7 +10,8 @@ already, a negated one does not (4.9.1.p28).
 
 Restricted actions (`cannot`): `special_summon` (optionally `except: {kinds, names}` — those monsters may still
 be Special Summoned), `normal_summon` (Normal Summon or Set), `activate_other` (activating other cards or
-effects), `attack` (declaring an attack).
+effects), `activate_monster_effects` (activating the effects of monsters on the field; optionally
+`except: {summoned_by: [special]}` — monsters that came to the field so may still), `attack` (declaring an attack).
 
 Limits on how often a player Special Summons (4.9.1.p20-26) count the same way - only monsters actually Special
 Summoned, a summon in progress already, a negated one not; one summon of several monsters is one time (p26):
@@ -22,12 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import continuous
-from .model import Card, other
+from .model import MONSTER_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
-CANNOT = ("special_summon", "normal_summon", "activate_other", "attack")
+CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "link_material", "attack")
 WORDS = {"special_summon": "Special Summon", "normal_summon": "Normal Summon or Set",
-         "activate_other": "activate other cards or effects", "attack": "declare an attack"}
+         "activate_other": "activate other cards or effects",
+         "activate_monster_effects": "activate the effects of monsters on the field",
+         "link_material": "use monsters as Link Material", "attack": "declare an attack"}
+EXCEPT = {"special_summon": ("kinds", "names"), "activate_monster_effects": ("summoned_by",), "link_material": ("races",)}
+HOW = {"special": "Special Summoned", "normal": "Normal Summoned", "flip": "Flip Summoned", "set": "Set"}
 SUMMONING_OPS = ("special_summon", "fusion_summon", "ritual_summon")
 
 
@@ -36,19 +41,22 @@ class Vow:
     player: str
     cannot: str
     source: Card
-    except_kinds: tuple = ()
-    except_names: tuple = ()
+    allowed: dict = field(default_factory=dict)   # the `except` lists: monsters the restriction does not cover
     link: object = None               # the chain link whose activation made it (a vow), None for an effect's lock
     is_effect: bool = False
 
     def covers(self, card: Card | None) -> bool:
-        """Whether this restriction forbids Special Summoning `card` (its exceptions allow some monsters)."""
+        """Whether this restriction forbids Special Summoning `card`, or activating the effect of the monster
+        `card` (its exceptions allow some monsters)."""
         if card is None:
             return True
-        return not (card.kind in self.except_kinds or card.name and card.name in self.except_names)
+        trait = {"kinds": card.kind, "names": card.name, "summoned_by": card.summoned_by, "races": card.race}
+        return not any(trait[key] and trait[key] in values for key, values in self.allowed.items())
 
     def text(self) -> str:
-        allowed = [*self.except_kinds, *self.except_names]
+        words = {"kinds": str, "names": str, "summoned_by": lambda h: f"{HOW[h]} monsters",
+                 "races": lambda r: f"{r} monsters"}
+        allowed = [words[key](v) for key, values in self.allowed.items() for v in values]
         return WORDS[self.cannot] + (f" (except {', '.join(allowed)})" if allowed else "")
 
 
@@ -63,32 +71,35 @@ class TurnLog:
 
 
 def parse(args) -> dict:
-    """`{cannot, except: {kinds: [...], names: [...]}}` (a vow) — also the `restrict` operation, with `player`."""
+    """`{cannot, except: {...}}` (a vow) — also the `restrict` operation, with `player`."""
     if not isinstance(args, dict) or set(args) - {"cannot", "except", "player"}:
-        raise ValueError("takes {cannot: special_summon | normal_summon | activate_other | attack, "
-                         "except: {kinds: [...], names: [...]}}")
+        raise ValueError(f"takes {{cannot: {' | '.join(CANNOT)}, except: {{...}}}}")
     if args.get("cannot") not in CANNOT:
         raise ValueError(f"`cannot` is one of {', '.join(CANNOT)}")
     exc = args.get("except", {}) or {}
-    if not isinstance(exc, dict) or set(exc) - {"kinds", "names"} or any(
+    if exc and args["cannot"] not in EXCEPT:
+        raise ValueError(f"`except` names the monsters still allowed (cannot: {' or '.join(EXCEPT)})")
+    allowed = EXCEPT.get(args["cannot"], ())
+    if not isinstance(exc, dict) or set(exc) - set(allowed) or any(
             not isinstance(v, list) or not all(isinstance(x, str) and x for x in v) for v in exc.values()):
-        raise ValueError("`except` is {kinds: [monster kinds], names: [card names]}")
-    if exc and args["cannot"] != "special_summon":
-        raise ValueError("`except` names monsters that may still be Special Summoned (cannot: special_summon)")
+        raise ValueError("`except` is {kinds: [monster kinds], names: [card names]} (special_summon), "
+                         "{summoned_by: [special | normal | flip | set]} (activate_monster_effects) or "
+                         "{races: [monster Types]} (link_material)")
+    if any(h not in HOW for h in exc.get("summoned_by", [])):
+        raise ValueError("`summoned_by` lists how monsters came to the field: special, normal, flip, set")
     player = args.get("player", "self")
     if player not in ("self", "opponent", "both"):
         raise ValueError("`player` is self, opponent or both")
     out = {"cannot": args["cannot"]}
-    if exc:
-        out["except"] = {k: list(v) for k, v in exc.items() if v}
+    if exc:   # Types are compared in lower case, as a card's `race` is read
+        out["except"] = {k: [x.lower() for x in v] if k == "races" else list(v) for k, v in exc.items() if v}
     if "player" in args:
         out["player"] = player
     return out
 
 
 def _make(player: str, spec: dict, source: Card, **kw) -> Vow:
-    exc = spec.get("except", {})
-    return Vow(player, spec["cannot"], source, tuple(exc.get("kinds", ())), tuple(exc.get("names", ())), **kw)
+    return Vow(player, spec["cannot"], source, {k: tuple(v) for k, v in spec.get("except", {}).items()}, **kw)
 
 
 def _log(game) -> TurnLog:
@@ -162,6 +173,10 @@ def _done(game, player: str, cannot: str, spec: dict, card: Card | None = None) 
         return ["a Normal Summon"] * log.normal_summoned[player]
     if cannot == "attack":
         return ["an attack"] * log.attacks[player]
+    if cannot == "activate_monster_effects":
+        probe = _make(player, spec, card)
+        return [l for l in log.activations[player] if l.on_field and l.card.card_type == "monster"
+                and l.card.effect.source != "pendulum_zone" and probe.covers(l.card)]
     return [l for l in log.activations[player] if l.card is not card]
 
 
@@ -222,7 +237,7 @@ def vow_refusal(game, card: Card, player: str) -> Refusal:
 def restriction(game, player: str, cannot: str, card: Card | None = None) -> Vow | None:
     """The restriction in force that forbids `player` this action (Special Summoning `card`), or None."""
     for vow in game.vows:
-        if vow.player == player and vow.cannot == cannot and (cannot != "special_summon" or vow.covers(card)):
+        if vow.player == player and vow.cannot == cannot and (cannot not in EXCEPT or vow.covers(card)):
             return vow
     return None
 
@@ -239,16 +254,41 @@ def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal
     return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
 
 
-def activation_refusal(game, card: Card, player: str) -> Refusal:
-    """Activating `card` against the restrictions in force: other activations, and effects that would Special
-    Summon while Special Summons are forbidden (the vow applies at once, 4.9.1.p12)."""
+def material_refusal(game, player: str, method: str, materials: list) -> Refusal:
+    """A restriction in force that forbids `player` to use one of `materials` for this summon (Link Material)."""
+    if f"{method}_material" not in CANNOT:
+        return None
+    for material in materials:
+        vow = restriction(game, player, f"{method}_material", material)
+        if vow is not None:
+            return (f"{vow.source.label()} forbids {player} to {vow.text()} this turn: {material.label()} cannot be "
+                    "one", _keys(vow))
+    return None
+
+
+def activation_lock(game, card: Card, player: str) -> Refusal:
+    """A restriction in force that forbids `player` to activate `card` at all (also its trigger effects)."""
     vow = restriction(game, player, "activate_other")
     if vow is not None and vow.source is not card:
         return (f"{vow.source.label()} forbids {player} to activate other cards or effects this turn", _keys(vow))
+    if card.card_type == "monster" and card.zone in MONSTER_ZONES and game.on_field(card):
+        vow = restriction(game, player, "activate_monster_effects", card)
+        if vow is not None:
+            how = f" ({card.label()} was {HOW.get(card.summoned_by, 'placed')})" if vow.allowed else ""
+            return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{how}", _keys(vow)
+    return None
+
+
+def activation_refusal(game, card: Card, player: str) -> Refusal:
+    """Activating `card` against the restrictions in force: activation locks, and effects that would Special
+    Summon while Special Summons are forbidden (the vow applies at once, 4.9.1.p12)."""
+    locked = activation_lock(game, card, player)
+    if locked:
+        return locked
     summons = [args for name, args in card.effect.ops if name in SUMMONING_OPS]
     if summons:
         vow = restriction(game, player, "special_summon")
-        if vow is not None and not (vow.except_kinds or vow.except_names):
+        if vow is not None and not vow.allowed:
             return (f"{vow.source.label()} forbids {player} to Special Summon this turn, so {card.label()}, whose "
                     "effect Special Summons, cannot be activated", _keys(vow))
         for args in summons:   # a used-up limit: the effect could summon nothing (4.9.1.p22)

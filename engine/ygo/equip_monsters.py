@@ -1,0 +1,136 @@
+"""Monsters used as Equip Cards (rulebook 4.8.3): `{equip_monster: {card: <which>, to: self | targets}}`.
+
+An effect that equips a monster to a monster ("equip that target to this card", Relinquished; "equip this card
+to a monster", Union monsters; "equip a monster from your graveyard to it") places the monster card in the
+activating player's Spell & Trap Zone. There it is treated as an Equip Spell and is no longer a monster
+(4.8.3.p1): it has no Level or ATK, its monster effects neither apply nor can be activated (4.8.3.p4), and as a
+Pendulum Monster it is no Pendulum Scale (4.8.3.p5). A face-down monster equipped becomes a face-down Equip
+Spell (4.8.3.p8). When it leaves the Spell & Trap Zone it is the monster card again (4.8.3.p11): its "leaves
+the field" effects can be activated, by its owner once it is off the field (4.10, `left_field`).
+
+The equip relationship is the equipped monster's: the equip card is destroyed when that monster is no longer
+face-up in a Monster Zone (4.8.1.p5), whatever happens to the card whose effect equipped it. Only when the
+effect could equip to its own card alone (`to: self`) does that card keep the equips: once its effects are
+negated, they are destroyed, not by an effect (4.8.3.p9).
+
+If the equipping cannot be made when the effect resolves (the monster to receive it is no longer face-up in a
+Monster Zone, or no Spell & Trap Zone is free, 4.8.1.p5, p13), a monster on the field to be equipped is sent to
+the graveyard (not destroyed), a banished one is placed in the graveyard, and one in the graveyard, hand or deck
+stays where it is (4.8.1.p10, p13).
+
+A monster equipped this way keeps whether it was properly summoned: Special Summoned from the Spell & Trap Zone
+by an effect, a Special Summon Monster must have been properly summoned (3.3.4.p1, extra_deck.revive_refusal).
+"""
+from __future__ import annotations
+
+from .model import MONSTER_ZONES, Card
+
+WHICH = ("targets", "self")
+TO = ("self", "targets")
+
+
+def parse(args) -> dict:
+    if not isinstance(args, dict) or set(args) - {"card", "to"} or "card" not in args:
+        raise ValueError("takes {card: targets | self | <card id>, to: self | targets}")
+    card, to = args["card"], args.get("to", "self")
+    if not isinstance(card, str) or not card.strip():
+        raise ValueError("`card` is targets, self or a card id (a monster in a pile)")
+    if to not in TO:
+        raise ValueError("`to` is self (this card) or targets (the activation's target)")
+    if card == to:
+        raise ValueError("`card` and `to` name the same card: a card is not equipped to itself")
+    return {"card": card, "to": to}
+
+
+def as_monster(card: Card) -> tuple[str, str]:
+    """(card_type, kind) the card has as a monster, also while it is treated as an Equip Spell."""
+    return card.equip_was[:2] if card.equip_was else (card.card_type, card.kind)
+
+
+def restore(card: Card) -> None:
+    """Leaving the Spell & Trap Zone, a monster that was an equip card is its own card again (4.8.3.p11)."""
+    if card.equip_was:
+        card.card_type, card.kind, card.trap_monster = card.equip_was
+        card.equip_was = ()
+    card.equipped_by = ""
+
+
+def _receiver(game, link, to: str) -> Card | None:
+    if to == "self":
+        return link.card
+    return next((t for t in link.targets if game.on_field(t)), None)
+
+
+def _to_equip(game, link, which: str, receiver: Card | None) -> list[Card]:
+    if which == "self":
+        return [link.card]
+    if which == "targets":
+        return [t for t in link.targets if t is not receiver and game.on_field(t)]
+    found = game.board.find(which)
+    return [found[2]] if found else []
+
+
+def apply(game, link, args) -> None:
+    receiver = _receiver(game, link, args["to"])
+    ready = receiver is not None and game.where(receiver) in MONSTER_ZONES and receiver.face_up
+    for card in _to_equip(game, link, args["card"], receiver):
+        zone = game.board.player(link.player).free_st_zone()
+        if not ready or zone is None:
+            _not_equipped(game, link, card, receiver, ready)
+            continue
+        _equip(game, link, card, receiver, zone, by_own_card=args["to"] == "self")
+
+
+def _equip(game, link, card: Card, receiver: Card, zone: str, by_own_card: bool) -> None:
+    place = game.where(card)
+    face_down = place in MONSTER_ZONES and card.position == "set"
+    was = (card.card_type or "monster", card.kind or ("effect" if card.effect else "normal"), card.trap_monster)
+    game.remove(card)   # it leaves its Monster Zone (or pile) but, as an equip card, not the field
+    card.equip_was = was
+    # an Equip Spell only: a Trap Monster made an equip card is no longer a monster or a trap either (4.8.3.p1)
+    card.card_type, card.kind, card.trap_monster = "spell", "equip", False
+    card.zone, card.face = zone, "down" if face_down else "up"
+    card.equipped_to = receiver.id
+    card.equipped_by = link.card.id if by_own_card else ""
+    game.board.player(link.player).spells_traps[zone] = card
+    keys = ["ygo.equip_monster.treated_as_spell", "ygo.equip.attach", "ygo.equip_monster.no_monster_data"]
+    if was[2]:
+        keys.append("ygo.equip_monster.trap_monster")
+    if face_down:
+        keys.append("ygo.equip_monster.face_down")
+    if place in MONSTER_ZONES:
+        keys.append("ygo.equip_monster.not_leaving_field")
+    where = {"graveyard": "the graveyard", "banished": "banishment", "hand": "the hand", "deck": "the deck",
+             "extra_deck": "the Extra Deck"}.get(place, place)
+    game.step("equip_monster.equipped", f"{card.label()} is taken from {where} and equipped to {receiver.label()} by "
+              f"the effect of {link.card.label()}: it is now {'a face-down' if face_down else 'an'} Equip Spell in "
+              f"{link.player}'s {zone}, no longer a monster (no Level, ATK or DEF; its monster effects do not "
+              "apply).", *keys, card=card.label(), target=receiver.label(), source=link.card.label(), zone=zone,
+              player=link.player, **({"face_down": True} if face_down else {}))
+
+
+def _not_equipped(game, link, card: Card, receiver: Card | None, ready: bool) -> None:
+    """4.8.1.p5, p10, p13: a field monster goes to the graveyard (not destroyed), a banished card is placed in the
+    graveyard, a card in the graveyard, hand or deck stays."""
+    why = ("no Spell & Trap Zone is free" if ready else
+           f"{receiver.label() if receiver else 'the monster to equip it to'} is no longer face-up in a Monster Zone")
+    place = game.where(card)
+    if game.on_field(card) or place == "banished":
+        game.send(card, "graveyard")
+        game.step("equip_monster.not_equipped", f"{card.label()} cannot be equipped ({why}): it is "
+                  f"{'placed in' if place == 'banished' else 'sent to'} the graveyard, not destroyed.",
+                  "ygo.equip_monster.not_equipped", *(("ygo.equip.zone_full",) if ready else ()), card=card.label(),
+                  reason=why)
+        return
+    game.step("equip_monster.not_equipped", f"{card.label()} cannot be equipped ({why}): it stays in the "
+              f"{place.replace('_', ' ')}.", "ygo.equip_monster.not_equipped_stays",
+              *(("ygo.equip.zone_full",) if ready else ()), card=card.label(), reason=why, stays=True)
+
+
+def kept_by_negated(game, card: Card, monster: Card) -> bool:
+    """4.8.3.p9: equipped by its receiver's own effect that equips only to itself, the equip card is lost once that
+    monster's effects are negated."""
+    if not card.equipped_by or card.equipped_by != monster.id:
+        return False
+    from .continuous import drained
+    return monster.effects_negated or drained(game, monster)
