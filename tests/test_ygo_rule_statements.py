@@ -3,8 +3,10 @@
 `engine/ygo/rule_anchors.yaml` quotes, per key and edition, the words of the cited paragraph that state the
 rule (its `states` quotation). This test lists every key with the full sentence around that quotation
 (`pytest -v` shows them) and checks: the quotation is in the *cited* section's text (not only its title);
-no key cites a rules-test question (chapter 6) or a ruling on a named card (chapter 5) as the rule; a key
-that one edition does not state names the edition it falls back to, and says so in `about`."""
+no key cites a rules-test question (chapter 6) or a ruling on a named card (chapter 5) as the rule — chapter 5's
+first section, 5.1 不能使用 ("cannot be used"), is the one exception: it is titled by a general term that several
+cards' texts share, and it is the rulebook's only statement of what that term forbids; a key that one edition does
+not state names the edition it falls back to, and says so in `about`."""
 from __future__ import annotations
 
 import re
@@ -19,6 +21,7 @@ from rulings.corpus import load
 
 ANCHOR_DATA = yaml.safe_load(ANCHORS.read_text(encoding="utf-8"))
 EDITIONS = ("ygo-zh-rulebook", "ygo-zh-nmr")
+GENERAL_TERM_SECTIONS = ("5.1",)   # chapter-5 sections titled by a general term, not by a card's name
 
 
 def squash(text: str) -> str:
@@ -49,8 +52,15 @@ def test_cited_paragraph_states_the_rule(key, edition):
     print(f"{key} -> {edition}:{number}: {sentence}")
     assert len(squash(quotation)) >= 6, f"{key}: quote at least the words that state the rule"
     if edition == "ygo-zh-rulebook":
-        assert not number.split(".")[0] in ("5", "6"), \
+        general_term = any(number == s or number.startswith(s + ".") for s in GENERAL_TERM_SECTIONS)
+        assert not number.split(".")[0] in ("5", "6") or general_term, \
             f"{key} cites {number}: a ruling on a named card or a rules-test question is not the rule"
+
+
+def test_the_general_term_sections_are_titled_by_no_card_name():
+    rulebook = load("ygo-zh-rulebook")
+    for number in GENERAL_TERM_SECTIONS:
+        assert "「" not in rulebook.get(number).title and rulebook.get(number).title == "不能使用"
 
 
 @pytest.mark.parametrize("key", sorted(rule_keys("ygo")))

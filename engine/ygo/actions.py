@@ -4,10 +4,11 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import battle, chain, damage_step, extra_deck, pendulum, phase_triggers, stats, summon_negation, triggers, turn, vows
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
+               summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
-from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
+from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -228,15 +229,27 @@ def can_activate(game, card: Card, player: str | None = None, targets: list[Card
     if pendulum.is_scale_activation(game, card):
         return pendulum.can_activate_scale(game, card, player, zone)
     if zone is not None:
-        return "`zone` is only for activating a Pendulum Monster as a Pendulum Scale", ("ygo.pendulum.activate",)
+        refusal = _spell_zone_refusal(game, card, zone)
+        if refusal:
+            return refusal
     return chain.can_activate(game, card, player, list(targets))
+
+
+def _spell_zone_refusal(game, card: Card, zone: str) -> Refusal:
+    """`zone` names the Spell & Trap Zone a Spell/Trap activated from the hand is placed in (or a Pendulum Scale's)."""
+    if game.where(card) != "hand" or card.card_type not in ("spell", "trap") or card.kind == "field":
+        return ("`zone` is only for a Spell/Trap activated from the hand, or a Pendulum Monster activated as a "
+                "Pendulum Scale", ("ygo.pendulum.activate",))
+    if zone not in ST_ZONES or zone in game.board.player(game.controller(card)).spells_traps:
+        return f"{zone} is not a free Spell & Trap Zone", ("ygo.zones.st_zone_full",)
+    return None
 
 
 def activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None) -> None:
     if pendulum.is_scale_activation(game, card):
         pendulum.activate_scale(game, card, player, zone)
         return
-    chain.activate(game, card, player, list(targets))
+    chain.activate(game, card, player, list(targets), zone)
 
 
 def can_pass(game, player: str | None = None) -> Refusal:
@@ -250,7 +263,7 @@ def can_pass(game, player: str | None = None) -> Refusal:
 def pass_(game, player: str | None = None) -> None:
     """`pass: {}` means both players pass; `pass: {player: X}` is X's single pass of priority."""
     if player is None or game.last_pass == other(player):
-        if game.chain or game.attack or game.triggers or game.summoning or game.phase_pending:
+        if game.chain or game.attack or game.triggers or game.summoning or game.phase_run:
             advance(game)
         else:
             game.step("priority.both_pass", "Both players pass priority with nothing to resolve.", "ygo.priority.advance")
@@ -302,8 +315,8 @@ def advance(game) -> None:
                 return
         elif game.attack:
             battle.proceed(game)
-        elif game.phase_pending:
-            if phase_triggers.next_trigger(game):
+        elif game.phase_run:
+            if phase_triggers.next_item(game):
                 return
         else:
             return
@@ -315,7 +328,7 @@ def advance(game) -> None:
 def settle(game) -> None:
     """Finish everything in progress (before a new game action, and at the end of the scenario)."""
     while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning
-                                   or game.phase_pending):
+                                   or game.phase_run):
         advance(game)
     game.window = None
 
@@ -342,6 +355,7 @@ ACTIONS = {
     "damage_step": (can_damage_step, enter_damage_step),
     **extra_deck.ACTIONS,
     **pendulum.ACTIONS,
+    "special_summon_procedure": (procedure.can_special_summon_procedure, procedure.special_summon_procedure),
 }
 IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
@@ -356,7 +370,7 @@ def run(game, kind: str, args: dict) -> None:
         if game.triggers and not game.board.over:
             triggers.fire(game)
     can, do = ACTIONS[kind]
-    refusal = can(game, **kwargs)
+    refusal = can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
     if refusal:
         why, keys = refusal
         game.refuse(kind, why, *keys)
@@ -367,8 +381,8 @@ def run(game, kind: str, args: dict) -> None:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:
         triggers.fire(game)   # "when … is summoned / attacked" triggers open a chain at once
-    elif kind not in IN_WINDOW and game.phase_pending and not game.chain and not game.board.over:
-        phase_triggers.next_trigger(game)   # the first Standby/End Phase effect; the next after its chain
+    elif kind not in IN_WINDOW and game.phase_run and not game.chain and not game.board.over:
+        phase_triggers.next_item(game)   # the first Standby/End Phase item; the next once both players pass
 
 
 def _answers_summon(kind: str, kwargs: dict) -> bool:
@@ -387,7 +401,7 @@ def _bind(game, args: dict) -> dict:
     for key, value in args.items():
         if key in ("card", "attacker"):
             out[key] = card(value)
-        elif key in ("tribute", "targets", "materials", "cards"):
+        elif key in ("tribute", "targets", "materials", "cards", "cost"):
             out[key] = [card(v) for v in value]
         else:
             out[key] = value

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
+from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -207,7 +207,7 @@ def own_turn_of(game, player: str) -> bool:
     return game.board.turn == player
 
 
-def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
+def activate(game, card: Card, player: str | None, targets: list[Card], zone: str | None = None) -> None:
     board = game.board
     player = game.controller(card)
     if not game.chain and player != game.priority:
@@ -217,6 +217,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
                   "ygo.priority.transfer", *([after[event], "ygo.priority.quick_time_point"] if event in after else []),
                   player=game.priority, other=player)
     place = game.where(card)
+    from_set = place in ST_ZONES + ("field",) and card.face == "down"
     if place == "hand" and card.card_type != "monster":
         me = board.player(player)
         game.remove(card)
@@ -229,11 +230,12 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
             me.field_spell = card
             card.zone = "field"
         else:
-            card.zone = me.free_st_zone()
+            card.zone = zone or me.free_st_zone()   # **default**: the first free Spell & Trap Zone
             me.spells_traps[card.zone] = card
         card.face = "up"
     elif card.card_type != "monster":
         card.face, card.set_turn = "up", 0   # a Set card turned face-up to activate is no longer a Set card
+    column = columns.activated_in(game, card)   # where it is activated, before a cost moves it
     card_activation = card.card_type != "monster" and not face_up_effect(card)
     watchers = counters.watchers(game, card, card_activation)   # "each time a Spell is activated" (counters.py)
     once_per_turn.use(game, card, player)
@@ -246,6 +248,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card]) -> None:
     link.source_negated, link.source_drained = was_negated, was_drained
     link.phase = board.phase
     link.counter_watchers = watchers
+    link.activated_column, link.from_set = column, from_set
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
@@ -346,6 +349,8 @@ def _left_field(game, link) -> bool:
     """A Continuous/Field/Equip Spell or Continuous Trap applies only while it is face-up on the field
     (rulebook 4.9.1, Master Rule 13.3): destroyed while its link waits, it resolves without applying."""
     card = link.card
+    if face_up_effect(card):
+        return False   # an effect of the face-up card (not its activation) still applies once it has left (3.2.2.p3)
     return card.card_type != "monster" and card.kind in CONTINUOUS_KINDS and not (game.on_field(card) and card.face_up)
 
 
@@ -379,7 +384,13 @@ def resolve_chain(game) -> None:
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             negated_by = negation.resolves_negated(game, link)
-            if negated_by:
+            column_lock = columns.negated_by(game, link)
+            if column_lock is not None:
+                game.step("chain.link.column_negated", f"Chain link {link.n} ({link.card.label()}) was activated in the "
+                          f"column of {column_lock.label()}, whose effect negates the Spell/Trap effects there this "
+                          "turn: it resolves negated, even if the card is no longer on the field.", *columns.KEYS,
+                          link=link.n, card=link.card.label(), source=column_lock.label())
+            elif negated_by:
                 game.step("chain.link.effects_negated", f"Chain link {link.n} ({link.card.label()}) resolves, but "
                           f"the effects of {link.card.label()} are negated: nothing applies.", *negated_by,
                           link=link.n, card=link.card.label())

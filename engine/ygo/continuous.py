@@ -8,6 +8,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {cannot_attack: <selector>}   {negate_effects: <selector>}   (Skill Drain, negation.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
+    {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
 from .stats import COUNTS
+from .name_locks import parse_cannot_use
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -103,7 +105,7 @@ PARSERS = {"atk": _current, "def": _current,
            "original_def": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
            "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use}
 STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
 
 

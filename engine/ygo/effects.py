@@ -10,15 +10,16 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import control, counters, equip_monsters, protection, search, stats, temporary
+from . import columns, control, counters, delayed, equip_monsters, protection, search, stats, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets
-from . import battle_damage, modes, summon_negation, vows
+from . import battle_damage, modes, name_locks, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps")
+             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
+             "column", "summoned_by_this")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -248,6 +249,10 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "summoned_by_this":   # the monsters this chain link Special Summoned (delayed.py)
+        return list(link.summoned)
+    if selector == "column":   # "the other cards in this card's column" (both players')
+        return columns.others_in_column(game, link.card)
     if selector == "your_monsters":
         return me.monster_list()
     if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
@@ -301,6 +306,11 @@ def apply_destroy(game, link, sel) -> bool:
 
 
 def apply_banish(game, link, sel) -> bool:
+    if isinstance(sel, dict) and sel.get("target") == "opponent_hand":   # until the End Phase, back to the hand
+        cards = temporary.hand_cards(game, link, sel["count"])
+        for card in cards:
+            temporary.banish_from_hand(game, card, sel["until"], link.player)
+        return bool(cards)
     if isinstance(sel, dict) and "until" in sel:   # temporary: {target, until} (temporary.py)
         cards = _cards(game, link, sel["target"], op="banish")
         for card in cards:
@@ -309,7 +319,7 @@ def apply_banish(game, link, sel) -> bool:
                 game.step("effect.banish", f"{card.label()} is a token: banished, it vanishes.", "ygo.effect.banish",
                           "ygo.tokens.vanish", card=card.label(), token=True)
             else:
-                temporary.banish(game, card, sel["until"])
+                temporary.banish(game, card, sel["until"], link.player)
         return bool(cards)
     cards = _cards(game, link, sel, field_only=False, op="banish")
     for card in cards:
@@ -379,6 +389,7 @@ def apply_flip_face_down(game, link, sel) -> bool:
             game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
+        card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         reset_face_down(game, card)
         stats.reset(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
@@ -550,7 +561,8 @@ def apply_special_summon(game, link, args):
         return False
     if _summon_place(place, card) == "spells_traps":
         place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
-    limit = revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+    limit = (revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+             or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
@@ -594,6 +606,7 @@ def apply_special_summon(game, link, args):
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
+    link.summoned.append(card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -601,9 +614,15 @@ def apply_special_summon(game, link, args):
     return True
 
 
-def check_linked_zone(game, card, player: str, _targets):
-    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated."""
+def check_special_summon(game, card, player: str, _targets):
+    """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated;
+    one that Special Summons a named card cannot be activated when that card cannot be used (5.1.2.p3)."""
     for name, args in card.effect.ops:
+        if name == "special_summon" and args["card"] != "targets":
+            found = game.board.find(args["card"])
+            locked = found and name_locks.appear_refusal(game, found[2])
+            if locked:
+                return locked
         if name == "special_summon" and args.get("linked_by"):
             pointed = zones.zones_linked_by(game.board, player, args["linked_by"])
             if not [z for z in pointed if z not in game.board.player(player).monsters]:
@@ -671,7 +690,7 @@ OPERATIONS: dict[str, Operation] = {
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
     "discard": Operation(_discard, apply_discard),
-    "special_summon": Operation(_special_summon, apply_special_summon, check_linked_zone),
+    "special_summon": Operation(_special_summon, apply_special_summon, check_special_summon),
     "banish": Operation(temporary.parse_banish, apply_banish),
     "return_to_hand": Operation(_selector, apply_return_to_hand),
     "return_to_deck": Operation(_selector, apply_return_to_deck),
@@ -682,6 +701,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "equip": Operation(_selector, apply_equip),
     "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),
@@ -691,7 +711,9 @@ OPERATIONS: dict[str, Operation] = {
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
+    "negate_column": Operation(columns.parse_negate, columns.apply_negate),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
+    "delayed": Operation(delayed.parse, delayed.register),
 }
 
 

@@ -136,7 +136,9 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
                 ("ygo.pendulum.face_up_extra_deck",))
     if len({m.id for m in materials}) != len(materials):
         return "a material is named twice", (f"ygo.summon.{method}",)
-    refusal = material_refusal(game, method, player, card, materials)
+    from .name_locks import appear_refusal, material_refusal as locked_material
+    refusal = (material_refusal(game, method, player, card, materials) or appear_refusal(game, card)
+               or locked_material(game, materials))
     if refusal:
         return refusal
     on_field = tuple(m for m in materials if game.on_field(m))

@@ -43,7 +43,10 @@ class Link:
     source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
+    summoned: list = field(default_factory=list)   # monsters this link Special Summoned while resolving (delayed.py)
     counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
+    activated_column: int | None = None   # a Spell/Trap effect activated in a Spell & Trap Zone: its column (columns.py)
+    from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
 
@@ -91,13 +94,15 @@ class Game:
     temporary: list = field(default_factory=list)       # temporarily banished cards waiting to come back (temporary.py)
     summoning: object = None           # a summon being made, not yet succeeded (summon_negation.Summoning)
     effect_summoned: Card | None = None   # the monster an effect just summoned (that summon cannot be negated)
-    phase_pending: list = field(default_factory=list)   # Standby/End Phase triggers still to activate, one at a time
-    phase_queued: set = field(default_factory=set)      # (turn number, phase) whose triggers were gathered
+    phase_run: object = None           # the Standby/End Phase items being taken one at a time (phase_triggers.PhaseRun)
+    delayed: list = field(default_factory=list)         # processings resolved effects left for a phase (delayed.Delayed)
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
+    column_locks: list = field(default_factory=list)    # (turn, column, card): Spell/Trap effects negated there (columns.py)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
     stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
     stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
+    name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -163,6 +168,7 @@ class Game:
             restore_monster(card)   # a monster that was an equip card is a monster card again (4.8.3.p11)
         else:
             getattr(player, place).remove(card)
+        card.moved += 1   # wherever it goes, it is a new card there (4.10.2.p11, 4.11.7.p4)
         if place in MONSTER_ZONES or place.startswith("S") or place == "field":
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0

@@ -48,6 +48,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
@@ -70,6 +71,7 @@ class Card:
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     attribute: str = ""               # the monster's Attribute (属性), e.g. fire
+    name_locked: bool = False         # on the field, yet covered by a declared-name lock (name_locks.py)
     effect: Effect | None = None
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
@@ -81,6 +83,7 @@ class Card:
     material_req: object = None       # fusion: material names or a count; xyz: count; link: minimum count
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
+    procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
@@ -109,6 +112,7 @@ class Card:
     battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
     # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")

@@ -98,6 +98,9 @@ def _extra_fields(c: Card) -> dict:
             out[key] = True
     if not c.properly_summoned:
         out["properly_summoned"] = False
+    if c.procedure:
+        p = c.procedure
+        out["procedure"] = {"from": p["from"], **p["costs"], **({"condition": p["condition"]} if p["condition"] else {})}
     return out
 
 
@@ -113,6 +116,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
         out["materials"] = [_pile_card(m) for m in c.materials]
     if c.summoned_by != default_summoned_by(c):
         out["summoned_by"] = c.summoned_by
+    if c.name_locked:
+        out["name_locked"] = True
     return out
 
 
@@ -155,7 +160,8 @@ def _effect(e: Effect) -> dict:
     for key, value, default in (("cost", e.cost, ()), ("once_per_turn", e.once_per_turn, ""),
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
-                                ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None)):
+                                ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
+                                ("maintenance", e.maintenance, None)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

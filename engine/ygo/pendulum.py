@@ -53,6 +53,8 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
     card.zone, card.face = zone, "up"
     me.spells_traps[zone] = card
     link = Link(len(game.chain) + 1, card, owner, 1, [], game.window, no_effect=True)
+    from .counters import watchers
+    link.counter_watchers = watchers(game, card, True)   # a Spell Card's activation (counters.py)
     game.chain.append(link)
     game.priority, game.last_pass = other(owner), ""
     game.step("pendulum.activate", f"{owner} activates {card.label()} from the hand as a Pendulum Spell in the "

@@ -53,6 +53,10 @@ def refusal(game, player: str, args: dict, monster: Card | None, tributes: list[
         places = " or ".join(f"the {p}" for p in args["from"])
         return (f"{monster.label()} is not in {player}'s {' or '.join(args['from'])}: this Ritual Spell summons from "
                 f"{places}", ("ygo.ritual.summon",))
+    from .name_locks import appear_refusal   # its Tributes may be cards that cannot be used (5.1.2.p18)
+    locked = appear_refusal(game, monster)
+    if locked:
+        return locked
     if len({t.id for t in tributes}) != len(tributes) or monster in tributes:
         return "a Tribute is named twice, or the Ritual Monster Tributes itself", ("ygo.ritual.tribute",)
     me = game.board.player(player)

@@ -132,6 +132,8 @@ def _negated_summon(game, link, card: Card, args: dict, s: Summoning) -> None:
     pile = "banished" if args["then"] == "banish" else "graveyard"
     getattr(owner, pile).append(card)
     keys = ["ygo.summon_negation.not_on_field"]
+    if s.method == "special":
+        keys.append("ygo.procedure.negated_to_graveyard")   # a conditional Special Summon negated (3.4.2.p5)
     if s.method == "special" and is_special_summon_monster(card):
         card.properly_summoned = False
         keys.append("ygo.summon_negation.revive_limit")

@@ -4,7 +4,7 @@ the non-turn player's. An optional trigger worded "when … you can" (时) misse
 happened after its event (4.10.7); one worded "if … you can" (场合) and a mandatory one do not."""
 from __future__ import annotations
 
-from . import chain, costs, once_per_turn, vows
+from . import chain, costs, name_locks, once_per_turn, vows
 from .game import Window
 from .model import other
 
@@ -133,7 +133,8 @@ def fire(game) -> None:
                       card=card.label())
             continue
         refusal = (once_per_turn.refusal(game, card, owner) or vows.vow_refusal(game, card, owner)
-                   or vows.activation_lock(game, card, owner) or control_condition(game, card, owner)
+                   or vows.activation_lock(game, card, owner) or name_locks.activation_refusal(game, card, owner)
+                   or control_condition(game, card, owner)
                    or costs.can_pay(game, card, owner))
         if refusal:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "

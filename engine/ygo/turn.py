@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import battle_damage, phase_triggers, stats, temporary, vows
+from . import battle_damage, name_locks, phase_triggers, stats, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -89,12 +89,11 @@ def end_phase(game) -> None:
         board.phase = "end"
         game.step("phase.enter", f"{board.turn} enters the End Phase.", "ygo.turn.phases", player=board.turn, phase="end")
         phase_triggers.gather(game, "end")
-    temporary.return_cards(game, "end_phase")
     settle(game)
     return_at_end_phase(game)
     discarded = _hand_limit(game)
     phase_triggers.after_hand_limit(game, discarded)
-    game.phase_pending.clear()
+    game.phase_run = None
     settle(game)
     if board.over:
         return
@@ -137,6 +136,7 @@ def _next_turn(game) -> None:
     game.used_once.clear()   # once-per-turn limits last for the turn
     vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
     battle_damage.end_of_turn(game)
+    name_locks.end_of_turn(game)
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0

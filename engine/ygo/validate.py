@@ -7,7 +7,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, counters, effects, equip_monsters, vows
+from . import continuous, costs, counters, effects, equip_monsters, maintenance, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
@@ -24,10 +24,12 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "indestructible_by_effect", "untargetable", "unaffected",
              "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by")
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
+                            "name_locked")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
-               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field")
+               "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
+               "maintenance")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
@@ -238,6 +240,8 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     data = _mapping(data, path, MONSTER_KEYS)
     card = _card_common(owner, data, path, ids)
     card.owner = _choice(data.get("owner", owner), f"{path}.owner", PLAYERS)   # a controlled opponent's monster
+    if "name_locked" in data:
+        card.name_locked = _bool(data["name_locked"], f"{path}.name_locked")
     if card.card_type not in ("", "monster"):
         raise InvalidScenario(f"{path}.type", "a card in a Monster Zone is a monster")
     card.card_type = "monster"
@@ -425,6 +429,11 @@ def _effect(data, path: str) -> Effect:
                 setattr(eff, key, parse(data[key]))
             except ValueError as e:
                 raise InvalidScenario(f"{path}.{key}", str(e)) from None
+    if "maintenance" in data:
+        try:
+            eff.maintenance = maintenance.parse(data["maintenance"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.maintenance", str(e)) from None
     if "vow" in data:
         try:
             eff.vow = vows.parse(data["vow"])
@@ -467,8 +476,8 @@ def _effect(data, path: str) -> Effect:
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
-    if ops is None and eff.continuous:
-        return eff   # a card with only continuous effects activates nothing of its own
+    if ops is None and (eff.continuous or eff.maintenance):
+        return eff   # a card with only continuous effects (or a maintenance cost) activates nothing of its own
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     try:
@@ -532,7 +541,7 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
             out[key] = _known(args[key], f"{path}.{key}", ids)
     if "target" in args:
         out["target"] = "direct" if args["target"] == "direct" else _known(args["target"], f"{path}.target", ids)
-    for key in ("tribute", "targets"):
+    for key in ("tribute", "targets", "cost"):
         if key in args:
             items = args[key]
             if not isinstance(items, list):
@@ -576,7 +585,12 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key.startswith(("cost.", "discard.", "pick.")):
+        elif key in ("phase.standby", "phase.end"):
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise InvalidScenario(f"choose.{key}", "a list of card ids and `pass`: the order the players apply "
+                                      "this phase's effects and processings")
+            out[key] = list(v)
+        elif key.startswith(("cost.", "discard.", "pick.", "banish.")):
             ids = v if isinstance(v, list) else [v]
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario(f"choose.{key}", "a card id or a list of card ids")
@@ -603,7 +617,9 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = str(v)
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
-                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>)")
+                                  "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
+                                  "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
+                                  "phase.end, banish.<card id>)")
     return out
 
 

@@ -4,15 +4,18 @@ Zones, and the arguments of the summon actions. Every error names the field path
 from __future__ import annotations
 
 from ..errors import InvalidScenario
+from . import procedure
 from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, PENDULUM_ZONES, Card
 from .zones import ARROWS, cell, extra_link
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
-                   "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once")
+                   "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once",
+                   "procedure")
 EXTRA_ACTION_ARGS = {
     "synchro_summon": (("card", "materials"), ("zone", "position")),
     "xyz_summon": (("card", "materials"), ("zone", "position")),
     "link_summon": (("card", "materials"), ("zone", "position")),
+    "special_summon_procedure": (("card",), ("cost", "zone", "position")),
     "pendulum_summon": (("cards",), ("zones",)),
 }
 MAX_MATERIALS = 20
@@ -46,7 +49,8 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     if card.kind == "xyz" and data.get("level"):
         raise InvalidScenario(f"{path}.level", "an Xyz Monster has a Rank (rank:), not a Level")
     arrows = data.get("arrows", [])
-    if not isinstance(arrows, list) or any(not isinstance(a, str) or a not in ARROWS for a in arrows) or len(set(arrows)) != len(arrows):
+    if not isinstance(arrows, list) or any(not isinstance(a, str) or a not in ARROWS for a in arrows) \
+            or len(set(arrows)) != len(arrows):
         raise InvalidScenario(f"{path}.arrows", f"a list of distinct Link Arrows: {', '.join(ARROWS)}")
     card.arrows = tuple(arrows)
     card.link_rating = _int(data, "link", path, 0, 8) if "link" in data else len(arrows)
@@ -66,6 +70,11 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
         raise InvalidScenario(f"{path}.properly_summoned", "must be true or false")
     card.own_procedure_only = _bool(data, "own_procedure_only", path)
     card.special_summon_once = _bool(data, "special_summon_once", path)
+    if "procedure" in data:
+        try:
+            card.procedure = procedure.parse(data["procedure"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.procedure", str(e)) from None
 
 
 def _materials_needed(value, card: Card, path: str):

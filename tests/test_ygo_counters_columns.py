@@ -1,5 +1,5 @@
-"""Counters (engine/ygo/counters.py): the documented example runs, and bad counter fields are refused with
-their field path."""
+"""Counters and columns (engine/ygo/counters.py, columns.py): the documented examples run, bad counter fields
+are refused with their field path, and columns are numbered from A's side."""
 from __future__ import annotations
 
 import copy
@@ -58,3 +58,17 @@ def test_bad_counter_operations(op, message):
     with pytest.raises(InvalidScenario) as e:
         validate(data)
     assert e.value.path.startswith("board.A.hand[0].effect.do[0]") and message in str(e.value)
+
+
+def test_the_columns_example_agrees():
+    path = EXAMPLE.parent / "ygo-columns.yaml"
+    verdict = check(parse_text(path.read_text(encoding="utf-8")))
+    assert verdict.agrees, [m.to_json() for m in verdict.mismatches]
+
+
+@pytest.mark.parametrize("player, zone, col", [("A", "M1", 0), ("A", "S1", 0), ("B", "S5", 0), ("B", "M1", 4),
+                                                ("A", "EMZ-L", 1), ("B", "EMZ-L", 3), ("B", "S2", 3),
+                                                ("A", "field", None), ("A", "hand", None)])
+def test_columns_are_seen_from_a_s_side(player, zone, col):
+    from engine.ygo.columns import column
+    assert column(player, zone) == col

@@ -1,0 +1,89 @@
+"""Columns: a card's column is the line of zones across the table through its zone — a Main Monster Zone,
+the Spell & Trap Zone behind it, the opponent's Main Monster Zone and Spell & Trap Zone facing it, and for
+the second and fourth columns the Extra Monster Zone between them. Columns are numbered 0-4 from A's left
+(zones.cell), so A's M1/S1 and B's M5/S5 are column 0, and the Extra Monster Zones columns 1 and 3.
+
+`negate_column` ("if this card was activated while Set, negate the effects of the other Spell/Trap Cards in
+its column this turn", 无限泡影) is a negation of Spell/Trap effects on the field (4.6.5.p6): an effect a
+Spell/Trap Card activated in that column resolves negated even if the card has left the field since
+(4.6.5.p7). A Pendulum Monster's Pendulum Effect in a Pendulum Zone is a Spell Card's effect.
+"""
+from __future__ import annotations
+
+from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card
+from .zones import cell
+
+KEYS = ("ygo.negate.spell_trap_field_only", "ygo.negate.spell_trap_on_field")
+
+
+def column(player: str, zone: str) -> int | None:
+    """The column (0-4, from A's left) of `player`'s `zone`; None for the Field Zone or off the field."""
+    if zone in ST_ZONES:
+        zone = MAIN_ZONES[ST_ZONES.index(zone)]
+    if zone not in MONSTER_ZONES:
+        return None
+    return cell(player, zone)[1]
+
+
+def column_of(game, card: Card) -> int | None:
+    return column(game.controller(card), card.zone) if game.on_field(card) else None
+
+
+def cards_in(game, col: int) -> list[Card]:
+    """Every card in column `col`, both players' monsters and Spells/Traps, in zone order."""
+    out = []
+    for p in game.board.players.values():
+        out += [c for z, c in list(p.monsters.items()) + list(p.spells_traps.items()) if column(p.name, z) == col]
+    return out
+
+
+def others_in_column(game, card: Card) -> list[Card]:
+    """The selector `column`: the other cards in this card's column."""
+    col = column_of(game, card)
+    return [] if col is None else [c for c in cards_in(game, col) if c is not card]
+
+
+def activated_in(game, card: Card) -> int | None:
+    """The column a Spell/Trap effect is activated in (a Spell/Trap Zone or a Pendulum Zone), else None."""
+    if game.where(card) not in ST_ZONES:
+        return None
+    return column(game.controller(card), card.zone)
+
+
+# ---------- "negate the effects of the other Spell/Trap Cards in this card's column this turn"
+
+def parse_negate(args) -> dict:
+    from .effects import _keys
+    args = _keys(args if args not in (None, True) else {}, ("only_if_set",), ())
+    only = args.get("only_if_set", False)
+    if not isinstance(only, bool):
+        raise ValueError("`only_if_set` is true (only when this card was activated while Set) or false")
+    return {"only_if_set": only}
+
+
+def apply_negate(game, link, args) -> None:
+    if args["only_if_set"] and not link.from_set:
+        game.step("column.not_set", f"{link.card.label()} was not activated while Set: its column is not affected.",
+                  "ygo.activate.card_activation_defined", card=link.card.label())
+        return
+    col = column_of(game, link.card)
+    if col is None:
+        return
+    game.column_locks.append((game.board.turn_number, col, link.card))
+    game.step("column.negate", f"For the rest of this turn the effects of the other Spell/Trap Cards in the column of "
+              f"{link.card.label()} (column {col + 1} from A's left, both players' Spell & Trap Zones) are negated: "
+              "an effect activated there resolves negated even if its card has left the field by then.", KEYS[0],
+              card=link.card.label(), column=col + 1)
+
+
+def negated_by(game, link) -> Card | None:
+    """The card whose column lock negates this Spell/Trap effect, activated in that column, else None."""
+    if link.activated_column is None:
+        return None
+    spell_trap = link.card.card_type in ("spell", "trap") or link.card.pendulum
+    if not spell_trap:
+        return None
+    for turn, col, source in game.column_locks:
+        if turn == game.board.turn_number and col == link.activated_column and source is not link.card:
+            return source
+    return None
