@@ -6,6 +6,8 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {def: …} (the same)   {level: {target, by: ±N | becomes: N}}
     {original_atk: {target, becomes: N | double | half}}   {original_def: …}
     {cannot_attack: <selector>}   {negate_effects: <selector>}   (Skill Drain, negation.py)
+    {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
+    {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
 from .stats import COUNTS
+from .protection import parse_protect, unaffected_by
 from .name_locks import parse_cannot_use
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
@@ -64,6 +67,11 @@ def _battle_damage(args) -> dict:
     return parse(args)
 
 
+def _banish_instead(args) -> str:
+    from .replacement import parse_banish_instead
+    return parse_banish_instead(args)
+
+
 def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
     """{target, by: ±N[, per]} or {target, becomes: N | <word>}, with optional lp / during conditions."""
     def parse(args) -> dict:
@@ -105,7 +113,8 @@ PARSERS = {"atk": _current, "def": _current,
            "original_def": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
            "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
+           "banish_instead_of_graveyard": _banish_instead}
 STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
 
 
@@ -177,7 +186,7 @@ def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, boo
     for src, mine in sources(game):
         for name, args in src.effect.continuous:
             if name == "cannot_be_attacked" and _affects(src, mine, args["target"], target, holder):
-                if args["direct"] or attacker is None or not (attacker.unaffected and src is not attacker):
+                if args["direct"] or attacker is None or not unaffected_by(game, src, attacker):
                     return src, args["direct"]
     return None
 
@@ -214,7 +223,8 @@ def sources(game) -> list[tuple[Card, str]]:
     if not game.has_continuous:
         return []
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c))]
+            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
+                                                or c.unsummoned_gemini)]
 
 
 def applying_indexed(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, str, int, object]]:
@@ -228,7 +238,7 @@ def applying_indexed(game, monster: Card, op: str, ignore_unaffected: bool = Fal
     holder = _holder(game, monster)
     return [(src, mine, i, args) for src, mine in found for i, (name, args) in enumerate(src.effect.continuous)
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
-            and (ignore_unaffected or not (monster.unaffected and src is not monster))]
+            and (ignore_unaffected or not unaffected_by(game, src, monster))]   # unaffected (4.1.4.p1)
 
 
 def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, object]]:
