@@ -325,6 +325,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
              "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up",
              "left_field": "left the field",
+             "damage_step_start": "battles: the start of the Damage Step",
+             "damage_step_end": "attacked: the end of the Damage Step",
              "used_as_material": f"was used as material for {window.card.label() if window.card else 'a summon'}, "
                                  "which succeeded"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""

@@ -11,6 +11,8 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
+    {no_lp_cost: spells | traps | monsters | all}   (its controller's cards of that kind pay no LP cost, costs.py)
+    {extra_normal_summon: {only, stacks}}   (an additional Normal Summon for its controller, summon_count.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
@@ -23,6 +25,7 @@ from .model import MONSTER_ZONES, Card, other
 from .stats import COUNTS
 from .protection import parse_protect, unaffected_by
 from .name_locks import parse_cannot_use
+from .summon_count import parse_grant
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -65,6 +68,12 @@ def _battle_damage(args) -> dict:
     from .battle_damage import parse   # battle_damage reads this module's selectors
 
     return parse(args)
+
+
+def _no_lp_cost(value) -> str:
+    if value not in ("spells", "traps", "monsters", "all"):
+        raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
+    return value
 
 
 def _banish_instead(args) -> str:
@@ -114,7 +123,8 @@ PARSERS = {"atk": _current, "def": _current,
            "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
-           "banish_instead_of_graveyard": _banish_instead}
+           "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
+           "extra_normal_summon": parse_grant}
 STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
 
 

@@ -98,10 +98,22 @@ def can_pay(game, card: Card, player: str) -> Refusal:
     return (refusal[0], refusal[1] + ("ygo.cost.strict", "ygo.cost.unpayable")) if refusal else None
 
 
+def lp_waived(game, card: Card, player: str) -> Card | None:
+    """The face-up card of `player` whose continuous `no_lp_cost` ("Spell Cards you activate need no LP cost",
+    Spell Economics) waives this card's LP cost, or None. Only that kind of card is waived; a card whose LP cost
+    is not waived still needs that many LP (3.1.1.p13)."""
+    from .continuous import sources
+
+    kind = card.card_type or "monster"
+    return next((src for src, owner in sources(game) if owner == player for name, args in src.effect.continuous
+                 if name == "no_lp_cost" and args in (kind + "s", "all")), None)
+
+
 def _unpayable(game, card: Card, player: str) -> Refusal:
     for name, args in card.effect.cost:
         place = game.where(card)
-        if name == "pay_lp" and args != "half" and game.board.player(player).lp < args:
+        if name == "pay_lp" and args != "half" and game.board.player(player).lp < args \
+                and not lp_waived(game, card, player):
             return (f"paying {args} LP needs at least {args} LP; {player} has {game.board.player(player).lp}",
                     ("ygo.cost.pay_lp",))
         if name == "discard" and args == "self" and place != "hand":
@@ -131,6 +143,13 @@ def pay(game, card: Card, player: str) -> None:
     from .continuous import check_equips
 
     for name, args in card.effect.cost:
+        if name == "pay_lp" and lp_waived(game, card, player):
+            src = lp_waived(game, card, player)
+            game.step("cost.lp_waived", f"{player} activates {card.label()} without paying its LP cost: the continuous "
+                      f"effect of {src.label()} waives the LP cost of {player}'s {card.card_type or 'monster'} cards "
+                      f"(LP {game.board.player(player).lp}).", "ygo.cost.pay_lp", "ygo.continuous.applies",
+                      player=player, card=card.label(), source=src.label(), lp=game.board.player(player).lp)
+            continue
         if name == "pay_lp":
             half = args == "half"
             amount = game.board.player(player).lp // 2 if half else args

@@ -15,11 +15,11 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, modes, name_locks, summon_negation, vows
+from . import battle_damage, modes, name_locks, summon_count, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "column", "summoned_by_this", "all_cards")
+             "battle_opponent", "column", "summoned_by_this", "all_cards")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -261,6 +261,11 @@ def resolve_selector(game, link, selector) -> list:
         return columns.others_in_column(game, link.card)
     if selector == "your_monsters":
         return me.monster_list()
+    if selector == "battle_opponent":   # the monster this card battles (the attack in progress)
+        atk = game.attack
+        if atk is None or atk.target is None or link.card not in (atk.attacker, atk.target):
+            return []
+        return [atk.target if link.card is atk.attacker else atk.attacker]
     if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
         return [c for p in (me, opp) for c in p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
@@ -352,6 +357,18 @@ def apply_send_to_graveyard(game, link, args):
                   f"{'' if there else ' — it does not get there'}.", "ygo.graveyard.place",
                   card=card.label(), source=link.card.label(), **({} if there else {"redirected": True}))
     return reached
+
+
+def apply_become_tuner(game, link, sel) -> bool:
+    """"<monster> is treated as a Tuner until the end of this turn": a face-up monster on the field."""
+    done = False
+    for card in _cards(game, link, sel, op="become_tuner"):
+        if card.zone not in MONSTER_ZONES or not card.face_up or card.tuner:
+            continue
+        card.tuner, card.tuner_this_turn, done = True, True, True
+        game.step("effect.become_tuner", f"{card.label()} is treated as a Tuner until the end of the turn (the effect of "
+                  f"{link.card.label()}).", "ygo.tuner.treated_as", card=card.label(), source=link.card.label())
+    return done
 
 
 def apply_banish(game, link, sel) -> bool:
@@ -647,6 +664,8 @@ def apply_special_summon(game, link, args):
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
+    if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):
+        keys.append("ygo.protect.field_only")   # unaffected only on the field: off it, the effect reaches it
     place = _summon_place(place, card)
     where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
@@ -709,6 +728,17 @@ def apply_negate_effect(game, link, _args):
     vows.effect_negated(game, target)
 
 
+def apply_attack_again(game, link, _args) -> bool:
+    """"This card can attack again" (继续攻击): one more attack this Battle Phase, after the one it made (4.4.3)."""
+    card = link.card
+    if not (game.on_field(card) and card.zone in MONSTER_ZONES and card.face_up):
+        return False
+    card.attacks_allowed = max(card.attacks_allowed, card.attacks_this_turn + 1)
+    game.step("battle.attack_again", f"{card.label()} can attack again this Battle Phase (attack "
+              f"{card.attacks_this_turn + 1}).", "ygo.battle.continue_attack", card=card.label(), attack=card.attacks_this_turn + 1)
+    return True
+
+
 def apply_negate_attack(game, _link, _args):
     if game.attack is None or game.attack.negated:
         return
@@ -730,6 +760,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_activation": Operation(_none, apply_negate_activation),
     "negate_effect": Operation(_none, apply_negate_effect),
     "negate_attack": Operation(_none, apply_negate_attack),
+    "attack_again": Operation(_none, apply_attack_again),
     "change_atk": Operation(_stat_change, apply_change_atk),
     "change_def": Operation(_stat_change, apply_change_def),
     "change_level": Operation(_stat_change, apply_change_level),
@@ -752,6 +783,8 @@ OPERATIONS: dict[str, Operation] = {
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
     "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
+    "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
+    "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
     "equip": Operation(_selector, apply_equip),
     "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
     "take_control": Operation(control.parse, control.apply_take_control),
@@ -759,11 +792,13 @@ OPERATIONS: dict[str, Operation] = {
     "add_to_hand": Operation(search.parse, search.apply, search.check),
     "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
+    "become_tuner": Operation(_selector, apply_become_tuner),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
+    "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
     "delayed": Operation(delayed.parse, delayed.register),
 }

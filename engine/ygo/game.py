@@ -106,6 +106,9 @@ class Game:
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
+    summon_grants: list = field(default_factory=list)   # additional Normal Summons granted this turn (summon_count.py)
+    groups_used: set = field(default_factory=set)       # … the kinds of them used this turn
+    normal_summon_total: int = 0                        # Normal Summons/Sets allowed this turn, 0 = the rule's 1
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -180,6 +183,9 @@ class Game:
             from .stats import reset
             reset(card)   # a card that left the field is a new card: effects' ATK/DEF/Level changes are gone
             card.effects_negated = card.negated_anywhere   # a new card: only a negation tied to no place stays
+            if card.tuner_this_turn:   # no longer treated as a Tuner
+                card.tuner = card.tuner_this_turn = False
+            card.unaffected_turn = 0
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)

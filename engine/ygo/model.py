@@ -117,12 +117,15 @@ class Card:
     battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    tuner_this_turn: bool = False     # treated as a Tuner by an effect until the end of the turn
     negated_anywhere: bool = False    # … by a negation not tied to a place, e.g. by card name (4.6.5.p11-12)
     moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
     # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
     counter_limit: dict = field(default_factory=dict)   # kind -> the most this card can hold ("max 1")
+    counter_locks: dict = field(default_factory=dict)   # kind -> ("cannot_attack", "negate_effects") while it has them
+    unaffected_turn: int = 0          # unaffected by other cards' effects during this turn (an effect granted it)
     gains_counter: dict | None = None  # {kind, per}: "each time a Spell is activated, place 1 counter on this card"
 
     @property

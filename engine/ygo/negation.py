@@ -30,9 +30,11 @@ def negated(game, monster: Card) -> bool:
     """Whether the face-up monster's effects are negated now (by an operation or a continuous effect)."""
     from .continuous import drained
 
+    from .counters import locked
+
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return False
-    return monster.effects_negated or drained(game, monster)
+    return monster.effects_negated or drained(game, monster) or bool(locked(monster, "negate_effects"))
 
 
 def parse(args) -> dict:
@@ -95,6 +97,9 @@ def resolves_negated(game, link) -> tuple[str, ...]:
     if link.source_negated and not face_down_on_field:
         return (KEY, "ygo.negate.until_resolution")
     if negated(game, card):
+        from .counters import locked
+        if not card.effects_negated and locked(card, "negate_effects"):
+            return (KEY, "ygo.counters.attached_processing")
         return (KEY, "ygo.negate.until_resolution" if card.effects_negated else "ygo.negate.field_only")
     return ()
 

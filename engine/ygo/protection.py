@@ -23,7 +23,8 @@ FIELDS = ("untargetable", "indestructible_by_effect", "unaffected")
 UNAFFECTED_KINDS = ("spell", "trap", "monster", "opponent")
 GRANTS = ("indestructible_by_effect", "indestructible_by_battle", "untargetable")
 REACHING_OPS = ("destroy", "banish", "return_to_hand", "return_to_deck", "flip_face_down", "change_atk",
-                "change_def", "change_position", "take_control", "equip", "negate_effects", "send_to_graveyard")
+                "change_def", "change_position", "take_control", "equip", "negate_effects", "send_to_graveyard",
+                "become_tuner")
 KIND_NAMES = {"spell": "Spell", "trap": "Trap", "monster": "monster", "opponent": "the opponent's card"}
 
 
@@ -43,13 +44,18 @@ def unaffected_by(game, source: Card, card: Card, deciding: bool = False) -> boo
     (`deciding`)."""
     if source is card or not deciding and game.battle_destroyed(card):
         return False
-    if card.unaffected:
+    if card.unaffected or card.unaffected_turn == game.board.turn_number:   # own text, or this turn (make_unaffected)
         return True
     if not card.unaffected_by:
         return False
     if source.card_type in card.unaffected_by:
         return True
     return "opponent" in card.unaffected_by and game.controller(source) != game.controller(card)
+
+
+def is_unaffected_source(source: Card, card: Card) -> bool:
+    """Whether `card`, were it on the field, would ignore `source` (the opponent's side is not known off the field)."""
+    return source is not card and (card.unaffected or source.card_type in card.unaffected_by)
 
 
 def unaffected_words(card: Card) -> str:
@@ -180,3 +186,24 @@ def skip(game, link, name: str, card: Card) -> bool:
                       "the field.", "ygo.battle.indestructible", "ygo.protect.not_activated", card=card.label())
             return True
     return False
+
+
+def parse_make_unaffected(args):
+    from .effects import _selector
+    return _selector(args)
+
+
+def apply_make_unaffected(game, link, sel) -> None:
+    """"This turn, that monster is unaffected by other cards' effects": counters already on it stay, and what was
+    attached to placing them still applies (4.1.4.p15)."""
+    from .effects import resolve_selector
+
+    for card in resolve_selector(game, link, sel):
+        if card.zone not in MONSTER_ZONES or not card.face_up or not game.on_field(card):
+            continue
+        card.unaffected_turn = game.board.turn_number
+        keep = ["ygo.counters.unaffected_keeps"] if card.counters else []
+        game.step("protect.made_unaffected", f"The effect of {link.card.label()} makes {card.label()} unaffected by "
+                  "other cards' effects this turn"
+                  f"{'; the counters already on it stay, with what was attached to placing them' if keep else ''}.",
+                  "ygo.protect.unaffected", *keep, card=card.label(), source=link.card.label())

@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import battle_damage, name_locks, phase_triggers, stats, temporary, vows
+from . import battle_damage, name_locks, phase_triggers, stats, summon_count, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -138,11 +138,14 @@ def _next_turn(game) -> None:
                 card.effects_negated = card.negated_anywhere = False
         for card in p.monster_list():
             card.negated_anywhere = False
+            if card.tuner_this_turn:   # "treated as a Tuner until the end of this turn"
+                card.tuner = card.tuner_this_turn = False
     game.used_once.clear()   # once-per-turn limits last for the turn
     vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
     game.lingering.clear()   # and protections granted "this turn"
     battle_damage.end_of_turn(game)
     name_locks.end_of_turn(game)
+    summon_count.end_of_turn(game)
     board.turn = other(board.turn)
     board.turn_number += 1
     board.normal_summons_used = 0

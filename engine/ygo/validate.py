@@ -26,7 +26,7 @@ CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "i
              "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
-                            "name_locked", "gemini_summoned")
+                            "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
@@ -34,9 +34,9 @@ EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from",
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-           "left_field", "used_as_material")
+           "left_field", "used_as_material", "damage_step_start", "damage_step_end")
 TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-                "left_field", "used_as_material")
+                "left_field", "used_as_material", "damage_step_start", "damage_step_end")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 TARGET_PLACES = ("field", "graveyard", "banished")
@@ -46,8 +46,8 @@ MAX_LP = 10**9
 # action kind -> (required keys, optional keys)
 ACTION_ARGS = {
     "attack": (("attacker", "target"), ()),
-    "normal_summon": (("card",), ("zone", "tribute")),
-    "set_monster": (("card",), ("zone", "tribute")),
+    "normal_summon": (("card",), ("zone", "tribute", "using")),
+    "set_monster": (("card",), ("zone", "tribute", "using")),
     "flip_summon": (("card",), ()),
     "change_position": (("card", "to"), ()),
     "set_spell_trap": (("card",), ("zone",)),
@@ -285,6 +285,8 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
         card.attacks_this_turn = 1
+    if _bool(data.get("unaffected_this_turn", False), f"{path}.unaffected_this_turn"):
+        card.unaffected_turn = turn_number   # an effect made it unaffected by other cards' effects this turn
     counters.card_fields(card, data, path, on_field=True)
     return card
 
@@ -582,6 +584,8 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
         zones = ST_ZONES if kind in ("set_spell_trap", "activate") else MONSTER_ZONES if kind in EXTRA_ACTION_ARGS \
             else MAIN_ZONES
         out["zone"] = _choice(args["zone"], f"{path}.zone", zones)
+    if "using" in args:   # which count a Normal Summon uses: the rule's, or a granting card's (summon_count.py)
+        out["using"] = "rule" if args["using"] == "rule" else _known(args["using"], f"{path}.using", ids)
     if "to" in args:
         out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
     if "phase" in args:
