@@ -70,6 +70,11 @@ def _battle_damage(args) -> dict:
     return parse(args)
 
 
+def _destroy_when_gone(args) -> str:
+    from .linked import parse
+    return parse(args)
+
+
 def _no_lp_cost(value) -> str:
     if value not in ("spells", "traps", "monsters", "all"):
         raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
@@ -124,7 +129,7 @@ PARSERS = {"atk": _current, "def": _current,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
            "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
-           "extra_normal_summon": parse_grant}
+           "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone}
 STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
 
 

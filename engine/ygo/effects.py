@@ -15,11 +15,11 @@ from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, modes, name_locks, summon_count, summon_negation, vows
+from . import battle_damage, linked, modes, name_locks, summon_count, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "battle_opponent", "column", "summoned_by_this", "all_cards")
+             "battle_opponent", "column", "opponent_column", "summoned_by_this", "all_cards")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -259,6 +259,8 @@ def resolve_selector(game, link, selector) -> list:
         return list(link.summoned)
     if selector == "column":   # "the other cards in this card's column" (both players')
         return columns.others_in_column(game, link.card)
+    if selector == "opponent_column":   # "your opponent's cards in this card's column"
+        return columns.opponent_in_column(game, link.card, link.player)
     if selector == "your_monsters":
         return me.monster_list()
     if selector == "battle_opponent":   # the monster this card battles (the attack in progress)
@@ -311,7 +313,7 @@ def apply_destroy(game, link, sel) -> bool:
                   f"{'is' if len(protectors) == 1 else 'are'} destroyed at the same time, but "
                   f"{'its' if len(protectors) == 1 else 'their'} protection of the other cards still applied at that "
                   "moment.", "ygo.protect.destroyed_still_protects", cards=", ".join(c.label() for c in protectors))
-    cards = replace(game, doomed, "effect")
+    cards = replace(game, linked.with_linked(game, doomed), "effect")
     for card in cards:
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
@@ -676,6 +678,7 @@ def apply_special_summon(game, link, args):
                   "end of the turn.", "ygo.negate.effects_negated", "ygo.negate.until_resolution", card=card.label(), summoned=True)
     game.effect_summoned = card
     link.summoned.append(card)
+    linked.record(game, link, card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
@@ -798,6 +801,7 @@ OPERATIONS: dict[str, Operation] = {
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
+    "move": Operation(columns.parse_move, columns.apply_move),
     "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
     "delayed": Operation(delayed.parse, delayed.register),

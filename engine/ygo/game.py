@@ -193,6 +193,9 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
+        if card.linked and (place in MONSTER_ZONES or place.startswith("S") or place == "field"):
+            from .linked import left_field
+            left_field(self, card)   # "when this card leaves the field, destroy that monster" (3.1.1.p64)
         return place
 
     def _detach_all(self, card: Card) -> None:

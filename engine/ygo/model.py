@@ -117,6 +117,7 @@ class Card:
     battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    linked: list = field(default_factory=list)   # (monster, its `moved`) this card Special Summoned and destroys when gone
     tuner_this_turn: bool = False     # treated as a Tuner by an effect until the end of the turn
     negated_anywhere: bool = False    # … by a negation not tied to a place, e.g. by card name (4.6.5.p11-12)
     moved: int = 0                    # times it changed place or turned face-down: each time it is a new card

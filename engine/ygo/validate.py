@@ -648,6 +648,14 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not isinstance(v, str):
                 raise InvalidScenario(f"choose.{key}", "one card id: the card moved instead")
             out[key] = v
+        elif key.startswith("counters."):   # the card "a card you control that can hold them" is (counters.py)
+            if not isinstance(v, str):
+                raise InvalidScenario(f"choose.{key}", "one card id: the card the counters are placed on")
+            out[key] = v
+        elif key.startswith("move."):   # the Main Monster Zone a moved monster goes to (columns.py)
+            if v not in MAIN_ZONES:
+                raise InvalidScenario(f"choose.{key}", f"one of {', '.join(MAIN_ZONES)}: the zone it moves to")
+            out[key] = v
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
@@ -656,7 +664,8 @@ def _choose(value) -> dict[str, str | list[str]]:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
                                   "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
-                                  "phase.end, banish.<card id>, replace.<card id>)")
+                                  "phase.end, banish.<card id>, replace.<card id>, counters.<card id>, "
+                                  "move.<card id>)")
     return out
 
 
