@@ -342,7 +342,14 @@ def advance(game) -> None:
     Stops when new trigger effects have formed a chain, so that the next actions may respond to it."""
     while not game.board.over:
         if game.chain:
+            in_battle_step = game.attack is not None and game.attack.stage == ""
             chain.resolve_chain(game)
+            if in_battle_step and game.attack is not None and not game.triggers and not game.board.over:
+                game.step("battle.step_goes_on", "The chain has resolved: it is no longer the attack declaration, "
+                          "and the Battle Step goes on — quick effects may still be activated (the turn player first) "
+                          "before both players pass on to the Damage Step.", "ygo.battle.step_goes_on",
+                          "ygo.battle.declaration_over", attacker=game.attack.attacker.label())
+                return
         elif game.summoning:
             summon_negation.finish(game)   # the summon was not negated: it succeeds (3.1.3.p22)
         elif game.triggers:

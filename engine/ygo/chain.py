@@ -248,10 +248,10 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     once_per_turn.use(game, card, player)
     was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
     was_drained = card.card_type == "monster" and negation.negated(game, card)
-    if card.effect.cost:
-        costs.pay(game, card, player)
+    paid = costs.pay(game, card, player) if card.effect.cost else []
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
+    link.cost_cards = paid
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     link.phase = board.phase
@@ -311,10 +311,10 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     once_per_turn.use(game, card, player)
     was_negated = card.effects_negated and game.on_field(card)
     was_drained = negation.negated(game, card)
-    if card.effect.cost:
-        costs.pay(game, card, player)
+    paid = costs.pay(game, card, player) if card.effect.cost else []
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
+    link.cost_cards = paid
     link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)

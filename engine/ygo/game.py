@@ -50,6 +50,7 @@ class Link:
     from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
+    cost_cards: list = field(default_factory=list)   # the cards moved as its cost (costs.pay)
 
 
 @dataclass
