@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
                summon_count, summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
+from . import card_triggers
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -140,6 +141,8 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
         game.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
     triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
+    if method != "flip":   # a Flip Summon does not bring the monster into a zone
+        card_triggers.on_summoned_in_column(game, card, player)
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:

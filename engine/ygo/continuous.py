@@ -6,6 +6,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {def: …} (the same)   {level: {target, by: ±N | becomes: N}}
     {original_atk: {target, becomes: N | double | half}}   {original_def: …}
     {cannot_attack: <selector>}   {negate_effects: <selector>}   (Skill Drain, negation.py)
+    {atk: {target: self, by: 300, per_counter: spell}}   (N for each such counter on this card, counters.py)
     {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
@@ -89,7 +90,8 @@ def _banish_instead(args) -> str:
 def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
     """{target, by: ±N[, per]} or {target, becomes: N | <word>}, with optional lp / during conditions."""
     def parse(args) -> dict:
-        allowed = {"target", "lp", "during"} | ({"by"} if allow_by else set()) | ({"per"} if allow_per else set()) | {"becomes"}
+        allowed = ({"target", "lp", "during", "becomes"} | ({"by"} if allow_by else set())
+                   | ({"per", "per_counter"} if allow_per else set()))
         if not isinstance(args, dict) or "target" not in args or not set(args) <= allowed:
             raise ValueError(f"takes {{target: <selector>, {'by: <change> or ' if allow_by else ''}becomes: <value>}}"
                              f" (keys: {', '.join(sorted(allowed))})")
@@ -103,9 +105,14 @@ def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_
                 if args["per"] not in COUNTS:
                     raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
                 out["per"] = args["per"]
+            if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+                kind = args["per_counter"]
+                if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower() or "per" in args:
+                    raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
+                out["per_counter"] = kind
         else:
-            if "per" in args:
-                raise ValueError("`per` goes with `by`")
+            if "per" in args or "per_counter" in args:
+                raise ValueError("`per` and `per_counter` go with `by`")
             b = args["becomes"]
             out["becomes"] = b if b in becomes_words else _int(b, "becomes", 0)
         if "lp" in args:

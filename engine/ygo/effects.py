@@ -683,6 +683,8 @@ def apply_special_summon(game, link, args):
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
         from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
+    from .card_triggers import on_summoned_in_column
+    on_summoned_in_column(game, card, link.player)
     return True
 
 

@@ -176,7 +176,8 @@ def real(game, monster: Card, stat: str) -> int:
             if "becomes" in args:
                 events.append((_began(game, monster, key, stat), args))
             else:
-                adds += args["by"] * (_count(game, mine, args["per"]) if "per" in args else 1)
+                adds += args["by"] * (_count(game, mine, args["per"]) if "per" in args
+                                      else src.counters.get(args["per_counter"], 0) if "per_counter" in args else 1)
     result = base
     for _, ev in sorted(events, key=lambda e: e[0]):
         if isinstance(ev, Mod):

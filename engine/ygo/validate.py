@@ -34,9 +34,9 @@ EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from",
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-           "left_field", "used_as_material", "damage_step_start", "damage_step_end")
+           "left_field", "used_as_material", "damage_step_start", "damage_step_end", "summoned_in_column")
 TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-                "left_field", "used_as_material", "damage_step_start", "damage_step_end")
+                "left_field", "used_as_material", "damage_step_start", "damage_step_end", "summoned_in_column")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 TARGET_PLACES = ("field", "graveyard", "banished")
