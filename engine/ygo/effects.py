@@ -157,7 +157,7 @@ def apply_discard(game, link, args) -> bool:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated", "linked_by", "from", "to"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by", "from", "to", "ignore_conditions"), ("card",))
     if args.get("to", "self") not in ("self", "opponent"):
         raise ValueError("`to` is self (your field, the default) or opponent (your opponent's field)")
     if not isinstance(args["card"], str):
@@ -169,14 +169,17 @@ def _special_summon(args) -> dict:
     position = args.get("position", "attack")
     if position not in POSITIONS:
         raise ValueError(f"`position` is one of {', '.join(POSITIONS)}")
-    if not isinstance(args.get("negated", False), bool):
-        raise ValueError("`negated` is true or false")
+    for flag in ("negated", "ignore_conditions"):
+        if not isinstance(args.get(flag, False), bool):
+            raise ValueError(f"`{flag}` is true or false")
     linked_by = args.get("linked_by", 0)
     if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
         raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
     out = {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
     if args.get("to", "self") != "self":
         out["to"] = args["to"]
+    if args.get("ignore_conditions"):
+        out["ignore_conditions"] = True
     return {**out, "from": places} if places else out
 
 
@@ -629,7 +632,8 @@ def apply_special_summon(game, link, args):
         return False
     if _summon_place(place, card) == "spells_traps":
         place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
-    limit = (revive_refusal(card, place) or vows.refusal(game, link.player, "special_summon", card)
+    ignoring = bool(args.get("ignore_conditions"))
+    limit = (revive_refusal(card, place, ignoring) or vows.refusal(game, link.player, "special_summon", card)
              or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
@@ -648,8 +652,8 @@ def apply_special_summon(game, link, args):
         return False
     if equip_monsters.as_monster(card)[1] == "link":
         args = {**args, "position": "attack"}
-    if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
-        card.properly_summoned = False   # summoned from the Extra Deck by an effect, not by its own procedure
+    if (place == "extra_deck" and not card.face_up_in_extra_deck or ignoring) and is_special_summon_monster(card):
+        card.properly_summoned = False   # an effect's summon, not its own procedure (3.3.3.p5; ignoring it, 3.3.5.p1)
     card.face_up_in_extra_deck = False
     game.place_monster(card, side, zone, args["position"])
     keys = ["ygo.effect.special_summon"]
@@ -663,7 +667,9 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.summon.revive_limit_banished")
     if place == "spells_traps":
         keys.append("ygo.equip_monster.back_to_monster")
-    if is_special_summon_monster(card):
+    if is_special_summon_monster(card) and ignoring:
+        keys.append("ygo.summon.ignore_conditions")
+    elif is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):

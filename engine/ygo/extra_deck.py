@@ -387,9 +387,17 @@ def parse_fusion(args) -> dict:
 
 # ---------- revive limits (3.3.3, 3.3.4)
 
-def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None:
-    """Why an effect cannot Special Summon `card` from `place`, or None."""
+def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str, tuple[str, ...]] | None:
+    """Why an effect cannot Special Summon `card` from `place`, or None. `ignoring`: the effect ignores the summon
+    conditions (3.3.5.p1) - they no longer bind it, but the revive limit still does (3.3.5.p2)."""
     if not is_special_summon_monster(card):
+        return None
+    if ignoring:
+        if place in ("graveyard", "banished", "spells_traps") or place == "extra_deck" and card.face_up_in_extra_deck:
+            if not card.properly_summoned:
+                return (f"{card.label()} was never properly summoned: an effect that ignores its summon conditions "
+                        "still cannot lift its revive limit", ("ygo.summon.ignore_not_revive_limit",
+                                                               "ygo.summon.revive_limit"))
         return None
     if card.own_procedure_only:
         return (f"{card.label()} can only be Special Summoned by its own procedure; an effect cannot summon it",
