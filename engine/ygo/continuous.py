@@ -71,6 +71,11 @@ def _battle_damage(args) -> dict:
     return parse(args)
 
 
+def _negate_traps(args) -> str:
+    from .trap_negation import parse
+    return parse(args)
+
+
 def _destroy_when_gone(args) -> str:
     from .linked import parse
     return parse(args)
@@ -136,8 +141,8 @@ PARSERS = {"atk": _current, "def": _current,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
            "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
-           "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone}
-STAT_OPS = ("atk", "def", "level", "original_atk", "original_def")
+           "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone,
+           "negate_trap_effects": _negate_traps}
 
 
 def parse(value) -> tuple:
@@ -244,9 +249,12 @@ def sources(game) -> list[tuple[Card, str]]:
     whose effects are negated applies none, 4.6.5.p1)."""
     if not game.has_continuous:
         return []
+    from .trap_negation import negator
+
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
-                                                or c.unsummoned_gemini)]
+            if (c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
+                                                 or c.unsummoned_gemini))
+            and not (c.card_type == "trap" and negator(game, c) is not None)]   # Royal Decree (4.6.5.p6)
 
 
 def applying_indexed(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, str, int, object]]:
@@ -295,8 +303,12 @@ def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card 
 
 def check_equips(game) -> None:
     """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1); a monster
-    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9)."""
+    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9). Trap
+    monsters negated as Traps go back to the Spell & Trap Zone (trap_negation.py)."""
     from .equip_monsters import kept_by_negated
+    from .trap_negation import check_trap_monsters
+
+    check_trap_monsters(game)
 
     for p in game.board.players.values():
         for card in p.st_list():

@@ -71,6 +71,7 @@ class Card:
     unaffected: bool = False                 # unaffected by other cards' effects
     unaffected_by: tuple = ()                # … only by these: spell, trap, monster, opponent (protection.py)
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
+    also_trap: bool = False           # … "this card is also still a Trap Card" (trap_negation.py)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     attribute: str = ""               # the monster's Attribute (属性), e.g. fire
     name_locked: bool = False         # on the field, yet covered by a declared-name lock (name_locks.py)
