@@ -4,9 +4,10 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, summon_count,
-               summon_negation, triggers, turn, vows)
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
+               summon_count, summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
+from . import card_triggers
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -140,6 +141,8 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
         game.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
     triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
+    if method != "flip":   # a Flip Summon does not bring the monster into a zone
+        card_triggers.on_summoned_in_column(game, card, player)
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
@@ -342,7 +345,14 @@ def advance(game) -> None:
     Stops when new trigger effects have formed a chain, so that the next actions may respond to it."""
     while not game.board.over:
         if game.chain:
+            in_battle_step = game.attack is not None and game.attack.stage == ""
             chain.resolve_chain(game)
+            if in_battle_step and game.attack is not None and not game.triggers and not game.board.over:
+                game.step("battle.step_goes_on", "The chain has resolved: it is no longer the attack declaration, "
+                          "and the Battle Step goes on — quick effects may still be activated (the turn player first) "
+                          "before both players pass on to the Damage Step.", "ygo.battle.step_goes_on",
+                          "ygo.battle.declaration_over", attacker=game.attack.attacker.label())
+                return
         elif game.summoning:
             summon_negation.finish(game)   # the summon was not negated: it succeeds (3.1.3.p22)
         elif game.triggers:
@@ -412,6 +422,7 @@ def run(game, kind: str, args: dict) -> None:
         game.refuse(kind, why, *keys)
         return
     do(game, **kwargs)
+    stats.observe(game)
     if kind == "activate" and game.summoning:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:

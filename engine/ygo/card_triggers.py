@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .model import Card
 
-CARD_TIMINGS = ("attack_declared", "monster_destroyed")   # timings a Spell/Trap trigger effect may have
+CARD_TIMINGS = ("attack_declared", "monster_destroyed", "summoned_in_column")   # a Spell/Trap trigger's timings
 
 
 def _face_up_cards(game, player: str) -> list[Card]:
@@ -43,6 +43,22 @@ def on_monster_destroyed(game, controller: str, monster: Card, cause: str) -> No
         if (card.effect and card.effect.type == "trigger" and card.effect.when == "monster_destroyed"
                 and not _waiting(game, card)):
             game.add_trigger(card, Window("monster_destroyed", monster, None, cause))
+
+
+def on_summoned_in_column(game, monster: Card, player: str) -> None:
+    """Triggers "when a monster is summoned to a zone in this card's column": face-up cards on the field (either
+    player's) with `when: summoned_in_column` whose column the summoned monster now stands in (columns.py)."""
+    from .columns import column_of
+    from .game import Window
+
+    col = column_of(game, monster)
+    if col is None:
+        return
+    for p in game.board.players.values():
+        for card in _face_up_cards(game, p.name) + [m for m in p.monster_list() if m.face_up and m is not monster]:
+            if (card.effect and card.effect.type == "trigger" and card.effect.when == "summoned_in_column"
+                    and column_of(game, card) == col and not _waiting(game, card)):
+                game.add_trigger(card, Window("summoned", monster, None, player))
 
 
 def validate_card_trigger(card: Card, path: str):
