@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
+from . import columns, control, costs, counters, damage_step, effects, gemini, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -84,6 +84,8 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
+        if gemini.activation_refusal(card):
+            return gemini.activation_refusal(card)
         if card.effect.type == "quick" and not card.effect.mandatory and game.battle_destroyed(card):
             return (f"{card.label()} is destroyed by battle: until it leaves the field it cannot activate optional "
                     "Quick Effects", ("ygo.battle.destroyed_no_quick", "ygo.damage_step.destroyed_no_quick"))

@@ -49,6 +49,8 @@ class Effect:
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
     maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
+    destroyed_monster: dict | None = None   # `when: monster_destroyed`: {kind, by} the destroyed monster must match
+    phase_chain: bool = False         # a Trap's mandatory phase trigger ruled to chain with its like (4.10.10.p6)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
@@ -113,6 +115,8 @@ class Card:
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
     moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
+    gemini: bool = False              # a Gemini monster: a Normal Monster on the field until summoned again (gemini.py)
+    gemini_summoned: bool = False     # … Normal Summoned a second time: an Effect Monster with its effects
     # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")

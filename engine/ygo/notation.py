@@ -64,7 +64,7 @@ def _common(c: Card) -> dict:
     if c.card_type == "monster":
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
-        out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected", "gemini") if getattr(c, k)})
         if c.race:
             out["race"] = c.race
     if c.attacks_allowed != 1:
@@ -113,6 +113,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
         out["summoned_by"] = c.summoned_by
     if c.name_locked:
         out["name_locked"] = True
+    if c.gemini_summoned:
+        out["gemini_summoned"] = True
     return out
 
 
@@ -156,7 +158,8 @@ def _effect(e: Effect) -> dict:
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
                                 ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
-                                ("maintenance", e.maintenance, None)):
+                                ("maintenance", e.maintenance, None), ("destroyed_monster", e.destroyed_monster, None),
+                                ("phase_chain", e.phase_chain, False)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out
