@@ -30,6 +30,9 @@ def test_the_documented_example_agrees():
     ({"holds_counters": ["spell"], "counter_limit": {"spell": 1}, "counters": {"spell": 2}}, "counters.spell"),
     ({"gains_counter": {"kind": "spell", "per": "trap"}}, "gains_counter.per"),
     ({"gains_counter": {"per": "spell"}}, "gains_counter"),
+    ({"counter_locks": {"cubic": ["cannot_block"]}}, "counter_locks.cubic"),
+    ({"counter_locks": ["cubic"]}, "counter_locks"),
+    ({"unaffected_this_turn": "yes"}, "unaffected_this_turn"),
 ])
 def test_bad_counter_fields_name_their_path(fields, path):
     data = copy.deepcopy(BASE)
@@ -51,6 +54,8 @@ def test_counters_only_on_the_field():
     ({"place_counters": {"target": "all_monsters", "kind": "spell"}}, "target"),
     ({"place_counters": {"target": "holder", "kind": "spell", "count": 0}}, "count"),
     ({"remove_counters": {"target": "self", "kind": "spell", "count": "some"}}, "count"),
+    ({"place_counters": {"target": "targets", "kind": "cubic", "with": ["cannot_block"]}}, "with"),
+    ({"make_unaffected": "everyone"}, "names which cards"),
 ])
 def test_bad_counter_operations(op, message):
     data = copy.deepcopy(BASE)

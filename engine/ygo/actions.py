@@ -4,8 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, summon_negation, triggers,
-               turn, vows)
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, summon_negation,
+               triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
@@ -37,6 +37,8 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     refusal = _open_main_phase(game, player)
     if refusal:
         return refusal
+    if found and found[1] in MONSTER_ZONES:
+        return _can_gemini_summon(game, card, player, zone, tribute)
     if not found or found[1] != "hand":
         return f"{card.label()} is not in {player}'s hand", ("ygo.summon.normal",)
     if card.card_type != "monster" or card.kind not in ("normal", "effect", "ritual", ""):
@@ -66,9 +68,36 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     return None
 
 
+def _can_gemini_summon(game, card: Card, player: str, zone, tribute) -> Refusal:
+    """A face-up Gemini monster on the field may be Normal Summoned again (3.3.2.p4), once."""
+    if not card.gemini:
+        return f"{card.label()} is already on the field; only a Gemini monster is Normal Summoned again", ("ygo.summon.normal",)
+    if game.controller(card) != player or not card.face_up:
+        return f"{card.label()} is not a face-up monster {player} controls", ("ygo.gemini.summon_is_normal",)
+    if card.gemini_summoned:
+        return f"{card.label()} has already been Normal Summoned again", ("ygo.gemini.summon_is_normal",)
+    if zone is not None or tribute:
+        return "a Gemini monster Normal Summoned again stays in its zone and needs no Tribute", ("ygo.gemini.summon_is_normal",)
+    if game.board.normal_summons_used >= 1:
+        return (f"{player} has already Normal Summoned or Set a monster this turn, and summoning a Gemini monster again "
+                "is a Normal Summon", ("ygo.summon.once_per_turn", "ygo.gemini.summon_is_normal"))
+    return vows.refusal(game, player, "normal_summon")
+
+
+def gemini_summon(game, card: Card) -> None:
+    player = game.board.turn
+    game.board.normal_summons_used += 1
+    game.step("summon.gemini", f"{player} Normal Summons the Gemini monster {card.label()} again in {card.zone} (this "
+              "uses the turn's Normal Summon).", "ygo.gemini.summon_is_normal", "ygo.summon.once_per_turn",
+              player=player, card=card.label(), zone=card.zone)
+    summon_negation.begin(game, [card], player, "normal", "Gemini Summon", on_field=True)
+
+
 def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False) -> None:
     board = game.board
     player = board.turn
+    if not set_ and game.on_field(card) and card.zone in MONSTER_ZONES:
+        return gemini_summon(game, card)
     for t in tribute:
         game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
@@ -81,6 +110,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     board.normal_summons_used += 1
     kind = "Tribute " if tribute else "Normal "
     if set_:
+        card.summoned_by = ("set",)
         game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn", player=player, card=card.label(), zone=zone)
         return
@@ -96,7 +126,7 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     `batch` is the summon it belongs to (several monsters of one Pendulum Summon count as one Special Summon)."""
     if by_effect:
         game.effect_summoned = card
-    card.summoned_by = method
+    card.summoned_by = (*(w for w in card.summoned_by if w != method), method)   # ways add up (4.11.5.p3)
     vows.record_summon(game, card, player, method, batch)
     game.window = Window("summoned", card, None, player)
     game.priority, game.last_pass = player, ""
@@ -109,6 +139,8 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
 
 
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
+    if game.on_field(card) and card.zone in MONSTER_ZONES:
+        return f"{card.label()} is already on the field; a monster is Set from the hand", ("ygo.summon.set",)
     return can_normal_summon(game, card, zone, tribute)
 
 
@@ -355,6 +387,7 @@ ACTIONS = {
     "damage_step": (can_damage_step, enter_damage_step),
     **extra_deck.ACTIONS,
     **pendulum.ACTIONS,
+    "special_summon_procedure": (procedure.can_special_summon_procedure, procedure.special_summon_procedure),
 }
 IN_WINDOW = ("activate", "pass", "damage_step")   # actions that take part in the attack / window in progress
 
@@ -399,7 +432,7 @@ def _bind(game, args: dict) -> dict:
     for key, value in args.items():
         if key in ("card", "attacker"):
             out[key] = card(value)
-        elif key in ("tribute", "targets", "materials", "cards"):
+        elif key in ("tribute", "targets", "materials", "cards", "cost"):
             out[key] = [card(v) for v in value]
         else:
             out[key] = value

@@ -6,6 +6,8 @@ from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
 from .game import Attack, Window
 from .model import Card, other
+from .protection import grants, is_unaffected, unaffected_words
+from .replacement import replace
 from .triggers import gather_hidden
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -28,6 +30,12 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return f"{attacker.label()} is not a monster the turn player controls", ("ygo.battle.declare",)
     if attacker.position != "attack":
         return f"{attacker.label()} is not in face-up Attack Position", ("ygo.battle.declare",)
+    from .counters import locked
+    kind = locked(attacker, "cannot_attack")
+    if kind:
+        return (f"{attacker.label()} has {kind} counters, placed with \"a monster with them cannot attack\": that "
+                "applies while they are on it, even if it is unaffected by effects now",
+                ("ygo.counters.attached_processing", "ygo.counters.unaffected_keeps"))
     forbidding = cannot_attack(game, attacker)
     if forbidding is not None:
         return (f"{attacker.label()} cannot attack while the continuous effect of {forbidding.label()} applies",
@@ -55,7 +63,7 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
     if protected:
         src, direct = protected
         return (f"{target[2].label()} cannot be chosen as an attack target while the continuous effect of "
-                f"{src.label()} applies{' (it makes the attack direct, which affects no monster: even an attacker unaffected by effects cannot choose it)' if direct and attacker.unaffected else ''}",
+                f"{src.label()} applies{' (it makes the attack direct, which affects no monster: even an attacker unaffected by effects cannot choose it)' if direct and is_unaffected(attacker) else ''}",
                 ("ygo.battle.cannot_be_attacked", *(("ygo.battle.cannot_be_attacked_direct",) if direct else ())))
     return None
 
@@ -81,7 +89,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
             "ygo.battle.after_declaration_order"]
     if target is None and board.player(other(player)).monsters:
         keys.append("ygo.battle.cannot_be_attacked_direct")   # every monster there makes the attack direct (4.1.3)
-    if attacker.unaffected and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
+    if is_unaffected(attacker) and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
         keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
         keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
@@ -267,6 +275,7 @@ def _calculate(game, atk: Attack) -> None:
         _atk_vs_atk(game, attacker, target, player, opp, atk.destroyed)
     else:
         _atk_vs_def(game, attacker, target, player, opp, atk.destroyed)
+    _granted_battle_protection(game, atk)
     for card in atk.destroyed:   # destroyed by battle: its continuous effects stop now (4.4.4.p120)
         if card.effect and card.effect.continuous and not card.indestructible_by_battle:
             game.step("continuous.ends", f"{card.label()} is destroyed by battle: from now on its continuous effects "
@@ -274,6 +283,28 @@ def _calculate(game, atk: Attack) -> None:
                       "ygo.battle.destroyed_continuous_ends", "ygo.battle.destroyed_own_continuous",
                       "ygo.continuous.destroyed_by_battle", card=card.label())
     game.check_lp()
+
+
+def _granted_battle_protection(game, atk: Attack) -> None:
+    """Destruction by battle is decided at damage calculation: another card's "cannot be destroyed by battle"
+    keeps a monster out of it, unless the monster is unaffected by that card (4.1.4.p25)."""
+    for card in list(atk.destroyed):
+        if card.indestructible_by_battle:
+            continue
+        src, ignored = grants(game, card, "indestructible_by_battle", deciding=True)
+        for by in ignored:
+            game.step("protect.grant_ignored", f"{card.label()} is {unaffected_words(card)}: the effect of "
+                      f"{by.label()} (\"cannot be destroyed by battle\") does not apply to it, so it is destroyed by "
+                      "battle.", "ygo.protect.battle_still", "ygo.protect.unaffected", card=card.label(),
+                      source=by.label())
+        if src is not None:
+            atk.destroyed.remove(card)
+            game.step("battle.not_destroyed", f"{card.label()} cannot be destroyed by battle (the effect of "
+                      f"{src.label()}): it stays on the field.", "ygo.battle.indestructible", "ygo.protect.not_activated",
+                      card=card.label(), source=src.label())
+    doomed = [c for c in atk.destroyed if not c.indestructible_by_battle]   # "cannot be destroyed" comes first
+    kept = replace(game, doomed, "battle")
+    atk.destroyed[:] = [c for c in atk.destroyed if c in kept or c.indestructible_by_battle]
 
 
 def _flip_effect(game, atk: Attack) -> None:
@@ -305,7 +336,7 @@ def _send_destroyed(game, atk: Attack) -> None:
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
                   "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if card.unaffected else []),
+                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if is_unaffected(card) else []),
                   *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
     check_equips(game)
 

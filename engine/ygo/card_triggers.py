@@ -62,7 +62,7 @@ def _tell_kind(game, card: Card, monster: Card, kind: str, cause: str, met: bool
     what = " ".join(filter(None, [f"a {want['kind']} monster" if "kind" in want else "a monster",
                                   f"destroyed by {want['by']}" if "by" in want else ""]))
     gemini = " (a Gemini monster not summoned again is a Normal Monster there)" if monster.gemini else ""
-    keys = ("ygo.trigger.destroyed_kind_at_calculation",) + (("ygo.gemini.normal_until_summoned",) if monster.gemini else ())
+    keys = ("ygo.trigger.destroyed_kind_at_calculation",) + (("ygo.gemini.normal_monster",) if monster.gemini else ())
     game.step("trigger.destroyed_kind", f"{monster.label()} was a {kind} monster on the field, destroyed by {cause}"
               f"{gemini}: {'it meets' if met else 'it does not meet'} the trigger of {card.label()} ({what}).", *keys,
               card=card.label(), monster=monster.label(), kind=kind, cause=cause, met=met)

@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import columns, control, costs, counters, damage_step, effects, gemini, negation, once_per_turn, protection, vows
+from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -57,6 +57,11 @@ def _speed_keys(card: Card) -> list[str]:
     return keys
 
 
+def gemini_refusal(card: Card) -> Refusal:
+    return (f"{card.label()} is a Gemini monster not Normal Summoned again: on the field it is a Normal Monster "
+            "and has no effect", ("ygo.gemini.normal_monster",))
+
+
 def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> Refusal:
     board = game.board
     if board.over:
@@ -84,8 +89,8 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
     elif card.card_type == "monster":
         if place not in MONSTER_ZONES or not card.face_up:
             return f"{card.label()} must be face-up in a Monster Zone to activate its effect", ("ygo.activate.card_activation",)
-        if gemini.activation_refusal(card):
-            return gemini.activation_refusal(card)
+        if card.unsummoned_gemini:
+            return gemini_refusal(card)
         if card.effect.type == "quick" and not card.effect.mandatory and game.battle_destroyed(card):
             return (f"{card.label()} is destroyed by battle: until it leaves the field it cannot activate optional "
                     "Quick Effects", ("ygo.battle.destroyed_no_quick", "ygo.damage_step.destroyed_no_quick"))
@@ -147,7 +152,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
             where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
                                 for p in card.effect.target_in)
             return f"target {t.id} is not {where}", ("ygo.activate.card_activation",)
-    refusal = protection.target_refusal(card, targets)
+    refusal = protection.target_refusal(game, card, targets)
     if refusal:
         return refusal
     for t in targets:
@@ -248,6 +253,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
     link.source_negated, link.source_drained = was_negated, was_drained
+    link.source_negated_anywhere = was_negated and card.negated_anywhere
     link.phase = board.phase
     link.counter_watchers = watchers
     link.activated_column, link.from_set = column, from_set
@@ -310,6 +316,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
     link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
+    link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
     game.priority, game.last_pass = other(player), ""
     cause = {"destroyed": "was destroyed", "summoned": "saw a summon", "attacked": "was attacked",
@@ -317,7 +324,9 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "end_phase": "meets the End Phase", "sent_to_graveyard": "was sent to the graveyard",
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
              "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up",
-             "left_field": "left the field"}[window.event]
+             "left_field": "left the field",
+             "used_as_material": f"was used as material for {window.card.label() if window.card else 'a summon'}, "
+                                 "which succeeded"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
     extra = []
     if where == " from the hand":
@@ -326,6 +335,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.from_graveyard")
     if window.event in ("standby_phase", "end_phase"):
         extra.append("ygo.phase_trigger.one_at_a_time")
+    if window.event == "used_as_material":
+        extra.append("ygo.material.after_success")
     if window.event == "left_field":
         extra.append("ygo.trigger.left_field")
         if window.stage == "as_equip":
@@ -433,7 +444,7 @@ def resolve_chain(game) -> None:
                           "field, and is sent to the graveyard once the chain has resolved.",
                           "ygo.chain.spell_trap_to_graveyard", "ygo.chain.negated_card_off_field", card=card.label())
             else:
-                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is sent to the graveyard "
+                game.step("chain.cleanup", f"{card.label()} does not stay on the field and is {game.went(card)} "
                           "after the chain.", "ygo.chain.spell_trap_to_graveyard", "ygo.chain.leaves_after_chain_defined",
                           card=card.label())
     game.window = None

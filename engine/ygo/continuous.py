@@ -4,6 +4,8 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
 
     {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
     {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
+    {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
+    {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
     {battle_damage: {apply, to, battles, race, amount}}   (battle damage changed, battle_damage.py)
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
@@ -15,6 +17,7 @@ all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers 
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .protection import parse_protect, unaffected_by
 from .name_locks import parse_cannot_use
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
@@ -63,9 +66,15 @@ def _battle_damage(args) -> dict:
     return parse(args)
 
 
+def _banish_instead(args) -> str:
+    from .replacement import parse_banish_instead
+    return parse_banish_instead(args)
+
+
 PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use}
+           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
+           "banish_instead_of_graveyard": _banish_instead}
 
 
 def parse(value) -> tuple:
@@ -136,7 +145,7 @@ def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, boo
     for src, mine in sources(game):
         for name, args in src.effect.continuous:
             if name == "cannot_be_attacked" and _affects(src, mine, args["target"], target, holder):
-                if args["direct"] or attacker is None or not (attacker.unaffected and src is not attacker):
+                if args["direct"] or attacker is None or not unaffected_by(game, src, attacker):
                     return src, args["direct"]
     return None
 
@@ -173,7 +182,8 @@ def sources(game) -> list[tuple[Card, str]]:
     if not game.has_continuous:
         return []
     return [(c, p) for c, p in _face_up_sources(game)
-            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c))]
+            if c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
+                                                or c.unsummoned_gemini)]
 
 
 def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:
@@ -185,7 +195,7 @@ def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> 
     holder = _holder(game, monster)
     return [(src, args) for src, mine in found for name, args in src.effect.continuous
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
-            and (ignore_unaffected or not (monster.unaffected and src is not monster))]   # unaffected (4.1.4.p1)
+            and (ignore_unaffected or not unaffected_by(game, src, monster))]   # unaffected (4.1.4.p1)
 
 
 def atk_of(game, monster: Card) -> int:

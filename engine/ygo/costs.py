@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import counters
 from .model import MONSTER_ZONES, Card
+from .protection import is_unaffected
 
 Refusal = tuple[str, tuple[str, ...]] | None
 MAX_COUNT = 60
@@ -91,7 +92,9 @@ def _monsters_others(game, card, player):
 
 
 def can_pay(game, card: Card, player: str) -> Refusal:
-    refusal = _unpayable(game, card, player)
+    from .replacement import cost_refusal
+
+    refusal = _unpayable(game, card, player) or cost_refusal(game, card)
     return (refusal[0], refusal[1] + ("ygo.cost.strict", "ygo.cost.unpayable")) if refusal else None
 
 
@@ -171,7 +174,7 @@ def pay(game, card: Card, player: str) -> None:
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),
                   *(["ygo.cost.own_hand"] if name == "discard" else []),
-                  *(["ygo.protect.costs_not_effects"] if any(c.unaffected and c is not card for c in cards) else []),
+                  *(["ygo.protect.costs_not_effects"] if any(is_unaffected(c) and c is not card for c in cards) else []),
                   *(["ygo.cost.tribute_to_graveyard"] if name == "tribute" else []),
                   *(["ygo.cost.tribute_face_down"] if name == "tribute" and face_down else []), player=player,
                   cards=", ".join(c.label() for c in cards), card=card.label())

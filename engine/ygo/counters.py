@@ -26,7 +26,8 @@ from .model import MONSTER_ZONES, Card
 
 # the kinds 3.1.7.p4 names as placed only on "a card that can hold" them and removed when its effects are negated
 RESTRICTED = ("spell", "bushido", "sound", "yosen", "kaiju", "black_feather", "flame_star", "athlete")
-CARD_KEYS = ("counters", "holds_counters", "counter_limit", "gains_counter")
+CARD_KEYS = ("counters", "holds_counters", "counter_limit", "gains_counter", "counter_locks")
+LOCKS = ("cannot_attack", "negate_effects")   # "a monster with this counter cannot attack / has its effects negated"
 PER = ("spell_card", "spell")   # a Spell Card activated | a Spell Card or Spell effect activated
 MAX_COUNTERS = 99
 _KIND = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -72,6 +73,12 @@ def card_fields(card: Card, data: dict, path: str, on_field: bool) -> None:
         if per not in PER:
             raise InvalidScenario(f"{path}.gains_counter.per", f"one of {', '.join(PER)}, not {per!r}")
         card.gains_counter = {"kind": _kind(g["kind"], f"{path}.gains_counter.kind"), "per": per}
+    if "counter_locks" in data:
+        locks = data["counter_locks"]
+        if not isinstance(locks, dict):
+            raise InvalidScenario(f"{path}.counter_locks", "a mapping {counter kind: [cannot_attack, negate_effects]}")
+        card.counter_locks = {_kind(k, f"{path}.counter_locks.{k}"): _locks(v, f"{path}.counter_locks.{k}")
+                              for k, v in locks.items()}
     if "counters" in data:
         if not on_field:
             raise InvalidScenario(f"{path}.counters", "counters are placed only on cards on the field (3.1.7.p1)")
@@ -88,6 +95,12 @@ def card_fields(card: Card, data: dict, path: str, on_field: bool) -> None:
         card.counters = {k: n for k, n in counters.items() if n}
 
 
+def _locks(value, path: str) -> tuple:
+    if not isinstance(value, list) or not value or any(v not in LOCKS for v in value):
+        raise InvalidScenario(path, f"a list of {', '.join(LOCKS)}")
+    return tuple(dict.fromkeys(value))
+
+
 def data_of(card: Card) -> dict:
     """The counter fields of a card for the canonical text form (only those that are set)."""
     out: dict = {}
@@ -97,9 +110,18 @@ def data_of(card: Card) -> dict:
         out["counter_limit"] = dict(card.counter_limit)
     if card.gains_counter:
         out["gains_counter"] = dict(card.gains_counter)
+    if card.counter_locks:
+        out["counter_locks"] = {k: list(v) for k, v in card.counter_locks.items()}
     if card.counters:
         out["counters"] = dict(card.counters)
     return out
+
+
+def locked(card: Card, what: str) -> str:
+    """The counter kind whose attached processing forbids `what` (cannot_attack | negate_effects) while the card
+    has such counters: applied when they were placed, not a continuous effect, so a monster that becomes
+    unaffected by effects afterwards keeps it (4.6.5.p5, 4.1.4.p15); "" when none."""
+    return next((k for k, locks in card.counter_locks.items() if what in locks and card.counters.get(k)), "")
 
 
 # ---------- who can hold what
@@ -154,7 +176,7 @@ def clear(game, card: Card, why: str, *keys: str) -> None:
     if not card.counters:
         return
     gone = ", ".join(f"{n} {k}" for k, n in card.counters.items())
-    card.counters = {}
+    card.counters, card.counter_locks = {}, {}
     game.step("counters.removed", f"{card.label()} {why}: its counters ({gone}) are all removed.",
               "ygo.counters.leave_or_face_down", *keys, card=card.label(), counters=gone)
 
@@ -186,7 +208,10 @@ def check(game) -> None:
 
 def parse_place(args) -> dict:
     from .effects import _keys
-    args = _keys(args, ("target", "kind", "count"), ("target", "kind"))
+    args = _keys(args, ("target", "kind", "count", "with"), ("target", "kind"))
+    with_ = args.get("with", [])
+    if not isinstance(with_, list) or any(v not in LOCKS for v in with_):
+        raise ValueError(f"`with` lists what a monster with these counters suffers: {', '.join(LOCKS)}")
     if args["target"] not in TARGETS:
         raise ValueError(f"`target` is one of {', '.join(TARGETS)}, not {args['target']!r}")
     kind = args["kind"]
@@ -195,7 +220,10 @@ def parse_place(args) -> dict:
     count = args.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS:
         raise ValueError(f"`count` is from 1 to {MAX_COUNTERS}, not {count!r}")
-    return {"target": args["target"], "kind": kind, "count": count}
+    out = {"target": args["target"], "kind": kind, "count": count}
+    if with_:
+        out["with"] = list(dict.fromkeys(with_))
+    return out
 
 
 def _holders(game, player: str, kind: str) -> list[Card]:
@@ -245,8 +273,14 @@ def apply_place(game, link, args) -> None:
             game.step("counters.cannot_hold", f"{card.label()} cannot hold {kind} counters now: none is placed.",
                       "ygo.counters.holders_only", card=card.label(), kind=kind)
             continue
-        place(game, card, kind, args["count"], f"The effect of {link.card.label()}",
-              *(("ygo.counters.holders_only",) if kind in RESTRICTED else ()))
+        placed = place(game, card, kind, args["count"], f"The effect of {link.card.label()}",
+                       *(("ygo.counters.holders_only",) if kind in RESTRICTED else ()))
+        if placed and args.get("with") and card.zone in MONSTER_ZONES:
+            card.counter_locks[kind] = tuple(dict.fromkeys(card.counter_locks.get(kind, ()) + tuple(args["with"])))
+            game.step("counters.locks", f"While {card.label()} has {kind} counters it "
+                      f"{' and '.join({'cannot_attack': 'cannot attack', 'negate_effects': 'has its effects negated'}[w] for w in args['with'])}"
+                      ": processing attached to placing them, not a continuous effect.",
+                      "ygo.counters.attached_processing", card=card.label(), kind=kind)
 
 
 def parse_remove(args) -> dict:

@@ -14,12 +14,12 @@ from . import columns, control, counters, delayed, equip_monsters, protection, s
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
-from .negation import apply_negate_effects, check_targets as check_negate_targets
+from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
 from . import battle_damage, modes, name_locks, summon_negation, vows
 
 SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
              "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "column", "summoned_by_this")
+             "column", "summoned_by_this", "all_cards")
 PLAYER_REFS = ("self", "opponent", "both")
 BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
 MAX_AMOUNT = 10**9
@@ -134,7 +134,9 @@ def apply_discard(game, link, args) -> bool:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated", "linked_by", "from"), ("card",))
+    args = _keys(args, ("card", "position", "negated", "linked_by", "from", "to"), ("card",))
+    if args.get("to", "self") not in ("self", "opponent"):
+        raise ValueError("`to` is self (your field, the default) or opponent (your opponent's field)")
     if not isinstance(args["card"], str):
         raise ValueError("`card` is a card id, or `targets` (the targeted monsters not on the field)")
     places = args.get("from", [])
@@ -150,6 +152,8 @@ def _special_summon(args) -> dict:
     if isinstance(linked_by, bool) or not isinstance(linked_by, int) or not 0 <= linked_by <= 6:
         raise ValueError("`linked_by` is how many Link Monsters must point to the zone (1-6)")
     out = {"card": args["card"], "position": position, "negated": args.get("negated", False), "linked_by": linked_by}
+    if args.get("to", "self") != "self":
+        out["to"] = args["to"]
     return {**out, "from": places} if places else out
 
 
@@ -226,6 +230,8 @@ def resolve_selector(game, link, selector) -> list:
         return [c for c in opp.monster_list() if c.position == "attack"]
     if selector == "all_monsters":
         return me.monster_list() + opp.monster_list()
+    if selector == "all_cards":   # every card on the field: monsters, Spells/Traps, Field Spells
+        return [c for p in (me, opp) for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])]
     if selector == "summoned_by_this":   # the monsters this chain link Special Summoned (delayed.py)
         return list(link.summoned)
     if selector == "column":   # "the other cards in this card's column" (both players')
@@ -267,7 +273,17 @@ def _cards(game, link, selector, field_only=True, op: str = "") -> list:
 
 
 def apply_destroy(game, link, sel) -> bool:
-    cards = _cards(game, link, sel, op="destroy")
+    from .replacement import replace
+
+    game.protectors = []
+    doomed = _cards(game, link, sel, op="destroy")
+    protectors = [c for c in game.protectors if c in doomed]
+    if protectors:   # a card destroyed now still protects the others at that moment (4.1.2.p3)
+        game.step("protect.destroyed_still_protects", f"{', '.join(c.label() for c in protectors)} "
+                  f"{'is' if len(protectors) == 1 else 'are'} destroyed at the same time, but "
+                  f"{'its' if len(protectors) == 1 else 'their'} protection of the other cards still applied at that "
+                  "moment.", "ygo.protect.destroyed_still_protects", cards=", ".join(c.label() for c in protectors))
+    cards = replace(game, doomed, "effect")
     for card in cards:
         game.destroy(card, "effect")
         keys = ["ygo.effect.destroy"]
@@ -280,6 +296,51 @@ def apply_destroy(game, link, sel) -> bool:
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   *keys, card=card.label(), source=link.card.label())
     return bool(cards)
+
+
+def _send_to_graveyard(args):
+    if isinstance(args, dict):
+        args = _keys(args, ("card",), ("card",))
+        if not isinstance(args["card"], str):
+            raise ValueError("`card` is a card id")
+        return {"card": args["card"]}
+    return _selector(args)
+
+
+def apply_send_to_graveyard(game, link, args):
+    """Sends the cards to the graveyard (from the field, or `card:` the chosen card from the hand or deck). The step
+    is done only if a card reached the graveyard (not banished instead, replacement.py)."""
+    if isinstance(args, dict):
+        found = game.board.find(args["card"])
+        cards = [found[2]] if found and found[1] in ("hand", "deck", "extra_deck") else []
+        if found and game.on_field(found[2]):
+            cards = _cards(game, link, "self", op="") if found[2] is link.card else [found[2]]
+            cards = [c for c in cards if not protection.skip(game, link, "send_to_graveyard", c)]
+    else:
+        cards = _cards(game, link, args, op="send_to_graveyard")
+    reached = False
+    for card in cards:
+        place = game.where(card)
+        game.send(card, "graveyard")
+        there = card in game.board.player(card.owner).graveyard
+        reached = reached or there
+        game.step("effect.send_to_graveyard", f"The effect of {link.card.label()} sends {card.label()} from the "
+                  f"{place.replace('_', ' ') if place in ('hand', 'deck', 'extra_deck') else 'field'} to the graveyard"
+                  f"{'' if there else ' — it does not get there'}.", "ygo.graveyard.place",
+                  card=card.label(), source=link.card.label(), **({} if there else {"redirected": True}))
+    return reached
+
+
+def apply_become_tuner(game, link, sel) -> bool:
+    """"<monster> is treated as a Tuner until the end of this turn": a face-up monster on the field."""
+    done = False
+    for card in _cards(game, link, sel, op="become_tuner"):
+        if card.zone not in MONSTER_ZONES or not card.face_up or card.tuner:
+            continue
+        card.tuner, card.tuner_this_turn, done = True, True, True
+        game.step("effect.become_tuner", f"{card.label()} is treated as a Tuner until the end of the turn (the effect of "
+                  f"{link.card.label()}).", "ygo.tuner.treated_as", card=card.label(), source=link.card.label())
+    return done
 
 
 def apply_banish(game, link, sel) -> bool:
@@ -421,7 +482,7 @@ def _apply_stat(game, link, args, stat: str) -> bool:
         keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
         if raw is not None and "by" in args:
             keys.append("ygo.atk.accumulate_raw")
-        if card.unaffected and link.card is card:
+        if protection.is_unaffected(card) and link.card is card:
             keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:
             keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
@@ -523,23 +584,24 @@ def apply_special_summon(game, link, args):
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
-    free, rule = zones.free_zones(game.board, link.player, place, card)
+    side = other(link.player) if args.get("to") == "opponent" else link.player   # the field it goes to
+    free, rule = zones.free_zones(game.board, side, place, card)
     if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
-        pointed = zones.zones_linked_by(game.board, link.player, args["linked_by"])
+        pointed = zones.zones_linked_by(game.board, side, args["linked_by"])
         free, rule = [z for z in free if z in pointed], "ygo.link.co_linked"
     mains = [z for z in free if z.startswith("M")]
     # **default** zone: a Main Monster Zone (a Link Monster: the Extra Monster Zone first), as extra_deck.choose_zone
     zone = (free if card.kind == "link" else mains or free or [None])[0] if free else None
     if zone is None:
-        game.step("effect.special_summon.fails", f"{link.player} has no zone for {card.label()}, so it cannot be "
-                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=link.player, card=card.label())
+        game.step("effect.special_summon.fails", f"{side} has no zone for {card.label()}, so it cannot be "
+                  "Special Summoned.", "ygo.effect.special_summon", "ygo.zones.monster_zone_full", rule, player=side, card=card.label())
         return False
     if equip_monsters.as_monster(card)[1] == "link":
         args = {**args, "position": "attack"}
     if place == "extra_deck" and not card.face_up_in_extra_deck and is_special_summon_monster(card):
         card.properly_summoned = False   # summoned from the Extra Deck by an effect, not by its own procedure
     card.face_up_in_extra_deck = False
-    game.place_monster(card, link.player, zone, args["position"])
+    game.place_monster(card, side, zone, args["position"])
     keys = ["ygo.effect.special_summon"]
     if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
@@ -554,10 +616,12 @@ def apply_special_summon(game, link, args):
     if is_special_summon_monster(card):
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
+    if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):
+        keys.append("ygo.protect.field_only")   # unaffected only on the field: off it, the effect reaches it
     place = _summon_place(place, card)
     where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
-              f"{link.player}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=link.player, zone=zone, place=place, position=args['position'])
+              f"{side}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=side, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:
         card.effects_negated = True   # "Special Summon it with its effects negated" (4.6.5.p16-17)
         game.step("effect.negate_effects", f"{card.label()} is Special Summoned with its effects negated until the "
@@ -660,11 +724,15 @@ OPERATIONS: dict[str, Operation] = {
     "take_control": Operation(control.parse, control.apply_take_control),
     "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
     "add_to_hand": Operation(search.parse, search.apply, search.check),
-    "negate_effects": Operation(_selector, apply_negate_effects, check_negate_targets),
+    "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
+    "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
+    "become_tuner": Operation(_selector, apply_become_tuner),
+    "protect": Operation(protection.parse_protect, protection.apply_protect),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
     "negate_column": Operation(columns.parse_negate, columns.apply_negate),
+    "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
     "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
     "delayed": Operation(delayed.parse, delayed.register),
 }
@@ -747,7 +815,7 @@ def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
     applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
     independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
     dealt; a token that vanished instead of returning did not return)."""
-    previous = True
+    previous, mass = True, False
     for i, (name, args) in enumerate(ops):
         if game.board.over:
             return previous
@@ -758,6 +826,7 @@ def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
                       f"{' and the effect has finished' if after == 'then' else ''}.",
                       "ygo.effect.steps_then" if after == "then" else "ygo.effect.steps_comma",
                       *(("ygo.effect.steps_then_ends",) if after == "then" else ()),
+                      *(("ygo.effect.as_many_as_possible",) if mass else ()),   # "all" destroyed none (4.7.4.p5)
                       card=link.card.label(), op=name, after=after)
             previous = False
             continue
@@ -765,6 +834,7 @@ def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
             game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
         done = OPERATIONS[name].apply(game, link, args)
         previous = done is not False   # operations that do not report count as applied
+        mass = name == "destroy" and args in MASS_SELECTORS + ("all_cards",)
         check_equips(game)
         counters.check(game)
     counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away

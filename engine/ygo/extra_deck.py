@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import product
 
 from . import zones
+from .traits import matches
 from .game import EXTRA_DECK_KINDS
 from .model import MONSTER_ZONES, Card
 
@@ -21,10 +22,10 @@ def is_special_summon_monster(card: Card) -> bool:
     return card.special_summon_only or kind in EXTRA_DECK_KINDS + ("ritual",)
 
 
-def default_summoned_by(card: Card) -> str:
+def default_summoned_by(card: Card) -> tuple:
     """How a monster given on the board came to the field, unless `summoned_by:` says: **default** Set if face-down,
     Special Summoned if it is a Special Summon Monster, else Normal Summoned."""
-    return "set" if card.position == "set" else "special" if is_special_summon_monster(card) else "normal"
+    return ("set" if card.position == "set" else "special" if is_special_summon_monster(card) else "normal",)
 
 
 def link_rating(card: Card) -> int:
@@ -46,6 +47,10 @@ def _link_sum_fits(materials: list[Card], rating: int) -> bool:
     """A Link Monster used as material counts as 1 or as its LINK rating (2.1.3.p13)."""
     options = [(1, m.link_rating) if m.kind == "link" and m.link_rating > 1 else (1,) for m in materials]
     return any(sum(choice) == rating for choice in product(*options))
+
+
+def _filter_words(traits: dict) -> str:
+    return "; ".join(f"{key.replace('_', ' ')}: {' or '.join(values)}" for key, values in traits.items())
 
 
 def material_refusal(game, method: str, player: str, card: Card, materials: list[Card]) -> Refusal:
@@ -77,6 +82,10 @@ def material_refusal(game, method: str, player: str, card: Card, materials: list
         if not _on_own_field_face_up(game, player, m):
             return (f"{m.label()} is not a face-up monster {player} controls; {method.capitalize()} Materials come "
                     "from the field", (f"ygo.summon.{method}",))
+        if card.material_filter and not matches(m, card.material_filter):
+            how = " and ".join(m.summoned_by) or "not summoned"
+            return (f"{m.label()} is not a material {card.label()} takes ({_filter_words(card.material_filter)}; it "
+                    f"came to the field: {how})", (f"ygo.summon.{method}", "ygo.summon.ways_add_up"))
     if method == "synchro":
         tuners = [m for m in materials if m.tuner]
         for m in materials:
@@ -244,6 +253,17 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
                   "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state", player=player, card=card.label())
 
 
+def material_triggers(game, summoned: Card, materials: list[Card], player: str) -> None:
+    """Effects "when this card is used as material for a … Summon" (`when: used_as_material`) are activated once
+    that summon has succeeded (4.3 注意: 『成为○○素材』 effects are activated and applied after the summon succeeds),
+    by the material's owner from where it went; a negated summon activates none (summon_negation)."""
+    from .game import Window
+
+    for m in materials:
+        if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material" and m.kind != "token":
+            game.add_trigger(m, Window("used_as_material", summoned, None, player))
+
+
 def player_emz(game, player: str) -> list[str]:
     return [z for z in game.board.player(player).monsters if z.startswith("EMZ")]
 
@@ -260,8 +280,8 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
-    from .vows import material_refusal, refusal as vow_refusal
-    locked = vow_refusal(game, player, "special_summon", card) or material_refusal(game, player, method, materials)
+    from .vows import material_lock, refusal as vow_refusal
+    locked = vow_refusal(game, player, "special_summon", card) or material_lock(game, player, method, materials)
     if locked:
         return locked
     return summon_refusal(game, method, player, card, materials, zone)
@@ -273,7 +293,8 @@ def extra_summon(game, method: str, card: Card, materials: list[Card], zone: str
 
     player = card.owner
     perform(game, method, player, card, materials, zone, position)
-    begin(game, [card], player, "special", f"{method.capitalize()} Summon")
+    begin(game, [card], player, "special", f"{method.capitalize()} Summon",
+          materials=[m for m in materials if method != "xyz"])
 
 
 def _action(method: str):
@@ -352,6 +373,7 @@ def apply_fusion(game, link, _args) -> None:
         return
     perform(game, "fusion", link.player, monster, mats, zone)
     _summoned(game, monster, link.player, by_effect=True)
+    material_triggers(game, monster, mats, link.player)
 
 
 def parse_fusion(args) -> dict:

@@ -43,6 +43,7 @@ class Link:
     no_effect: bool = False            # an activation that only places the card (a Pendulum Scale)
     source_negated: bool = False       # its monster's effects were negated by an effect when it was activated (4.6.5.p14)
     source_drained: bool = False       # … or by a continuous effect on the field (4.6.5.p4)
+    source_negated_anywhere: bool = False   # … by a negation not tied to a place (4.6.5.p12)
     on_field: bool = False             # the card was on the field when activated (3.2.2.p3: it may leave, and resolve)
     summoned: list = field(default_factory=list)   # monsters this link Special Summoned while resolving (delayed.py)
     counter_watchers: list = field(default_factory=list)   # cards that get a counter for this Spell (counters.py)
@@ -99,6 +100,8 @@ class Game:
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     column_locks: list = field(default_factory=list)    # (turn, column, card): Spell/Trap effects negated there (columns.py)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
+    lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
+    protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
 
@@ -175,7 +178,10 @@ class Game:
             card.attacked_turn = card.battled_turn = 0
             from .temporary import reset_stats
             reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
-            card.effects_negated = False   # a new card: an effect negating the old one no longer applies
+            card.effects_negated = card.negated_anywhere   # a new card: only a negation tied to no place stays
+            if card.tuner_this_turn:   # no longer treated as a Tuner
+                card.tuner = card.tuner_this_turn = False
+            card.unaffected_turn = 0
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)
@@ -219,6 +225,14 @@ class Game:
                       "ygo.pendulum.to_extra_deck", "ygo.pendulum.extra_deck_order", "ygo.pendulum.extra_deck_public",
                       "ygo.pendulum.extra_deck_always", card=card.label())
             return
+        if pile == "graveyard" and self.has_continuous:
+            from .replacement import banisher
+            src = banisher(self, card)
+            if src is not None:   # "banished instead of sent to the graveyard" (Macro Cosmos)
+                pile = "banished"
+                self.step("replace.banished_instead", f"{card.label()} would be sent to the graveyard, but while "
+                          f"{src.label()} applies it is banished instead.", "ygo.replace.banish_instead",
+                          card=card.label(), source=src.label())
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number
             eff = card.effect
@@ -233,8 +247,11 @@ class Game:
             getattr(owner, pile).append(card)
 
     def went(self, card: Card) -> str:
-        """Where a card just sent to the graveyard went, in words (a Pendulum Monster goes to the Extra Deck)."""
-        return "placed face-up in its owner's Extra Deck" if card.face_up_in_extra_deck else "sent to the graveyard"
+        """Where a card just sent to the graveyard went, in words (a Pendulum Monster goes to the Extra Deck, a card
+        may be banished instead)."""
+        if card.face_up_in_extra_deck:
+            return "placed face-up in its owner's Extra Deck"
+        return "banished instead" if card in self.board.player(card.owner).banished else "sent to the graveyard"
 
     def place_monster(self, card: Card, player: str, zone: str, position: str, how: str | None = "special") -> None:
         """Put `card` in `zone`; `how` it came: special (a Special Summon), normal (a Normal Summon or Set, known as a
@@ -245,7 +262,8 @@ class Game:
         card.zone, card.position = zone, position
         card.summoned_turn = self.board.turn_number
         if how is not None:
-            card.summoned_by = {"special": "special", "normal": "set"}[how]
+            card.summoned_by = {"special": ("special",), "normal": ()}[how]   # a Normal Summon counts once it succeeds
+            card.gemini_summoned = False
         self.board.player(player).monsters[zone] = card
         self.monster_moves[player] += 1
 

@@ -48,6 +48,7 @@ class Effect:
     mandatory: bool = False           # triggers: activates whenever its timing is met; never declined
     wording: str = "when"             # optional triggers: when (时: can miss the timing) | if (场合: cannot)
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
+    replace: dict | None = None       # "if … would be destroyed, … instead" (replacement.py)
     maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
     destroyed_monster: dict | None = None   # `when: monster_destroyed`: {kind, by} the destroyed monster must match
     phase_chain: bool = False         # a Trap's mandatory phase trigger ruled to chain with its like (4.10.10.p6)
@@ -70,6 +71,7 @@ class Card:
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
+    unaffected_by: tuple = ()                # … only by these: spell, trap, monster, opponent (protection.py)
     trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     attribute: str = ""               # the monster's Attribute (属性), e.g. fire
@@ -85,6 +87,7 @@ class Card:
     material_req: object = None       # fusion: material names or a count; xyz: count; link: minimum count
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
+    procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
@@ -95,7 +98,10 @@ class Card:
     # per-turn bookkeeping (turn numbers; 0 = never)
     set_turn: int = 0                 # the turn a spell/trap was set
     summoned_turn: int = 0            # turn normal/flip/special summoned or set
-    summoned_by: str = ""             # how it came to the field: normal | special | flip | set ("" off the field)
+    summoned_by: tuple = ()           # how it came to the field: normal, special, flip, set - these add up (4.11.5.p3)
+    material_filter: dict | None = None     # Synchro/Xyz/Link: what each material must be (traits.py), e.g. Normal Summoned
+    gemini: bool = False              # a Gemini monster: a Normal Monster until it is Normal Summoned again on the field
+    gemini_summoned: bool = False     # it was (an Effect Monster since, rulebook 3.3.2.p4, 4.6.2.p7)
     position_changed_turn: int = 0
     attacks_this_turn: int = 0
     attacks_allowed: int = 1          # attack declarations per Battle Phase ("can attack twice" = 2)
@@ -114,18 +120,25 @@ class Card:
     def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
+    tuner_this_turn: bool = False     # treated as a Tuner by an effect until the end of the turn
+    negated_anywhere: bool = False    # … by a negation not tied to a place, e.g. by card name (4.6.5.p11-12)
     moved: int = 0                    # times it changed place or turned face-down: each time it is a new card
-    gemini: bool = False              # a Gemini monster: a Normal Monster on the field until summoned again (gemini.py)
-    gemini_summoned: bool = False     # … Normal Summoned a second time: an Effect Monster with its effects
     # counters (counters.py, rulebook 3.1.7): kind -> how many are on this face-up card on the field
     counters: dict = field(default_factory=dict)
     holds_counters: tuple = ()        # restricted kinds its own text places on itself ("a card that can hold …")
     counter_limit: dict = field(default_factory=dict)   # kind -> the most this card can hold ("max 1")
+    counter_locks: dict = field(default_factory=dict)   # kind -> ("cannot_attack", "negate_effects") while it has them
+    unaffected_turn: int = 0          # unaffected by other cards' effects during this turn (an effect granted it)
     gains_counter: dict | None = None  # {kind, per}: "each time a Spell is activated, place 1 counter on this card"
 
     @property
     def face_up(self) -> bool:
         return self.position in ("attack", "defense") if self.zone in MONSTER_ZONES else self.face == "up"
+
+    @property
+    def unsummoned_gemini(self) -> bool:
+        """A Gemini monster on the field not yet Normal Summoned again: a Normal Monster, with no effects."""
+        return self.gemini and not self.gemini_summoned and self.zone in MONSTER_ZONES
 
     def label(self) -> str:
         return f"{self.name} ({self.id})" if self.name else self.id

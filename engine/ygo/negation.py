@@ -11,6 +11,10 @@ Two kinds, as the rulebook sorts them:
   Drain). A link resolves negated only if its monster is still face-up on the field; a monster that left the
   field or was turned face-down applies its effect (4.6.5.p4).
 
+* `negate_effects: {target: <selector>, anywhere: true}` — a negation not tied to a place (Called by the Grave,
+  4.6.5.p11-12): an effect the monster activated while so negated resolves negated even if it has been turned
+  face-down or has left the field since.
+
 Either way the monster can still activate its effects and pay their costs; the link resolves with no result
 and still takes the time point (4.6.5.p1), and the monster's own continuous effects do not apply.
 """
@@ -19,20 +23,35 @@ from __future__ import annotations
 from .model import MONSTER_ZONES, Card
 
 KEY = "ygo.negate.effects_negated"
+ANYWHERE = "ygo.negate.anywhere"
 
 
 def negated(game, monster: Card) -> bool:
     """Whether the face-up monster's effects are negated now (by an operation or a continuous effect)."""
     from .continuous import drained
 
+    from .counters import locked
+
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return False
-    return monster.effects_negated or drained(game, monster)
+    return monster.effects_negated or drained(game, monster) or bool(locked(monster, "negate_effects"))
+
+
+def parse(args) -> dict:
+    """`negate_effects: <selector>` or `{target: <selector>, anywhere: true}`."""
+    from .effects import _keys, _selector
+
+    if isinstance(args, str):
+        return {"target": _selector(args), "anywhere": False}
+    args = _keys(args, ("target", "anywhere"), ("target",))
+    if not isinstance(args.get("anywhere", False), bool):
+        raise ValueError("`anywhere` is true or false")
+    return {"target": _selector(args["target"]), "anywhere": args.get("anywhere", False)}
 
 
 def check_targets(game, card: Card, player: str, targets: list):
     """An effect that negates a targeted monster's effects needs face-up monsters as its targets."""
-    if any(name == "negate_effects" and args == "targets" for name, args in card.effect.ops):
+    if any(name == "negate_effects" and args["target"] == "targets" for name, args in card.effect.ops):
         for t in targets:
             if t.zone not in MONSTER_ZONES or not t.face_up:
                 return (f"{card.label()} negates the effects of a face-up monster; {t.label()} is not one",
@@ -40,19 +59,24 @@ def check_targets(game, card: Card, player: str, targets: list):
     return None
 
 
-def apply_negate_effects(game, link, sel) -> None:
+def apply_negate_effects(game, link, args) -> None:
     from .effects import resolve_selector
 
-    for card in resolve_selector(game, link, sel):
+    anywhere = args["anywhere"]
+    for card in resolve_selector(game, link, args["target"]):
         if card.zone not in MONSTER_ZONES or not card.face_up:
             continue   # only a face-up monster's effects are negated
         card.effects_negated = True
+        card.negated_anywhere = card.negated_anywhere or anywhere
         for pending in game.chain:   # an effect it already activated resolves negated too (4.6.5.p14 例)
             if pending.card is card and card.card_type == "monster":
                 pending.source_negated = True
+                pending.source_negated_anywhere = pending.source_negated_anywhere or anywhere
         game.step("effect.negate_effects", f"The effects of {card.label()} are negated until the end of the turn "
                   f"(the effect of {link.card.label()}); it may still activate them, but they resolve without "
-                  "applying.", KEY, card=card.label(), source=link.card.label())
+                  f"applying{', wherever the card is by then' if anywhere else ''}.", KEY,
+                  *((ANYWHERE,) if anywhere else ()), card=card.label(), source=link.card.label(),
+                  **({"anywhere": True} if anywhere else {}))
         kept = [c for p in game.board.players.values() for c in p.st_list()
                 if c.equip_was and c.equipped_to == card.id and c.equipped_by != card.id]
         if kept:   # equipped by an effect that may equip to other monsters: the equips stay (4.8.3.p9)
@@ -68,9 +92,14 @@ def resolves_negated(game, link) -> tuple[str, ...]:
     if card.card_type != "monster" or link.no_effect:
         return ()
     face_down_on_field = card.zone in MONSTER_ZONES and not card.face_up
+    if link.source_negated_anywhere:   # not tied to a place: face-down or gone, still negated (4.6.5.p12)
+        return (KEY, ANYWHERE)
     if link.source_negated and not face_down_on_field:
         return (KEY, "ygo.negate.until_resolution")
     if negated(game, card):
+        from .counters import locked
+        if not card.effects_negated and locked(card, "negate_effects"):
+            return (KEY, "ygo.counters.attached_processing")
         return (KEY, "ygo.negate.until_resolution" if card.effects_negated else "ygo.negate.field_only")
     return ()
 

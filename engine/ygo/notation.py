@@ -64,7 +64,11 @@ def _common(c: Card) -> dict:
     if c.card_type == "monster":
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
-        out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected", "gemini") if getattr(c, k)})
+        out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        if c.unaffected_by:
+            out["unaffected"] = list(c.unaffected_by)
+    if c.effects_negated:
+        out["effects_negated"] = "anywhere" if c.negated_anywhere else True
         if c.race:
             out["race"] = c.race
     if c.attacks_allowed != 1:
@@ -91,11 +95,16 @@ def _extra_fields(c: Card) -> dict:
         out.update({"arrows": list(c.arrows), "link": c.link_rating})
     if c.material_req is not None:
         out["materials_needed"] = c.material_req
-    for key in ("special_summon_only", "own_procedure_only", "special_summon_once"):
+    if c.material_filter:
+        out["material_filter"] = c.material_filter
+    for key in ("special_summon_only", "own_procedure_only", "special_summon_once", "gemini"):
         if getattr(c, key):
             out[key] = True
     if not c.properly_summoned:
         out["properly_summoned"] = False
+    if c.procedure:
+        p = c.procedure
+        out["procedure"] = {"from": p["from"], **p["costs"], **({"condition": p["condition"]} if p["condition"] else {})}
     return out
 
 
@@ -107,10 +116,14 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
                 "summoned_this_turn": c.summoned_turn == turn_number,
                 "position_changed_this_turn": c.position_changed_turn == turn_number,
                 "attacked_this_turn": bool(c.attacks_this_turn)})
+    if c.unaffected_turn == turn_number:
+        out["unaffected_this_turn"] = True
     if c.materials:
         out["materials"] = [_pile_card(m) for m in c.materials]
     if c.summoned_by != default_summoned_by(c):
-        out["summoned_by"] = c.summoned_by
+        out["summoned_by"] = list(c.summoned_by)
+    if c.gemini_summoned:
+        out["gemini_summoned"] = True
     if c.name_locked:
         out["name_locked"] = True
     if c.gemini_summoned:
@@ -158,8 +171,8 @@ def _effect(e: Effect) -> dict:
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
                                 ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
-                                ("maintenance", e.maintenance, None), ("destroyed_monster", e.destroyed_monster, None),
-                                ("phase_chain", e.phase_chain, False)):
+                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None),
+                                ("destroyed_monster", e.destroyed_monster, None), ("phase_chain", e.phase_chain, False)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

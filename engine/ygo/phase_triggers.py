@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import delayed, maintenance, temporary
-from .gemini import is_normal_on_field
 from .game import Window
 from .model import Card, other
 
@@ -68,7 +67,7 @@ def _met(game, card: Card, player: str, when: str) -> bool:
     eff = card.effect
     if not eff or eff.type != "trigger" or eff.when != when:
         return False
-    if game.on_field(card) and (card.effects_negated or is_normal_on_field(card)):
+    if game.on_field(card) and (card.effects_negated or card.unsummoned_gemini):
         return False
     turn = game.board.turn
     if eff.turn == "own" and player != turn or eff.turn == "opponent" and player == turn:

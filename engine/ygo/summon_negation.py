@@ -12,7 +12,7 @@ Summon of the turn stays used (4.6.2.p11); a Special Summon Monster whose Specia
 properly summoned (4.6.2.p12)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .extra_deck import is_special_summon_monster
 from .game import Window
@@ -32,11 +32,14 @@ class Summoning:
     what: str                          # "Normal Summon", "Xyz Summon", … (for the trace)
     negated: bool = False
     answered: bool = False             # an effect was activated while it was being summoned
+    on_field: bool = False             # a Gemini monster Normal Summoned again: it is on the field already
+    materials: list = field(default_factory=list)   # its materials (their "used as material" effects wait)
 
 
-def begin(game, cards: list[Card], player: str, method: str, what: str) -> None:
+def begin(game, cards: list[Card], player: str, method: str, what: str, on_field: bool = False,
+          materials: list[Card] = ()) -> None:
     """The summon's monsters are placed; the summon succeeds when the next action is not a summon negation."""
-    game.summoning = Summoning(list(cards), player, method, what)
+    game.summoning = Summoning(list(cards), player, method, what, on_field=on_field, materials=list(materials))
     game.window = Window("summoning", cards[0], None, player)
     game.priority, game.last_pass = player, ""   # a summon does not pass priority (3.7.4.p5)
 
@@ -54,7 +57,12 @@ def finish(game) -> None:
                   f"summoned has resolved without negating it: {s.player}'s {s.what} succeeds now.",
                   "ygo.summon_negation.success", player=s.player, cards=", ".join(c.label() for c in s.cards))
     for card in s.cards:
+        if s.on_field:
+            card.gemini_summoned = True   # a Gemini monster summoned again: an Effect Monster from now on
         _summoned(game, card, s.player, method=s.method, batch=s)
+    if s.materials:
+        from .extra_deck import material_triggers
+        material_triggers(game, s.cards[0], s.materials, s.player)
 
 
 def negates_summon(card: Card | None) -> bool:
@@ -118,10 +126,16 @@ def apply(game, link, args) -> None:
               "ygo.summon_negation.not_summoned",
               *(("ygo.summon_negation.conditional",) if s.method == "special" else ()), player=s.player, cards=names)
     for card in s.cards:
-        if s.method == "flip":
-            _negated_flip(game, link, card, args)
+        if s.method == "flip" or s.on_field:
+            _negated_flip(game, link, card, args, s.what)
         else:
             _negated_summon(game, link, card, args, s)
+    waiting = [m for m in s.materials if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material"]
+    if waiting:
+        names = ", ".join(m.label() for m in waiting)
+        game.step("summon.negated.material_effects", f"The {s.what} did not succeed: the effects of {names} that "
+                  "apply when used as its material are activated or applied only after such a summon succeeds, so "
+                  "they are not.", "ygo.material.after_success", cards=names)
 
 
 def _negated_summon(game, link, card: Card, args: dict, s: Summoning) -> None:
@@ -132,6 +146,8 @@ def _negated_summon(game, link, card: Card, args: dict, s: Summoning) -> None:
     pile = "banished" if args["then"] == "banish" else "graveyard"
     getattr(owner, pile).append(card)
     keys = ["ygo.summon_negation.not_on_field"]
+    if s.method == "special":
+        keys.append("ygo.procedure.negated_to_graveyard")   # a conditional Special Summon negated (3.4.2.p5)
     if s.method == "special" and is_special_summon_monster(card):
         card.properly_summoned = False
         keys.append("ygo.summon_negation.revive_limit")
@@ -147,15 +163,16 @@ def _negated_summon(game, link, card: Card, args: dict, s: Summoning) -> None:
                   cards=", ".join(m.label() for m in materials))
 
 
-def _negated_flip(game, link, card: Card, args: dict) -> None:
-    """A Flip Summoned monster is face-up on the field: the negation destroys (or banishes) it there."""
+def _negated_flip(game, link, card: Card, args: dict, what: str = "Flip Summon") -> None:
+    """A Flip Summoned monster (or a Gemini monster summoned again) is face-up on the field: the negation destroys
+    (or banishes) it there (4.6.2.p3)."""
     if game.where(card) not in MONSTER_ZONES or not card.face_up:
         game.step("summon.negated.card", f"{card.label()} is no longer face-up in a Monster Zone: the negation of its "
-                  "Flip Summon does not apply.", "ygo.summon_negation.flip_on_field", card=card.label())
+                  f"{what} does not apply.", "ygo.summon_negation.flip_on_field", card=card.label())
         return
     # its effects cannot be activated or applied during that chain (4.6.2.p3): no "when destroyed" trigger waits
     game.send(card, "banished" if args["then"] == "banish" else "graveyard")
-    game.step("summon.negated.card", f"{card.label()} was face-up on the field while being Flip Summoned: it is "
+    game.step("summon.negated.card", f"{card.label()} was face-up on the field while its {what} was made: it is "
               f"{'banished' if args['then'] == 'banish' else 'destroyed' if args['then'] == 'destroy' else 'sent'} "
               f"from the field by {link.card.label()} ({game.went(card) if args['then'] != 'banish' else 'banished'}).",
               "ygo.summon_negation.flip_on_field",

@@ -139,7 +139,8 @@ def fire(game) -> None:
                       "ygo.trigger.timing", "ygo.trigger.optional_defined", "ygo.trigger.wording_defined", player=owner,
                       card=card.label())
             continue
-        refusal = (once_per_turn.refusal(game, card, owner) or vows.vow_refusal(game, card, owner)
+        refusal = ((chain.gemini_refusal(card) if card.unsummoned_gemini else None)
+                   or once_per_turn.refusal(game, card, owner) or vows.vow_refusal(game, card, owner)
                    or vows.activation_lock(game, card, owner) or name_locks.activation_refusal(game, card, owner)
                    or control_condition(game, card, owner)
                    or costs.can_pay(game, card, owner))

@@ -131,8 +131,16 @@ def _next_turn(game) -> None:
         for card in p.monster_list():
             card.attacks_this_turn, card.attacked_ids = 0, []
             card.effects_negated = False   # "until the end of this turn"
+        for card in p.graveyard + p.banished:   # a negation tied to no place followed the card there
+            if card.negated_anywhere:
+                card.effects_negated = card.negated_anywhere = False
+        for card in p.monster_list():
+            card.negated_anywhere = False
+            if card.tuner_this_turn:   # "treated as a Tuner until the end of this turn"
+                card.tuner = card.tuner_this_turn = False
     game.used_once.clear()   # once-per-turn limits last for the turn
     vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
+    game.lingering.clear()   # and protections granted "this turn"
     battle_damage.end_of_turn(game)
     name_locks.end_of_turn(game)
     board.turn = other(board.turn)

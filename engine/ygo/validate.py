@@ -7,13 +7,14 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, counters, effects, equip_monsters, maintenance, vows
+from . import continuous, costs, counters, effects, equip_monsters, maintenance, replacement, vows
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
                              extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
                              ritual_choice)
+from .protection import parse_unaffected
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, SUMMON_WAYS, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario, new_card)
@@ -21,21 +22,21 @@ from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASE
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
-             "indestructible_by_effect", "untargetable", "unaffected",
-             "effect", "attacks", "attack_all", "race", "attribute", "gemini") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
+             "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
-                            "name_locked", "gemini_summoned")
+                            "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
-               "maintenance", "destroyed_monster", "phase_chain")
+               "replace_destruction", "maintenance", "destroyed_monster", "phase_chain")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-           "left_field")
+           "left_field", "used_as_material")
 TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-                "left_field")
+                "left_field", "used_as_material")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 TARGET_PLACES = ("field", "graveyard", "banished")
@@ -211,9 +212,19 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.piercing = _bool(data["piercing"], f"{path}.piercing")
     if "indestructible_by_battle" in data:
         card.indestructible_by_battle = _bool(data["indestructible_by_battle"], f"{path}.indestructible_by_battle")
-    for name in ("indestructible_by_effect", "untargetable", "unaffected", "gemini"):   # protections; gemini.py
+    for name in ("indestructible_by_effect", "untargetable"):   # protections (protection.py)
         if name in data:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
+    if "effects_negated" in data:   # negated before the board by an effect that resolved (negation.py)
+        value = data["effects_negated"]
+        if not isinstance(value, bool) and value != "anywhere":
+            raise InvalidScenario(f"{path}.effects_negated", f"must be true, false or anywhere, not {value!r}")
+        card.effects_negated, card.negated_anywhere = bool(value), value == "anywhere"
+    if "unaffected" in data:
+        try:
+            card.unaffected, card.unaffected_by = parse_unaffected(data["unaffected"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.unaffected", str(e)) from None
     if "race" in data:
         card.race = _text(data["race"], f"{path}.race").lower()
     if "attribute" in data:
@@ -255,17 +266,25 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.zone in EXTRA_ZONES and card.kind not in ("fusion", "synchro", "xyz", "link") and not card.pendulum:
         raise InvalidScenario(f"{path}.zone", "only monsters from the Extra Deck go in an Extra Monster Zone")
     monster_materials(card, data, path, lambda m, at: _pile_card(owner, m, at, ids))
-    card.summoned_by = _choice(data.get("summoned_by", default_summoned_by(card)), f"{path}.summoned_by", SUMMON_WAYS)
-    card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
+    ways = data.get("summoned_by", list(default_summoned_by(card)))
+    ways = [ways] if isinstance(ways, str) else ways
+    if not isinstance(ways, list) or not ways or len(set(ways)) != len(ways):
+        raise InvalidScenario(f"{path}.summoned_by", f"how it came to the field: one or a list of {', '.join(SUMMON_WAYS)}")
+    card.summoned_by = tuple(_choice(w, f"{path}.summoned_by", SUMMON_WAYS) for w in ways)
     card.gemini_summoned = _bool(data.get("gemini_summoned", False), f"{path}.gemini_summoned")
     if card.gemini_summoned and not card.gemini:
-        raise InvalidScenario(f"{path}.gemini_summoned", "only a Gemini monster (gemini: true) is summoned a second time")
+        raise InvalidScenario(f"{path}.gemini_summoned", "only a Gemini monster (gemini: true) is summoned again")
+    if card.gemini_summoned and "summoned_by" not in data:
+        card.summoned_by = (*card.summoned_by, "normal") if "normal" not in card.summoned_by else card.summoned_by
+    card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
         card.attacks_this_turn = 1
+    if _bool(data.get("unaffected_this_turn", False), f"{path}.unaffected_this_turn"):
+        card.unaffected_turn = turn_number   # an effect made it unaffected by other cards' effects this turn
     counters.card_fields(card, data, path, on_field=True)
     return card
 
@@ -444,6 +463,11 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.vow", str(e)) from None
         if "player" in data["vow"]:
             raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
+    if "replace_destruction" in data:
+        try:
+            eff.replace = replacement.parse(data["replace_destruction"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.replace_destruction", str(e)) from None
     if "once_per_turn" in data:
         eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name", "activation"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
@@ -455,9 +479,11 @@ def _effect(data, path: str) -> Effect:
                                   "a quick effect here")
         if eff.source == "hand" and eff.type not in ("quick", "trigger"):
             raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
-        if eff.source == "graveyard" and eff.type != "trigger":
+        if eff.source == "graveyard" and eff.type != "trigger" and not (eff.replace and "do" not in data):
             raise InvalidScenario(f"{path}.from", "an effect activated from the graveyard is a trigger effect here "
                                   "(type: trigger)")
+        if eff.source == "hand" and eff.replace and "do" not in data:
+            raise InvalidScenario(f"{path}.from", "a replacement effect applies from the field or the graveyard")
         if eff.source != "field" and eff.type == "trigger" and eff.when not in HIDDEN_TIMINGS:
             raise InvalidScenario(f"{path}.when", f"a trigger in the {eff.source} activates at one of "
                                   f"{', '.join(HIDDEN_TIMINGS)}")
@@ -483,8 +509,10 @@ def _effect(data, path: str) -> Effect:
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
-    if ops is None and (eff.continuous or eff.maintenance):
-        return eff   # a card with only continuous effects (or a maintenance cost) activates nothing of its own
+    if ops is None and (eff.continuous or eff.maintenance or eff.replace):
+        return eff   # a card with only continuous or replacement effects (or a maintenance cost) activates nothing of its own
+    if eff.replace and eff.source != "field":
+        raise InvalidScenario(f"{path}.replace_destruction", "an effect with `do` and a replacement applies on the field")
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     try:
@@ -561,7 +589,7 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
             out[key] = _known(args[key], f"{path}.{key}", ids)
     if "target" in args:
         out["target"] = "direct" if args["target"] == "direct" else _known(args["target"], f"{path}.target", ids)
-    for key in ("tribute", "targets"):
+    for key in ("tribute", "targets", "cost"):
         if key in args:
             items = args[key]
             if not isinstance(items, list):
@@ -631,6 +659,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             out[key] = dict(v)
         elif key == "ritual" or key.startswith("ritual."):
             out[key] = ritual_choice(v, f"choose.{key}")
+        elif key.startswith("replace."):   # the card used instead of a destruction (replacement.py)
+            if not isinstance(v, str):
+                raise InvalidScenario(f"choose.{key}", "one card id: the card moved instead")
+            out[key] = v
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
@@ -639,7 +671,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
                                   "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
-                                  "phase.end, banish.<card id>)")
+                                  "phase.end, banish.<card id>, replace.<card id>)")
     return out
 
 

@@ -4,15 +4,19 @@ Zones, and the arguments of the summon actions. Every error names the field path
 from __future__ import annotations
 
 from ..errors import InvalidScenario
+from . import procedure
 from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, PENDULUM_ZONES, Card
+from .traits import parse as parse_traits
 from .zones import ARROWS, cell, extra_link
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
-                   "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once")
+                   "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once",
+                   "procedure", "gemini", "material_filter")
 EXTRA_ACTION_ARGS = {
     "synchro_summon": (("card", "materials"), ("zone", "position")),
     "xyz_summon": (("card", "materials"), ("zone", "position")),
     "link_summon": (("card", "materials"), ("zone", "position")),
+    "special_summon_procedure": (("card",), ("cost", "zone", "position")),
     "pendulum_summon": (("cards",), ("zones",)),
 }
 MAX_MATERIALS = 20
@@ -67,6 +71,22 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
         raise InvalidScenario(f"{path}.properly_summoned", "must be true or false")
     card.own_procedure_only = _bool(data, "own_procedure_only", path)
     card.special_summon_once = _bool(data, "special_summon_once", path)
+    card.gemini = _bool(data, "gemini", path)
+    if card.gemini and card.kind not in ("normal", "effect", ""):
+        raise InvalidScenario(f"{path}.gemini", "a Gemini monster is a Main Deck monster (kind effect)")
+    if "material_filter" in data:
+        if card.kind not in ("synchro", "xyz", "link"):
+            raise InvalidScenario(f"{path}.material_filter", "only a Synchro, Xyz or Link Monster names what its "
+                                  "materials must be here")
+        try:
+            card.material_filter = parse_traits(data["material_filter"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.material_filter", str(e)) from None
+    if "procedure" in data:
+        try:
+            card.procedure = procedure.parse(data["procedure"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.procedure", str(e)) from None
 
 
 def _materials_needed(value, card: Card, path: str):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import continuous
+from . import continuous, traits
 from .model import MONSTER_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -50,8 +50,7 @@ class Vow:
         `card` (its exceptions allow some monsters)."""
         if card is None:
             return True
-        trait = {"kinds": card.kind, "names": card.name, "summoned_by": card.summoned_by, "races": card.race}
-        return not any(trait[key] and trait[key] in values for key, values in self.allowed.items())
+        return not traits.matches(card, self.allowed)
 
     def text(self) -> str:
         words = {"kinds": str, "names": str, "summoned_by": lambda h: f"{HOW[h]} monsters",
@@ -79,20 +78,17 @@ def parse(args) -> dict:
     exc = args.get("except", {}) or {}
     if exc and args["cannot"] not in EXCEPT:
         raise ValueError(f"`except` names the monsters still allowed (cannot: {' or '.join(EXCEPT)})")
-    allowed = EXCEPT.get(args["cannot"], ())
-    if not isinstance(exc, dict) or set(exc) - set(allowed) or any(
-            not isinstance(v, list) or not all(isinstance(x, str) and x for x in v) for v in exc.values()):
-        raise ValueError("`except` is {kinds: [monster kinds], names: [card names]} (special_summon), "
-                         "{summoned_by: [special | normal | flip | set]} (activate_monster_effects) or "
-                         "{races: [monster Types]} (link_material)")
-    if any(h not in HOW for h in exc.get("summoned_by", [])):
-        raise ValueError("`summoned_by` lists how monsters came to the field: special, normal, flip, set")
+    if exc:
+        try:
+            exc = traits.parse(exc, EXCEPT[args["cannot"]])
+        except ValueError as e:
+            raise ValueError(f"`except`: {e}") from None
     player = args.get("player", "self")
     if player not in ("self", "opponent", "both"):
         raise ValueError("`player` is self, opponent or both")
     out = {"cannot": args["cannot"]}
-    if exc:   # Types are compared in lower case, as a card's `race` is read
-        out["except"] = {k: [x.lower() for x in v] if k == "races" else list(v) for k, v in exc.items() if v}
+    if exc:
+        out["except"] = exc
     if "player" in args:
         out["player"] = player
     return out
@@ -254,7 +250,7 @@ def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal
     return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
 
 
-def material_refusal(game, player: str, method: str, materials: list) -> Refusal:
+def material_lock(game, player: str, method: str, materials: list) -> Refusal:
     """A restriction in force that forbids `player` to use one of `materials` for this summon (Link Material)."""
     if f"{method}_material" not in CANNOT:
         return None
@@ -274,7 +270,8 @@ def activation_lock(game, card: Card, player: str) -> Refusal:
     if card.card_type == "monster" and card.zone in MONSTER_ZONES and game.on_field(card):
         vow = restriction(game, player, "activate_monster_effects", card)
         if vow is not None:
-            how = f" ({card.label()} was {HOW.get(card.summoned_by, 'placed')})" if vow.allowed else ""
+            ways = " and ".join(HOW[w] for w in card.summoned_by) or "placed"
+            how = f" ({card.label()} was {ways})" if vow.allowed else ""
             return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{how}", _keys(vow)
     return None
 
