@@ -51,6 +51,11 @@ def with_changes(monster: dict | None = None, effect: dict | None = None) -> dic
      f"{SPELL}.effect.do[0].restrict"),
     (None, {"do": [{"special_summon": {"card": "m1", "from": ["moon"]}}]}, f"{SPELL}.effect.do[0].special_summon"),
     (None, {"once_per_turn": "sometimes", "do": [{"draw": {"count": 1}}]}, f"{SPELL}.effect.once_per_turn"),
+    (None, {"cost": [{"banish": {"from": "hand"}}], "do": [{"draw": {"count": 1}}]}, f"{SPELL}.effect.cost"),
+    (None, {"cost": [{"banish": {"from": "graveyard", "filter": {"colours": ["red"]}}}], "do": [{"draw": {"count": 1}}]},
+     f"{SPELL}.effect.cost"),
+    (None, {"do": [{"restrict": {"cannot": "same_cost_attribute", "player": "opponent"}}]},
+     f"{SPELL}.effect.do[0].restrict"),
     ({"effect": {"type": "trigger", "when": "summoned", "from": "pendulum_zone", "do": [{"draw": {"count": 1}}]}},
      None, f"{MONSTER}.effect.from"),
 ])

@@ -4,9 +4,10 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, summon_negation,
-               triggers, turn, vows)
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
+               summon_count, summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
+from . import card_triggers
 from .game import Window
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 
@@ -30,7 +31,7 @@ def _open_main_phase(game, player: str) -> Refusal:
 
 # ---------- Normal Summon / Set
 
-def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
+def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
     board = game.board
     found = board.find(card.id)
     player = found[0].name if found else card.owner
@@ -38,7 +39,7 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     if refusal:
         return refusal
     if found and found[1] in MONSTER_ZONES:
-        return _can_gemini_summon(game, card, player, zone, tribute)
+        return _can_gemini_summon(game, card, player, zone, tribute, using)
     if not found or found[1] != "hand":
         return f"{card.label()} is not in {player}'s hand", ("ygo.summon.normal",)
     if card.card_type != "monster" or card.kind not in ("normal", "effect", "ritual", ""):
@@ -46,8 +47,9 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     if is_special_summon_monster(card):
         return (f"{card.label()} is a Special Summon Monster; it cannot be Normal Summoned or Set",
                 ("ygo.summon.special_summon_monster", "ygo.summon.ssm_no_normal"))
-    if board.normal_summons_used >= 1:
-        return f"{player} has already Normal Summoned or Set a monster this turn", ("ygo.summon.once_per_turn",)
+    refusal = summon_count.choose(game, player, card, using)[1]
+    if refusal:
+        return refusal
     locked = vows.refusal(game, player, "normal_summon")
     if locked:
         return locked
@@ -68,7 +70,7 @@ def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[C
     return None
 
 
-def _can_gemini_summon(game, card: Card, player: str, zone, tribute) -> Refusal:
+def _can_gemini_summon(game, card: Card, player: str, zone, tribute, using: str | None = None) -> Refusal:
     """A face-up Gemini monster on the field may be Normal Summoned again (3.3.2.p4), once."""
     if not card.gemini:
         return f"{card.label()} is already on the field; only a Gemini monster is Normal Summoned again", ("ygo.summon.normal",)
@@ -78,26 +80,29 @@ def _can_gemini_summon(game, card: Card, player: str, zone, tribute) -> Refusal:
         return f"{card.label()} has already been Normal Summoned again", ("ygo.gemini.summon_is_normal",)
     if zone is not None or tribute:
         return "a Gemini monster Normal Summoned again stays in its zone and needs no Tribute", ("ygo.gemini.summon_is_normal",)
-    if game.board.normal_summons_used >= 1:
-        return (f"{player} has already Normal Summoned or Set a monster this turn, and summoning a Gemini monster again "
-                "is a Normal Summon", ("ygo.summon.once_per_turn", "ygo.gemini.summon_is_normal"))
+    refusal = summon_count.choose(game, player, card, using)[1]
+    if refusal:
+        return (f"{refusal[0]}; summoning a Gemini monster again is a Normal Summon",
+                (*refusal[1], "ygo.gemini.summon_is_normal"))
     return vows.refusal(game, player, "normal_summon")
 
 
-def gemini_summon(game, card: Card) -> None:
+def gemini_summon(game, card: Card, using: str | None = None) -> None:
     player = game.board.turn
-    game.board.normal_summons_used += 1
+    summon_count.use(game, summon_count.choose(game, player, card, using)[0], player, card)
     game.step("summon.gemini", f"{player} Normal Summons the Gemini monster {card.label()} again in {card.zone} (this "
               "uses the turn's Normal Summon).", "ygo.gemini.summon_is_normal", "ygo.summon.once_per_turn",
               player=player, card=card.label(), zone=card.zone)
     summon_negation.begin(game, [card], player, "normal", "Gemini Summon", on_field=True)
 
 
-def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False) -> None:
+def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), set_: bool = False,
+                  using: str | None = None) -> None:
     board = game.board
     player = board.turn
     if not set_ and game.on_field(card) and card.zone in MONSTER_ZONES:
-        return gemini_summon(game, card)
+        return gemini_summon(game, card, using)
+    grant = summon_count.choose(game, player, card, using)[0]
     for t in tribute:
         game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
@@ -107,7 +112,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     mine = board.player(player)
     zone = zone or mine.free_main_zone()
     game.place_monster(card, player, zone, "set" if set_ else "attack", how="normal")
-    board.normal_summons_used += 1
+    summon_count.use(game, grant, player, card)
     kind = "Tribute " if tribute else "Normal "
     if set_:
         card.summoned_by = ("set",)
@@ -136,16 +141,18 @@ def _summoned(game, card: Card, player: str, by_effect: bool = False, method: st
     if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
         game.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
     triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
+    if method != "flip":   # a Flip Summon does not bring the monster into a zone
+        card_triggers.on_summoned_in_column(game, card, player)
 
 
-def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> Refusal:
+def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
     if game.on_field(card) and card.zone in MONSTER_ZONES:
         return f"{card.label()} is already on the field; a monster is Set from the hand", ("ygo.summon.set",)
-    return can_normal_summon(game, card, zone, tribute)
+    return can_normal_summon(game, card, zone, tribute, using)
 
 
-def set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = ()) -> None:
-    normal_summon(game, card, zone, tribute, set_=True)
+def set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> None:
+    normal_summon(game, card, zone, tribute, set_=True, using=using)
 
 
 # ---------- Flip Summon and position changes
@@ -338,7 +345,14 @@ def advance(game) -> None:
     Stops when new trigger effects have formed a chain, so that the next actions may respond to it."""
     while not game.board.over:
         if game.chain:
+            in_battle_step = game.attack is not None and game.attack.stage == ""
             chain.resolve_chain(game)
+            if in_battle_step and game.attack is not None and not game.triggers and not game.board.over:
+                game.step("battle.step_goes_on", "The chain has resolved: it is no longer the attack declaration, "
+                          "and the Battle Step goes on — quick effects may still be activated (the turn player first) "
+                          "before both players pass on to the Damage Step.", "ygo.battle.step_goes_on",
+                          "ygo.battle.declaration_over", attacker=game.attack.attacker.label())
+                return
         elif game.summoning:
             summon_negation.finish(game)   # the summon was not negated: it succeeds (3.1.3.p22)
         elif game.triggers:
@@ -408,6 +422,7 @@ def run(game, kind: str, args: dict) -> None:
         game.refuse(kind, why, *keys)
         return
     do(game, **kwargs)
+    stats.observe(game)
     if kind == "activate" and game.summoning:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:

@@ -4,8 +4,9 @@ from __future__ import annotations
 from . import battle_damage, vows
 from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
+from .stats import keys as stat_keys
 from .game import Attack, Window
-from .model import Card, other
+from .model import MONSTER_ZONES, Card, other
 from .protection import grants, is_unaffected, unaffected_words
 from .replacement import replace
 from .triggers import gather_hidden
@@ -133,6 +134,7 @@ def proceed(game) -> None:
                       "ygo.battle.no_replay_in_damage_step", player=other(game.board.turn))
         if _battle_goes_on(game, atk):
             _calculate(game, atk)
+            atk.calculating = False
             _flip_effect(game, atk)
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
@@ -141,6 +143,7 @@ def proceed(game) -> None:
     elif atk.stage == "after_calculation":
         atk.stage = "end"
         _send_destroyed(game, atk)
+        _attacked_trigger(game, atk)
     else:
         game.attack = None
         game.step("battle.step.return", "The Damage Step is over: the Battle Step begins again (another attack may "
@@ -178,6 +181,9 @@ def _end_battle_step(game, atk: Attack) -> None:
     atk.attacker.attacked_turn = game.board.turn_number   # entering the Damage Step, it has "attacked" (4.4.4.p3)
     game.step("damage_step.start", f"The Damage Step begins for {atk.attacker.label()}.", "ygo.battle.damage_step",
               "ygo.damage_step.start", attacker=atk.attacker.label())
+    for card in (atk.attacker, atk.target):   # "at the start of the Damage Step, if this card battles" (4.4.4)
+        if card is not None and card.face_up and _trigger_at(card, "damage_step_start"):
+            game.add_trigger(card, Window("damage_step_start", atk.attacker, atk.target, game.controller(card)))
 
 
 def _battle_goes_on(game, atk: Attack) -> bool:
@@ -238,6 +244,7 @@ def _calculate(game, atk: Attack) -> None:
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
     atk.calculated = True
+    atk.calculating = True   # "only during damage calculation" effects apply now (stats.py)
     for monster in (attacker, target):   # damage calculation took place: they have battled (4.4.4.p97)
         if monster is not None:
             monster.battled_turn = game.board.turn_number
@@ -257,6 +264,7 @@ def _calculate(game, atk: Attack) -> None:
                           *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
                             and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
+                          *stat_keys(game, monster, stat),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
     if target is None:
@@ -321,6 +329,28 @@ def _flip_effect(game, atk: Attack) -> None:
               "back until now, is activated after damage calculation.", "ygo.flip.after_calculation",
               "ygo.battle.flip_face_down_target", card=target.label())
     game.add_trigger(target, Window("flipped", target, None, game.controller(target)))
+
+
+def _trigger_at(card: Card, event: str) -> bool:
+    return bool(card.effect) and card.effect.type == "trigger" and card.effect.when == event
+
+
+def _attacked_trigger(game, atk: Attack) -> None:
+    """"At the end of the Damage Step, if this card attacked": the attacker counts as having attacked once the
+    Damage Step began (4.4.4.p3), even if no damage was calculated; not if it has left the Monster Zone or is
+    face-down by then (4.4.4)."""
+    card = atk.attacker
+    if not _trigger_at(card, "damage_step_end"):
+        return
+    if not (game.on_field(card) and card.zone in MONSTER_ZONES and card.face_up):
+        game.step("trigger.not_activated", f"{card.label()} is no longer face-up in a Monster Zone at the end of the "
+                  "Damage Step: its effect for that time point cannot be activated.",
+                  "ygo.damage_step.end_trigger_left", card=card.label())
+        return
+    game.step("damage_step.attacked", f"{card.label()} attacked (its attack entered the Damage Step"
+              f"{'' if atk.calculated else ', though no damage was calculated'}): its effect at the end of the Damage "
+              "Step meets its timing.", "ygo.battle.attacked_on_damage_step", card=card.label())
+    game.add_trigger(card, Window("damage_step_end", card, atk.target, game.controller(card)))
 
 
 def _send_destroyed(game, atk: Attack) -> None:

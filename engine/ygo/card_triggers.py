@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .model import Card
 
-CARD_TIMINGS = ("attack_declared", "monster_destroyed", "standby_phase", "end_phase")   # a Spell/Trap trigger's timings
+CARD_TIMINGS = ("attack_declared", "monster_destroyed", "summoned_in_column", "standby_phase", "end_phase")   # a Spell/Trap trigger's timings
 
 
 def _face_up_cards(game, player: str) -> list[Card]:
@@ -66,6 +66,22 @@ def _tell_kind(game, card: Card, monster: Card, kind: str, cause: str, met: bool
     game.step("trigger.destroyed_kind", f"{monster.label()} was a {kind} monster on the field, destroyed by {cause}"
               f"{gemini}: {'it meets' if met else 'it does not meet'} the trigger of {card.label()} ({what}).", *keys,
               card=card.label(), monster=monster.label(), kind=kind, cause=cause, met=met)
+
+
+def on_summoned_in_column(game, monster: Card, player: str) -> None:
+    """Triggers "when a monster is summoned to a zone in this card's column": face-up cards on the field (either
+    player's) with `when: summoned_in_column` whose column the summoned monster now stands in (columns.py)."""
+    from .columns import column_of
+    from .game import Window
+
+    col = column_of(game, monster)
+    if col is None:
+        return
+    for p in game.board.players.values():
+        for card in _face_up_cards(game, p.name) + [m for m in p.monster_list() if m.face_up and m is not monster]:
+            if (card.effect and card.effect.type == "trigger" and card.effect.when == "summoned_in_column"
+                    and column_of(game, card) == col and not _waiting(game, card)):
+                game.add_trigger(card, Window("summoned", monster, None, player))
 
 
 def validate_card_trigger(card: Card, path: str):

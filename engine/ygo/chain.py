@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
+from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, trap_negation, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -248,10 +248,10 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     once_per_turn.use(game, card, player)
     was_negated = card.card_type == "monster" and card.effects_negated   # before a cost moves it (4.6.5.p14)
     was_drained = card.card_type == "monster" and negation.negated(game, card)
-    if card.effect.cost:
-        costs.pay(game, card, player)
+    paid = costs.pay(game, card, player) if card.effect.cost else []
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
+    link.cost_cards = paid
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     link.phase = board.phase
@@ -311,10 +311,10 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     once_per_turn.use(game, card, player)
     was_negated = card.effects_negated and game.on_field(card)
     was_drained = negation.negated(game, card)
-    if card.effect.cost:
-        costs.pay(game, card, player)
+    paid = costs.pay(game, card, player) if card.effect.cost else []
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
+    link.cost_cards = paid
     link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
@@ -325,6 +325,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
              "monster_destroyed": f"saw {window.card.label() if window.card else 'a monster'} of its controller destroyed",
              "damage_taken": "saw its controller take damage", "flipped": "was flipped face-up",
              "left_field": "left the field",
+             "damage_step_start": "battles: the start of the Damage Step",
+             "damage_step_end": "attacked: the end of the Damage Step",
              "used_as_material": f"was used as material for {window.card.label() if window.card else 'a summon'}, "
                                  "which succeeded"}[window.event]
     where = f" from the {place}" if place in ("hand", "graveyard") and card.effect.source == place else ""
@@ -396,7 +398,7 @@ def resolve_chain(game) -> None:
                       "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
-            negated_by = negation.resolves_negated(game, link)
+            negated_by = negation.resolves_negated(game, link) or trap_negation.resolves_negated(game, link)
             column_lock = columns.negated_by(game, link)
             if column_lock is not None:
                 game.step("chain.link.column_negated", f"Chain link {link.n} ({link.card.label()}) was activated in the "
@@ -434,6 +436,7 @@ def resolve_chain(game) -> None:
             counters.after_link(game, link)
         done.append(game.chain.pop())
     game.resolving = False
+    trap_negation.check_trap_monsters(game)
     for link in done:
         card = link.card
         if card.card_type != "monster" and game.on_field(card) and (card.kind not in CONTINUOUS_KINDS

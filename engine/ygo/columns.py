@@ -43,6 +43,64 @@ def others_in_column(game, card: Card) -> list[Card]:
     return [] if col is None else [c for c in cards_in(game, col) if c is not card]
 
 
+def opponent_in_column(game, card: Card, player: str) -> list[Card]:
+    """The selector `opponent_column`: the cards of `player`'s opponent in this card's column."""
+    return [c for c in others_in_column(game, card) if game.controller(c) != player]
+
+
+# ---------- moving a monster to another of its controller's Main Monster Zones
+
+MOVE_TO = ("adjacent", "any")
+
+
+def parse_move(args) -> dict:
+    from .effects import _keys
+    args = _keys(args, ("target", "to"), ("target",))
+    if args["target"] not in ("self", "targets"):
+        raise ValueError(f"`target` is self or targets, not {args['target']!r}")
+    to = args.get("to", "adjacent")
+    if to not in MOVE_TO:
+        raise ValueError(f"`to` is adjacent (a neighbouring unused Main Monster Zone) or any, not {to!r}")
+    return {"target": args["target"], "to": to}
+
+
+def move_choices(game, card: Card, to: str) -> list[str]:
+    """The unused Main Monster Zones of its controller the monster may move to (never an Extra Monster Zone,
+    2.1.2.p9), nearest first, left before right."""
+    if not game.on_field(card) or card.zone not in MONSTER_ZONES:
+        return []
+    taken = game.board.player(game.controller(card)).monsters
+    free = [z for z in MAIN_ZONES if z not in taken]
+    if to == "any":
+        return free
+    if card.zone not in MAIN_ZONES:
+        return []
+    i = MAIN_ZONES.index(card.zone)
+    return [z for z in free if abs(MAIN_ZONES.index(z) - i) == 1]
+
+
+def apply_move(game, link, args) -> None:
+    from .effects import resolve_selector
+
+    for card in resolve_selector(game, link, args["target"]):
+        choices = move_choices(game, card, args["to"])
+        if not choices:
+            game.step("effect.move_fails", f"{card.label()} has no unused Main Monster Zone to move to: it stays in "
+                      f"{card.zone}.", "ygo.zones.move_main_only", card=card.label(), zone=card.zone)
+            continue
+        chosen = game.choose.get(f"move.{card.id}")
+        zone = chosen if chosen in choices else choices[0]   # **default**: the first (left before right)
+        player = game.board.player(game.controller(card))
+        before = card.zone
+        del player.monsters[before]
+        player.monsters[zone] = card
+        card.zone = zone
+        game.step("effect.move", f"The effect of {link.card.label()} moves {card.label()} from {before} to {zone} "
+                  f"(column {column(player.name, zone) + 1} from A's left); it does not leave the field.",
+                  "ygo.zones.move_main_only", card=card.label(), before=before, zone=zone,
+                  column=column(player.name, zone) + 1)
+
+
 def activated_in(game, card: Card) -> int | None:
     """The column a Spell/Trap effect is activated in (a Spell/Trap Zone or a Pendulum Zone), else None."""
     if game.where(card) not in ST_ZONES:

@@ -6,6 +6,8 @@
     {pay_lp: N}             N LP (the player needs at least N; paying down to 0 loses the duel)
     {tribute: self | N}     this monster, or N other monsters the player controls (`choose`, default zone order)
     {send_to_graveyard: self}   {banish: self}   this card, from where it is
+    {banish: {from: graveyard, filter: <traits>}}   1 card of the player's graveyard that matches (traits.py;
+                            `choose: {cost.<card id>: [id]}`, default the first one no lock forbids, vows.cost_locked)
     {detach: N}             N of this Xyz Monster's Xyz Materials (`choose: {cost.<card id>: [ids]}`,
                             default the first ones); they go to the graveyard "as a cost"
     {remove_counters: {kind, count, from: self | field}}   N counters of that kind (counters.py)
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from . import counters
 from .model import MONSTER_ZONES, Card
+from .traits import matches, parse as parse_traits
 from .protection import is_unaffected
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -42,6 +45,14 @@ def _lp(args):
     return args
 
 
+def _banish(args):
+    if args == "self":
+        return "self"
+    if not isinstance(args, dict) or args.get("from") != "graveyard" or set(args) - {"from", "filter"}:
+        raise ValueError("`self`, or {from: graveyard, filter: {kinds, names, races, ...}}")
+    return {"from": "graveyard", **({"filter": parse_traits(args["filter"])} if "filter" in args else {})}
+
+
 def _count(args):
     if isinstance(args, bool) or not isinstance(args, int) or not 1 <= args <= MAX_COUNT:
         raise ValueError(f"a count from 1 to {MAX_COUNT}, not {args!r}")
@@ -49,7 +60,7 @@ def _count(args):
 
 
 PARSERS = {"discard": _self_or_count, "pay_lp": _lp, "tribute": _self_or_count,
-           "send_to_graveyard": _self_only, "banish": _self_only, "detach": _count,
+           "send_to_graveyard": _self_only, "banish": _banish, "detach": _count,
            "remove_counters": counters.parse_cost}
 
 
@@ -86,6 +97,14 @@ def _hand_others(game, card, player):
     return [c for c in game.board.player(player).hand if c is not card]
 
 
+def _graveyard_pool(game, card, player, args) -> list[Card]:
+    """Cards of the player's graveyard the cost may banish: matching its filter, and not forbidden by a lock."""
+    from .vows import cost_locked
+
+    return [c for c in game.board.player(player).graveyard if c is not card
+            and (not args.get("filter") or matches(c, args["filter"])) and not cost_locked(game, card, player, c)]
+
+
 def _monsters_others(game, card, player):
     """Monsters that can be Tributed for the cost: not one destroyed by battle (4.4.4.p130)."""
     return [c for c in game.board.player(player).monster_list() if c is not card and not game.battle_destroyed(c)]
@@ -98,10 +117,22 @@ def can_pay(game, card: Card, player: str) -> Refusal:
     return (refusal[0], refusal[1] + ("ygo.cost.strict", "ygo.cost.unpayable")) if refusal else None
 
 
+def lp_waived(game, card: Card, player: str) -> Card | None:
+    """The face-up card of `player` whose continuous `no_lp_cost` ("Spell Cards you activate need no LP cost",
+    Spell Economics) waives this card's LP cost, or None. Only that kind of card is waived; a card whose LP cost
+    is not waived still needs that many LP (3.1.1.p13)."""
+    from .continuous import sources
+
+    kind = card.card_type or "monster"
+    return next((src for src, owner in sources(game) if owner == player for name, args in src.effect.continuous
+                 if name == "no_lp_cost" and args in (kind + "s", "all")), None)
+
+
 def _unpayable(game, card: Card, player: str) -> Refusal:
     for name, args in card.effect.cost:
         place = game.where(card)
-        if name == "pay_lp" and args != "half" and game.board.player(player).lp < args:
+        if name == "pay_lp" and args != "half" and game.board.player(player).lp < args \
+                and not lp_waived(game, card, player):
             return (f"paying {args} LP needs at least {args} LP; {player} has {game.board.player(player).lp}",
                     ("ygo.cost.pay_lp",))
         if name == "discard" and args == "self" and place != "hand":
@@ -116,6 +147,11 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
                     f"Tributed{', nor a monster destroyed by battle' if destroyed else ''})",
                     ("ygo.cost.paid", "ygo.cost.tribute_monsters_only",
                      *(("ygo.battle.destroyed_not_cost",) if destroyed else ())))
+        if name == "banish" and args != "self" and not _graveyard_pool(game, card, player, args):
+            from .vows import cost_lock_refusal
+
+            return (cost_lock_refusal(game, card, player) or
+                    (f"the cost banishes a card from {player}'s graveyard, and none there can be", ("ygo.cost.paid",)))
         if name == "remove_counters":
             refusal = counters.cost_refusal(game, card, player, args)
             if refusal:
@@ -126,11 +162,20 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
     return None
 
 
-def pay(game, card: Card, player: str) -> None:
-    """Pay every cost of the activation, each a cited step; the cost is not refunded if negated later."""
+def pay(game, card: Card, player: str) -> list[Card]:
+    """Pay every cost of the activation, each a cited step; the cost is not refunded if negated later. Returns the
+    cards moved as the cost (an effect may refer to them, e.g. a lock on their Attribute)."""
     from .continuous import check_equips
 
+    paid: list[Card] = []
     for name, args in card.effect.cost:
+        if name == "pay_lp" and lp_waived(game, card, player):
+            src = lp_waived(game, card, player)
+            game.step("cost.lp_waived", f"{player} activates {card.label()} without paying its LP cost: the continuous "
+                      f"effect of {src.label()} waives the LP cost of {player}'s {card.card_type or 'monster'} cards "
+                      f"(LP {game.board.player(player).lp}).", "ygo.cost.pay_lp", "ygo.continuous.applies",
+                      player=player, card=card.label(), source=src.label(), lp=game.board.player(player).lp)
+            continue
         if name == "pay_lp":
             half = args == "half"
             amount = game.board.player(player).lp // 2 if half else args
@@ -160,6 +205,8 @@ def pay(game, card: Card, player: str) -> None:
             continue
         if args == "self":
             cards = [card]
+        elif name == "banish":
+            cards = _pick(game, card, _graveyard_pool(game, card, player, args), 1, default_last=False)
         elif name == "discard":
             cards = _pick(game, card, _hand_others(game, card, player), args, default_last=True)
         else:
@@ -168,6 +215,7 @@ def pay(game, card: Card, player: str) -> None:
         verb = {"discard": "discards", "tribute": "Tributes", "send_to_graveyard": "sends to the graveyard",
                 "banish": "banishes"}[name]
         face_down = any(c.position == "set" for c in cards)
+        paid += cards
         for c in cards:
             game.send(c, pile)
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
@@ -179,3 +227,4 @@ def pay(game, card: Card, player: str) -> None:
                   *(["ygo.cost.tribute_face_down"] if name == "tribute" and face_down else []), player=player,
                   cards=", ".join(c.label() for c in cards), card=card.label())
     check_equips(game)
+    return paid

@@ -90,3 +90,5 @@ def enter(game, step: str) -> None:
     game.priority, game.last_pass = game.board.turn, ""
     game.step("damage_step.window", f"{STAGE_NAMES[step][0].upper()}{STAGE_NAMES[step][1:]}: the turn player "
               "has priority first.", "ygo.damage_step.allowed", "ygo.priority.turn_player_first", stage=step)
+    if game.triggers and not game.chain:
+        triggers.fire(game)   # trigger effects of this sub-step form its first chain; the next actions answer it

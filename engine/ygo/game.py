@@ -51,6 +51,7 @@ class Link:
     from_set: bool = False             # the card was activated from face-down (Set)
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
+    cost_cards: list = field(default_factory=list)   # the cards moved as its cost (costs.pay)
 
 
 @dataclass
@@ -65,6 +66,7 @@ class Attack:
     destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
     calc_chain: bool = False           # effects were activated at damage calculation (they resolve first)
     flipped_target: bool = False       # the face-down target was flipped by this battle (its flip effect waits)
+    calculating: bool = False          # damage is being calculated now ("only during damage calculation", stats.py)
 
 
 @dataclass
@@ -100,10 +102,15 @@ class Game:
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     column_locks: list = field(default_factory=list)    # (turn, column, card): Spell/Trap effects negated there (columns.py)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
+    stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
+    stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
     lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
+    summon_grants: list = field(default_factory=list)   # additional Normal Summons granted this turn (summon_count.py)
+    groups_used: set = field(default_factory=set)       # … the kinds of them used this turn
+    normal_summon_total: int = 0                        # Normal Summons/Sets allowed this turn, 0 = the rule's 1
 
     def __post_init__(self):
         from .continuous import any_in_game
@@ -176,8 +183,8 @@ class Game:
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
             card.attacked_turn = card.battled_turn = 0
-            from .temporary import reset_stats
-            reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
+            from .stats import reset
+            reset(card)   # a card that left the field is a new card: effects' ATK/DEF/Level changes are gone
             card.effects_negated = card.negated_anywhere   # a new card: only a negation tied to no place stays
             if card.tuner_this_turn:   # no longer treated as a Tuner
                 card.tuner = card.tuner_this_turn = False
@@ -189,6 +196,9 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
+        if card.linked and (place in MONSTER_ZONES or place.startswith("S") or place == "field"):
+            from .linked import left_field
+            left_field(self, card)   # "when this card leaves the field, destroy that monster" (3.1.1.p64)
         return place
 
     def _detach_all(self, card: Card) -> None:

@@ -130,7 +130,8 @@ def activation_refusal(game, card: Card, player: str) -> Refusal:
 def action_refusal(game, kind: str, args: dict) -> Refusal:
     """The scenario's actions that use a card the declared-name lock covers."""
     card = args.get("card")
-    if kind in ("normal_summon", "set_monster", "set_spell_trap", "synchro_summon", "xyz_summon", "link_summon"):
+    if kind in ("normal_summon", "set_monster", "set_spell_trap", "special_summon_procedure", "synchro_summon",
+                "xyz_summon", "link_summon"):
         refusal = appear_refusal(game, card)
         if refusal or kind not in ("synchro_summon", "xyz_summon", "link_summon"):
             return refusal

@@ -179,6 +179,11 @@ def replace(game, cards: list[Card], cause: str) -> list[Card]:
             continue
         wanted = game.choose.get(f"replace.{replacer.id}")
         pick = next((c for c in options if c.id == wanted), options[0])
+        if wanted and wanted in why:
+            game.step("replace.choice_refused", f"{wanted} cannot be {_verb(spec)} instead ({why[wanted]}): "
+                      f"{pick.label()} is used.", "ygo.replace.must_be_possible",
+                      *(["ygo.replace.not_doomed_card"] if "being destroyed" in why[wanted] else []),
+                      card=replacer.label(), wanted=wanted, instead=pick.label())
         _act(game, replacer, spec, pick, protected, cause)
         doomed = [c for c in doomed if c not in protected]
         applied = True

@@ -12,7 +12,7 @@ HIDDEN_PILES = ("hand", "graveyard")
 # timings a card meets while it is face-up on the field, where its trigger is then activated ("if this card is
 # Special Summoned", "FLIP:"); "destroyed" and "sent_to_graveyard" triggers are activated from where the card went
 FIELD_TIMINGS = ("summoned", "flipped", "attacked", "attack_declared", "damage_taken", "monster_destroyed",
-                 "standby_phase", "end_phase")
+                 "standby_phase", "end_phase", "damage_step_start", "damage_step_end")
 
 
 def _owner(game, card) -> str:
@@ -60,6 +60,17 @@ def control_condition(game, card, player: str):
         return None
     return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
             ("ygo.trigger.condition_after_chain",))
+
+
+def continue_attack_refusal(game, card, player: str):
+    """An effect by which a monster "can attack again" (继续攻击) cannot be activated when the opponent controls
+    no monster at the time its condition is met (4.4.3.p32)."""
+    if not any(name == "attack_again" for name, _ in card.effect.ops):
+        return None
+    if game.board.player(other(player)).monsters:
+        return None
+    return (f"it would let a monster continue attacking, and {other(player)} controls no monster",
+            ("ygo.battle.continue_attack_no_monster",))
 
 
 def _left_field(game, card, window: Window) -> bool:
@@ -143,6 +154,7 @@ def fire(game) -> None:
                    or once_per_turn.refusal(game, card, owner) or vows.vow_refusal(game, card, owner)
                    or vows.activation_lock(game, card, owner) or name_locks.activation_refusal(game, card, owner)
                    or control_condition(game, card, owner)
+                   or continue_attack_refusal(game, card, owner)
                    or costs.can_pay(game, card, owner))
         if refusal:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "

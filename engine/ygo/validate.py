@@ -23,9 +23,9 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
@@ -34,9 +34,9 @@ EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from",
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-           "left_field", "used_as_material")
+           "left_field", "used_as_material", "damage_step_start", "damage_step_end", "summoned_in_column")
 TRIGGER_ONLY = ("standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
-                "left_field", "used_as_material")
+                "left_field", "used_as_material", "damage_step_start", "damage_step_end", "summoned_in_column")
 HIDDEN_TIMINGS = ("attack_declared", "summoned", "standby_phase", "end_phase", "sent_to_graveyard",
                   "monster_destroyed")   # hand/graveyard
 TARGET_PLACES = ("field", "graveyard", "banished")
@@ -46,8 +46,8 @@ MAX_LP = 10**9
 # action kind -> (required keys, optional keys)
 ACTION_ARGS = {
     "attack": (("attacker", "target"), ()),
-    "normal_summon": (("card",), ("zone", "tribute")),
-    "set_monster": (("card",), ("zone", "tribute")),
+    "normal_summon": (("card",), ("zone", "tribute", "using")),
+    "set_monster": (("card",), ("zone", "tribute", "using")),
     "flip_summon": (("card",), ()),
     "change_position": (("card", "to"), ()),
     "set_spell_trap": (("card",), ("zone",)),
@@ -239,6 +239,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.attacks_allowed = _int(data["attacks"], f"{path}.attacks", 1, 5)
     if "attack_all" in data:
         card.attack_all = _bool(data["attack_all"], f"{path}.attack_all")
+    if "original_atk_per_material" in data:   # "its original ATK becomes the number of materials × N" (stats.py)
+        card.atk_per_material = _int(data["original_atk_per_material"], f"{path}.original_atk_per_material", 1, 10**6)
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
     extra_card_fields(card, data, path)
@@ -277,6 +279,9 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.gemini_summoned and "summoned_by" not in data:
         card.summoned_by = (*card.summoned_by, "normal") if "normal" not in card.summoned_by else card.summoned_by
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
+    card.also_trap = _bool(data.get("also_trap", False), f"{path}.also_trap")
+    if card.also_trap and not card.trap_monster:
+        raise InvalidScenario(f"{path}.also_trap", "only a trap monster (trap_monster: true) is also a Trap Card")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
@@ -601,6 +606,8 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
         zones = ST_ZONES if kind in ("set_spell_trap", "activate") else MONSTER_ZONES if kind in EXTRA_ACTION_ARGS \
             else MAIN_ZONES
         out["zone"] = _choice(args["zone"], f"{path}.zone", zones)
+    if "using" in args:   # which count a Normal Summon uses: the rule's, or a granting card's (summon_count.py)
+        out["using"] = "rule" if args["using"] == "rule" else _known(args["using"], f"{path}.using", ids)
     if "to" in args:
         out["to"] = _choice(args["to"], f"{path}.to", ("attack", "defense"))
     if "phase" in args:
@@ -663,6 +670,14 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not isinstance(v, str):
                 raise InvalidScenario(f"choose.{key}", "one card id: the card moved instead")
             out[key] = v
+        elif key.startswith("counters."):   # the card "a card you control that can hold them" is (counters.py)
+            if not isinstance(v, str):
+                raise InvalidScenario(f"choose.{key}", "one card id: the card the counters are placed on")
+            out[key] = v
+        elif key.startswith("move."):   # the Main Monster Zone a moved monster goes to (columns.py)
+            if v not in MAIN_ZONES:
+                raise InvalidScenario(f"choose.{key}", f"one of {', '.join(MAIN_ZONES)}: the zone it moves to")
+            out[key] = v
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
@@ -671,7 +686,8 @@ def _choose(value) -> dict[str, str | list[str]]:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
                                   "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
-                                  "phase.end, banish.<card id>, replace.<card id>)")
+                                  "phase.end, banish.<card id>, replace.<card id>, counters.<card id>, "
+                                  "move.<card id>)")
     return out
 
 

@@ -26,11 +26,13 @@ from . import continuous, traits
 from .model import MONSTER_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
-CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "link_material", "attack")
+CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "link_material", "attack",
+          "same_cost_attribute")
 WORDS = {"special_summon": "Special Summon", "normal_summon": "Normal Summon or Set",
          "activate_other": "activate other cards or effects",
          "activate_monster_effects": "activate the effects of monsters on the field",
-         "link_material": "use monsters as Link Material", "attack": "declare an attack"}
+         "link_material": "use monsters as Link Material", "attack": "declare an attack",
+         "same_cost_attribute": "activate this effect with a cost of the same Attribute"}
 EXCEPT = {"special_summon": ("kinds", "names"), "activate_monster_effects": ("summoned_by",), "link_material": ("races",)}
 HOW = {"special": "Special Summoned", "normal": "Normal Summoned", "flip": "Flip Summoned", "set": "Set"}
 SUMMONING_OPS = ("special_summon", "fusion_summon", "ritual_summon")
@@ -42,6 +44,7 @@ class Vow:
     cannot: str
     source: Card
     allowed: dict = field(default_factory=dict)   # the `except` lists: monsters the restriction does not cover
+    attributes: tuple = ()            # same_cost_attribute: the Attributes of the cost that made it
     link: object = None               # the chain link whose activation made it (a vow), None for an effect's lock
     is_effect: bool = False
 
@@ -56,6 +59,8 @@ class Vow:
         words = {"kinds": str, "names": str, "summoned_by": lambda h: f"{HOW[h]} monsters",
                  "races": lambda r: f"{r} monsters"}
         allowed = [words[key](v) for key, values in self.allowed.items() for v in values]
+        if self.attributes:
+            return f"{WORDS[self.cannot]} ({', '.join(self.attributes)})"
         return WORDS[self.cannot] + (f" (except {', '.join(allowed)})" if allowed else "")
 
 
@@ -76,6 +81,8 @@ def parse(args) -> dict:
     if args.get("cannot") not in CANNOT:
         raise ValueError(f"`cannot` is one of {', '.join(CANNOT)}")
     exc = args.get("except", {}) or {}
+    if args["cannot"] == "same_cost_attribute" and args.get("player", "self") != "self":
+        raise ValueError("`same_cost_attribute` binds the player who activated the effect (player: self)")
     if exc and args["cannot"] not in EXCEPT:
         raise ValueError(f"`except` names the monsters still allowed (cannot: {' or '.join(EXCEPT)})")
     if exc:
@@ -250,6 +257,27 @@ def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal
     return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
 
 
+def _cost_locks(game, card: Card, player: str) -> list[Vow]:
+    name = card.name or card.id
+    return [v for v in game.vows if v.cannot == "same_cost_attribute" and v.player == player
+            and (v.source.name or v.source.id) == name]
+
+
+def cost_locked(game, card: Card, player: str, cost_card: Card) -> bool:
+    """Whether a lock forbids `player` to pay `card`'s cost with `cost_card` (its Attribute was used this turn)."""
+    return any(cost_card.attribute and cost_card.attribute in v.attributes for v in _cost_locks(game, card, player))
+
+
+def cost_lock_refusal(game, card: Card, player: str) -> Refusal:
+    """Why no card can pay the cost, when locks on cost Attributes are what forbid it."""
+    locks = _cost_locks(game, card, player)
+    if not locks:
+        return None
+    used = sorted({a for v in locks for a in v.attributes})
+    return (f"this turn {player} cannot activate the effect of {card.label()} with a cost of an Attribute already used "
+            f"({', '.join(used)}), and no other card can pay it", _keys(locks[0]))
+
+
 def material_lock(game, player: str, method: str, materials: list) -> Refusal:
     """A restriction in force that forbids `player` to use one of `materials` for this summon (Link Material)."""
     if f"{method}_material" not in CANNOT:
@@ -318,6 +346,10 @@ def apply_restrict(game, link, args) -> None:
     players = ("A", "B") if who == "both" else (link.player if who == "self" else other(link.player),)
     for player in players:
         vow = _make(player, args, link.card, is_effect=True)
+        if args["cannot"] == "same_cost_attribute":
+            vow.attributes = tuple(c.attribute for c in link.cost_cards if c.attribute)
+            if not vow.attributes:
+                continue
         game.vows.append(vow)
         game.step("vow.effect_lock", f"The effect of {link.card.label()} applies: for the rest of the turn {player} "
                   f"cannot {vow.text()}.", "ygo.vow.effect_lock", "ygo.vow.effect_lock_after",
