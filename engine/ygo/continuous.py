@@ -14,6 +14,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {no_lp_cost: spells | traps | monsters | all}   (its controller's cards of that kind pay no LP cost, costs.py)
     {extra_normal_summon: {only, stacks}}   (an additional Normal Summon for its controller, summon_count.py)
+    {effect_damage: {apply, to}}   (effect damage taken instead, 0, halved or doubled, battle_damage.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
@@ -81,6 +82,12 @@ def _destroy_when_gone(args) -> str:
     return parse(args)
 
 
+def _effect_damage(args) -> dict:
+    from .battle_damage import parse_effect   # battle_damage reads this module's selectors
+
+    return parse_effect(args)
+
+
 def _no_lp_cost(value) -> str:
     if value not in ("spells", "traps", "monsters", "all"):
         raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
@@ -142,7 +149,7 @@ PARSERS = {"atk": _current, "def": _current,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
            "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
            "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone,
-           "negate_trap_effects": _negate_traps}
+           "effect_damage": _effect_damage, "negate_trap_effects": _negate_traps}
 
 
 def parse(value) -> tuple:

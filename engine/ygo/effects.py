@@ -569,12 +569,21 @@ def apply_damage(game, link, args):
     players = ("A", "B") if both else (_who(link, args["player"]),)
     dealt = False
     keys = ("ygo.effect.damage", "ygo.effect.damage_simultaneous") if both else ("ygo.effect.damage",)
-    for player in players:   # damage to both players is dealt at the same time, then LP are checked
-        lost = game.lose_lp(player, args["amount"])
+    for aimed in players:   # damage to both players is dealt at the same time, then LP are checked
+        player, amount, mods = battle_damage.effect_damage(game, aimed, args["amount"])
+        if mods:   # effects that change effect damage (4.4.4.p108)
+            game.step("damage_mod.effect", f"The effect of {link.card.label()} would inflict {args['amount']} damage "
+                      f"to {aimed}; the effect of {', '.join(m.source.label() for m in mods)} changes it: {player} "
+                      f"takes {amount}.", "ygo.damage_mod.effect_order", source=link.card.label(), aimed=aimed,
+                      amount=args["amount"], player=player, damage=amount,
+                      modifiers=", ".join(m.source.label() for m in mods))
+            if amount == 0:
+                continue
+        lost = game.lose_lp(player, amount)
         dealt = dealt or lost > 0
-        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
+        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {amount} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < amount else ()), source=link.card.label(), amount=amount, player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
     return dealt
 
@@ -796,6 +805,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "effect_damage": Operation(battle_damage.parse_effect, battle_damage.register_effect),
     "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
     "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
