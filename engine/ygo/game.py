@@ -87,6 +87,7 @@ class Game:
     # event is followed by anything else misses its timing (triggers.py)
     happened: int = 0
     trigger_marks: dict = field(default_factory=dict)   # trigger card id -> `happened` when its event occurred
+    trigger_holders: dict = field(default_factory=dict)  # trigger card id -> who controlled it when its event occurred
     used_once: set = field(default_factory=set)          # once-per-turn uses: "card:<id>", "name:<player>:<name>"
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
@@ -294,6 +295,7 @@ class Game:
         if self.resolving:
             self.met_mid_chain.add(card.id)
         self.trigger_marks[card.id] = self.happened
+        self.trigger_holders[card.id] = self.controller(card) if self.on_field(card) else card.owner
 
     # ---- LP and the end of the duel
     def lose_lp(self, player: str, amount: int) -> int:
