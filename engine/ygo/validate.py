@@ -23,9 +23,9 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
@@ -239,6 +239,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.attacks_allowed = _int(data["attacks"], f"{path}.attacks", 1, 5)
     if "attack_all" in data:
         card.attack_all = _bool(data["attack_all"], f"{path}.attack_all")
+    if "original_atk_per_material" in data:   # "its original ATK becomes the number of materials × N" (stats.py)
+        card.atk_per_material = _int(data["original_atk_per_material"], f"{path}.original_atk_per_material", 1, 10**6)
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
     extra_card_fields(card, data, path)
@@ -277,6 +279,9 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.gemini_summoned and "summoned_by" not in data:
         card.summoned_by = (*card.summoned_by, "normal") if "normal" not in card.summoned_by else card.summoned_by
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
+    card.also_trap = _bool(data.get("also_trap", False), f"{path}.also_trap")
+    if card.also_trap and not card.trap_monster:
+        raise InvalidScenario(f"{path}.also_trap", "only a trap monster (trap_monster: true) is also a Trap Card")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
