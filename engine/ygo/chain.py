@@ -1,7 +1,7 @@
 """Activations, chain links, spell speeds, priority, and last-in-first-out resolution."""
 from __future__ import annotations
 
-from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, vows
+from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, trap_negation, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
 
@@ -337,6 +337,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.from_graveyard")
     if window.event in ("standby_phase", "end_phase"):
         extra.append("ygo.phase_trigger.one_at_a_time")
+    if game.on_field(card) and game.trigger_holders.get(card.id, player) != player:
+        extra.append("ygo.trigger.controller_after_chain")   # control changed since its event: the new controller
     if window.event == "used_as_material":
         extra.append("ygo.material.after_success")
     if window.event == "left_field":
@@ -398,7 +400,7 @@ def resolve_chain(game) -> None:
                       "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
         else:
             game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
-            negated_by = negation.resolves_negated(game, link)
+            negated_by = negation.resolves_negated(game, link) or trap_negation.resolves_negated(game, link)
             column_lock = columns.negated_by(game, link)
             if column_lock is not None:
                 game.step("chain.link.column_negated", f"Chain link {link.n} ({link.card.label()}) was activated in the "
@@ -436,6 +438,7 @@ def resolve_chain(game) -> None:
             counters.after_link(game, link)
         done.append(game.chain.pop())
     game.resolving = False
+    trap_negation.check_trap_monsters(game)
     for link in done:
         card = link.card
         if card.card_type != "monster" and game.on_field(card) and (card.kind not in CONTINUOUS_KINDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from . import zones
+from . import stats, zones
 from .traits import matches
 from .game import EXTRA_DECK_KINDS
 from .model import MONSTER_ZONES, Card
@@ -248,6 +248,8 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
     game.step(f"summon.{method}", f"{player} {text} {card.label()} from the Extra Deck to {zone} in face-up {pos} "
               f"Position ({card.atk} ATK).", *keys, player=player, card=card.label(), zone=zone,
               position=card.position, atk=card.atk)
+    if card.atk_per_material:
+        stats.from_materials(game, card, len(materials))
     if zone.startswith("EMZ") and sum(1 for z in player_emz(game, player)) == 2:
         game.step("zones.extra_link", f"{player} now uses both Extra Monster Zones: {card.label()} completes an Extra "
                   "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state", player=player, card=card.label())
@@ -385,9 +387,17 @@ def parse_fusion(args) -> dict:
 
 # ---------- revive limits (3.3.3, 3.3.4)
 
-def revive_refusal(card: Card, place: str) -> tuple[str, tuple[str, ...]] | None:
-    """Why an effect cannot Special Summon `card` from `place`, or None."""
+def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str, tuple[str, ...]] | None:
+    """Why an effect cannot Special Summon `card` from `place`, or None. `ignoring`: the effect ignores the summon
+    conditions (3.3.5.p1) - they no longer bind it, but the revive limit still does (3.3.5.p2)."""
     if not is_special_summon_monster(card):
+        return None
+    if ignoring:
+        if place in ("graveyard", "banished", "spells_traps") or place == "extra_deck" and card.face_up_in_extra_deck:
+            if not card.properly_summoned:
+                return (f"{card.label()} was never properly summoned: an effect that ignores its summon conditions "
+                        "still cannot lift its revive limit", ("ygo.summon.ignore_not_revive_limit",
+                                                               "ygo.summon.revive_limit"))
         return None
     if card.own_procedure_only:
         return (f"{card.label()} can only be Special Summoned by its own procedure; an effect cannot summon it",

@@ -23,14 +23,14 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race", "attribute") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
-                            "attacked_this_turn", "materials", "owner", "trap_monster", "summoned_by",
+                            "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
-               "replace_destruction", "maintenance")
+               "replace_destruction", "maintenance", "destroyed_monster", "phase_chain")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
@@ -239,6 +239,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.attacks_allowed = _int(data["attacks"], f"{path}.attacks", 1, 5)
     if "attack_all" in data:
         card.attack_all = _bool(data["attack_all"], f"{path}.attack_all")
+    if "original_atk_per_material" in data:   # "its original ATK becomes the number of materials × N" (stats.py)
+        card.atk_per_material = _int(data["original_atk_per_material"], f"{path}.original_atk_per_material", 1, 10**6)
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
     extra_card_fields(card, data, path)
@@ -277,6 +279,9 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if card.gemini_summoned and "summoned_by" not in data:
         card.summoned_by = (*card.summoned_by, "normal") if "normal" not in card.summoned_by else card.summoned_by
     card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")
+    card.also_trap = _bool(data.get("also_trap", False), f"{path}.also_trap")
+    if card.also_trap and not card.trap_monster:
+        raise InvalidScenario(f"{path}.also_trap", "only a trap monster (trap_monster: true) is also a Trap Card")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
@@ -454,6 +459,8 @@ def _effect(data, path: str) -> Effect:
             eff.maintenance = maintenance.parse(data["maintenance"])
         except ValueError as e:
             raise InvalidScenario(f"{path}.maintenance", str(e)) from None
+    if "destroyed_monster" in data:
+        eff.destroyed_monster = _destroyed_monster(data["destroyed_monster"], f"{path}.destroyed_monster", eff.when)
     if "vow" in data:
         try:
             eff.vow = vows.parse(data["vow"])
@@ -500,6 +507,10 @@ def _effect(data, path: str) -> Effect:
                                   "a card or quick effect activated at an attack declaration (when: attack_declared, "
                                   "not type: trigger)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
+    eff.phase_chain = _bool(data.get("phase_chain", False), f"{path}.phase_chain")
+    if eff.phase_chain and not (eff.mandatory and eff.when in ("standby_phase", "end_phase")):
+        raise InvalidScenario(f"{path}.phase_chain", "only a mandatory Standby/End Phase trigger (of a Trap Card) is "
+                              "ruled to chain with its like")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
@@ -518,6 +529,19 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.do[{i}].{name}", "`activated_card` is the card whose activation this "
                                   "effect answers: only an effect with `when: activation` names it")
     return eff
+
+
+def _destroyed_monster(value, path: str, when: str) -> dict:
+    """`{kind: normal | effect | …, by: battle | effect}`: which destroyed monster meets `when: monster_destroyed`."""
+    if when != "monster_destroyed":
+        raise InvalidScenario(path, "describes the destroyed monster of a `when: monster_destroyed` trigger")
+    data = _mapping(value, path, ("kind", "by"))
+    out = {}
+    if "kind" in data:
+        out["kind"] = _choice(data["kind"], f"{path}.kind", MONSTER_KINDS)
+    if "by" in data:
+        out["by"] = _choice(data["by"], f"{path}.by", ("battle", "effect"))
+    return out
 
 
 def _effect_refs(board: Board):
@@ -616,10 +640,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key in ("phase.standby", "phase.end"):
+        elif key in ("phase.standby", "phase.end", "chain_order"):
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise InvalidScenario(f"choose.{key}", "a list of card ids and `pass`: the order the players apply "
-                                      "this phase's effects and processings")
+                raise InvalidScenario(f"choose.{key}", "a list of card ids (phase.*: and `pass`): the order of the "
+                                      "phase's effects and processings, or of a player's simultaneous triggers")
             out[key] = list(v)
         elif key.startswith(("cost.", "discard.", "pick.", "banish.")):
             ids = v if isinstance(v, list) else [v]
