@@ -101,6 +101,7 @@ class Game:
     column_locks: list = field(default_factory=list)    # (turn, column, card): Spell/Trap effects negated there (columns.py)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
     lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
+    unnegatable: list = field(default_factory=list)     # (card, args): "… cannot be negated" this turn (protection.py)
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
