@@ -18,6 +18,10 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     trash_count: {A: 2}           # dcg: exact trash sizes
     sources: {greymon: [agumon]}  # dcg: digivolution cards of a Digimon in play, top first
     atk: {m1: 2500}               # ygo: ATK of these monsters
+    def: {m1: 1200}               # ygo: DEF of these monsters
+    level: {m1: 4}                # ygo: Level of these monsters
+    original_atk: {m1: 3200}      # ygo: original ATK of these monsters (rulebook 4.5.1)
+    original_def: {m1: 0}         # ygo: original DEF of these monsters
     position: {m1: defense}       # ygo: battle position of these monsters
     banished: {B: [x]}            # ygo: these ids are banished (subset)
     spells_traps: {A: [s1]}       # ygo: exact id sets of the spell & trap zones
@@ -60,6 +64,10 @@ _SHAPES = {
     "phase": (("dcg", "ygo"), "str"),
     "dp": (("dcg",), "id_int"),
     "atk": (("ygo",), "id_int"),
+    "def": (("ygo",), "id_int"),
+    "level": (("ygo",), "id_int"),
+    "original_atk": (("ygo",), "id_int"),
+    "original_def": (("ygo",), "id_int"),
     "position": (("ygo",), "id_str"),
     "hand": (("dcg",), "side_ids"),
     "security": (("dcg",), "side_ids"),
@@ -337,7 +345,7 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
                     v = {k: n for k, n in v.items() if n}
                 if got != v:
                     out.append(Mismatch(f"{key}.{cid}", v, got))
-        elif key in ("dp", "atk", "position"):
+        elif key in ("dp", "atk", "position", "def", "level", "original_atk", "original_def"):
             zone = "battle_area" if key == "dp" else "monsters"
             cards = _dcg_in_play(result) if key == "dp" else _cards_in_play(result, zone)
             for cid, v in want.items():

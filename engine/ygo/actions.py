@@ -4,8 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, summon_count,
-               summon_negation, triggers, turn, vows)
+from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
+               summon_count, summon_negation, triggers, turn, vows)
 from .extra_deck import is_special_summon_monster
 from . import card_triggers
 from .game import Window
@@ -422,6 +422,7 @@ def run(game, kind: str, args: dict) -> None:
         game.refuse(kind, why, *keys)
         return
     do(game, **kwargs)
+    stats.observe(game)
     if kind == "activate" and game.summoning:
         game.summoning.answered = True
     if kind not in IN_WINDOW and game.triggers and not game.board.over:

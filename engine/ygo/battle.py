@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import battle_damage, vows
 from .card_triggers import on_attack_declared
 from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
+from .stats import keys as stat_keys
 from .game import Attack, Window
 from .model import MONSTER_ZONES, Card, other
 from .protection import grants, is_unaffected, unaffected_words
@@ -133,6 +134,7 @@ def proceed(game) -> None:
                       "ygo.battle.no_replay_in_damage_step", player=other(game.board.turn))
         if _battle_goes_on(game, atk):
             _calculate(game, atk)
+            atk.calculating = False
             _flip_effect(game, atk)
         else:
             game.step("battle.no_calculation", "A monster in this battle left the field or the attacker is no longer "
@@ -242,6 +244,7 @@ def _calculate(game, atk: Attack) -> None:
     attacker, target = atk.attacker, atk.target
     player, opp = game.board.turn, other(game.board.turn)
     atk.calculated = True
+    atk.calculating = True   # "only during damage calculation" effects apply now (stats.py)
     for monster in (attacker, target):   # damage calculation took place: they have battled (4.4.4.p97)
         if monster is not None:
             monster.battled_turn = game.board.turn_number
@@ -261,6 +264,7 @@ def _calculate(game, atk: Attack) -> None:
                           *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
                             and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
+                          *stat_keys(game, monster, stat),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
     if target is None:

@@ -2,9 +2,11 @@
 3.2.5: a monster's continuous effects stop at once when it is no longer face-up in a Monster Zone; Master
 Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md, `continuous:`):
 
-    {atk: {target: <selector>, by: ±N}}   {def: {target: <selector>, by: ±N}}   {cannot_attack: <selector>}
+    {atk: {target: <selector>, by: ±N, per: <count>}}   {atk: {target, becomes: N | double_original | half_original}}
+    {def: …} (the same)   {level: {target, by: ±N | becomes: N}}
+    {original_atk: {target, becomes: N | double | half}}   {original_def: …}
+    {cannot_attack: <selector>}   {negate_effects: <selector>}   (Skill Drain, negation.py)
     {atk: {target: self, by: 300, per_counter: spell}}   (N for each such counter on this card, counters.py)
-    {negate_effects: <selector>}   (face-up monsters' effects negated while this applies, negation.py)
     {protect: {target, name, indestructible_by_effect | indestructible_by_battle | untargetable: true}} (protection.py)
     {banish_instead_of_graveyard: all | monsters}   (cards that would go to the graveyard are banished, replacement.py)
     {special_summon_limit: {times: N, player: both | self | opponent}}   (Special Summons per turn, vows.py)
@@ -12,14 +14,17 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {no_lp_cost: spells | traps | monsters | all}   (its controller's cards of that kind pay no LP cost, costs.py)
     {extra_normal_summon: {only, stacks}}   (an additional Normal Summon for its controller, summon_count.py)
+    {effect_damage: {apply, to}}   (effect damage taken instead, 0, halved or doubled, battle_damage.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
-Selectors: self, equipped (the monster this equip card is equipped to), your_monsters, opponent_monsters,
-all_monsters. ATK/DEF read through `atk_of` / `def_of`, which add the modifiers that apply now.
+ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
+and `during: damage_calculation`. Selectors: self, equipped (the monster this equip card is equipped to),
+your_monsters, opponent_monsters, all_monsters. Values are computed in stats.py (rulebook 4.5).
 """
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
+from .stats import COUNTS
 from .protection import parse_protect, unaffected_by
 from .name_locks import parse_cannot_use
 from .summon_count import parse_grant
@@ -34,24 +39,10 @@ def _selector(value) -> str:
     return value
 
 
-def _modifier(args) -> dict:
-    if not isinstance(args, dict) or set(args) - {"target", "by", "per_counter"} or not {"target", "by"} <= set(args):
-        raise ValueError("takes {target: <selector>, by: <change>} (and per_counter: <counter kind>)")
-    by = args["by"]
-    if isinstance(by, bool) or not isinstance(by, int) or abs(by) > MAX_AMOUNT:
-        raise ValueError(f"`by` must be an integer, not {by!r}")
-    out = {"target": _selector(args["target"]), "by": by}
-    if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
-        kind = args["per_counter"]
-        if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower():
-            raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
-        out["per_counter"] = kind
-    return out
-
-
-def _amount(src: Card, args: dict) -> int:
-    """A modifier's change: `by`, or `by` for each counter of a kind on its own card (counted now)."""
-    return args["by"] * src.counters.get(args["per_counter"], 0) if "per_counter" in args else args["by"]
+def _int(value, what: str, lo: int = -MAX_AMOUNT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_AMOUNT:
+        raise ValueError(f"`{what}` must be an integer{f' >= {lo}' if lo >= 0 else ''}, not {value!r}")
+    return value
 
 
 def _not_attackable(args) -> dict:
@@ -91,6 +82,12 @@ def _destroy_when_gone(args) -> str:
     return parse(args)
 
 
+def _effect_damage(args) -> dict:
+    from .battle_damage import parse_effect   # battle_damage reads this module's selectors
+
+    return parse_effect(args)
+
+
 def _no_lp_cost(value) -> str:
     if value not in ("spells", "traps", "monsters", "all"):
         raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
@@ -102,12 +99,57 @@ def _banish_instead(args) -> str:
     return parse_banish_instead(args)
 
 
-PARSERS = {"atk": _modifier, "def": _modifier, "cannot_attack": _selector, "negate_effects": _selector,
+def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
+    """{target, by: ±N[, per]} or {target, becomes: N | <word>}, with optional lp / during conditions."""
+    def parse(args) -> dict:
+        allowed = ({"target", "lp", "during", "becomes"} | ({"by"} if allow_by else set())
+                   | ({"per", "per_counter"} if allow_per else set()))
+        if not isinstance(args, dict) or "target" not in args or not set(args) <= allowed:
+            raise ValueError(f"takes {{target: <selector>, {'by: <change> or ' if allow_by else ''}becomes: <value>}}"
+                             f" (keys: {', '.join(sorted(allowed))})")
+        out = {"target": _selector(args["target"])}
+        if ("by" in args) == ("becomes" in args):
+            raise ValueError("give exactly one of `by` (a change) or `becomes` (a new value)" if allow_by
+                             else "`becomes` is required")
+        if "by" in args:
+            out["by"] = _int(args["by"], "by")
+            if "per" in args:
+                if args["per"] not in COUNTS:
+                    raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
+                out["per"] = args["per"]
+            if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+                kind = args["per_counter"]
+                if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower() or "per" in args:
+                    raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
+                out["per_counter"] = kind
+        else:
+            if "per" in args or "per_counter" in args:
+                raise ValueError("`per` and `per_counter` go with `by`")
+            b = args["becomes"]
+            out["becomes"] = b if b in becomes_words else _int(b, "becomes", 0)
+        if "lp" in args:
+            if args["lp"] not in ("lower", "higher"):
+                raise ValueError("`lp` is lower or higher (its controller's LP against the opponent's)")
+            out["lp"] = args["lp"]
+        if "during" in args:
+            if args["during"] != "damage_calculation":
+                raise ValueError("`during` is damage_calculation")
+            out["during"] = args["during"]
+        return out
+    return parse
+
+
+_current = _stat_modifier(("double_original", "half_original"))
+PARSERS = {"atk": _current, "def": _current,
+           "level": _stat_modifier((), allow_per=False),
+           "original_atk": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
+           "original_def": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
+           "cannot_attack": _selector, "negate_effects": _selector,
            "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
            "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
            "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone,
-           "negate_trap_effects": _negate_traps}
+           "effect_damage": _effect_damage, "negate_trap_effects": _negate_traps}
 
 
 def parse(value) -> tuple:
@@ -222,33 +264,41 @@ def sources(game) -> list[tuple[Card, str]]:
             and not (c.card_type == "trap" and negator(game, c) is not None)]   # Royal Decree (4.6.5.p6)
 
 
-def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, dict]]:
+def applying_indexed(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, str, int, object]]:
+    """(source, its controller, index in its `continuous:` list, args) of the continuous `op` effects that reach
+    the face-up monster now (a monster unaffected by other cards' effects is reached only by its own, 4.1.4.p1)."""
     if not game.has_continuous or monster.zone not in MONSTER_ZONES or not monster.face_up:
         return []
     found = sources(game)
     if not found:
         return []
     holder = _holder(game, monster)
-    return [(src, args) for src, mine in found for name, args in src.effect.continuous
+    return [(src, mine, i, args) for src, mine in found for i, (name, args) in enumerate(src.effect.continuous)
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
             and (ignore_unaffected or not unaffected_by(game, src, monster))]   # unaffected (4.1.4.p1)
 
 
+def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, object]]:
+    return [(src, args) for src, _, _, args in applying_indexed(game, monster, op, ignore_unaffected)]
+
+
 def atk_of(game, monster: Card) -> int:
-    if not game.has_continuous:
-        return monster.atk
-    return max(0, monster.atk + sum(_amount(src, args) for src, args in _applying(game, monster, "atk")))
+    from .stats import value
+
+    return value(game, monster, "atk")
 
 
 def def_of(game, monster: Card) -> int:
-    if not game.has_continuous:
-        return monster.defense
-    return max(0, monster.defense + sum(_amount(src, args) for src, args in _applying(game, monster, "def")))
+    from .stats import value
+
+    return value(game, monster, "def")
 
 
 def modifiers(game, monster: Card, stat: str) -> list[Card]:
-    """The cards whose continuous effects change `stat` (atk | def) of the monster now."""
-    return [src for src, _ in _applying(game, monster, stat)]
+    """The cards whose continuous effects change `stat` (atk | def, or its original value) of the monster now."""
+    from .stats import _continuous
+
+    return list(dict.fromkeys(src for op in (stat, "original_" + stat) for _, src, _, _ in _continuous(game, monster, op)))
 
 
 def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card | None:

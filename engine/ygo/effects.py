@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import columns, control, counters, delayed, equip_monsters, protection, search, temporary
+from . import columns, control, counters, delayed, equip_monsters, protection, search, stats, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -63,20 +63,43 @@ def _keys(args, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
     return args
 
 
-def _stat_change(args) -> dict:
-    args = _keys(args, ("target", "by", "to", "half"), ("target",))
-    if sum(k in args for k in ("by", "to", "half")) != 1:
-        raise ValueError("give exactly one of `by` (a change, may be negative), `to` (a new value) or `half: true`")
+def _stat_change(args, allow_by: bool = True) -> dict:
+    ways = ("by", "to", "half", "double") if allow_by else ("to", "half", "double")
+    args = _keys(args, ("target", "until") + ways, ("target",))
+    if sum(k in args for k in ways) != 1:
+        raise ValueError(f"give exactly one of {'`by` (a change, may be negative), ' if allow_by else ''}`to` (a new "
+                         "value), `half: true` or `double: true`")
     out = {"target": _selector(args["target"])}
     if "by" in args:
         out["by"] = _int_arg(args, "by", 0, signed=True)
     elif "to" in args:
         out["to"] = _int_arg(args, "to", 0)
     else:
-        if args["half"] is not True:
-            raise ValueError("`half` is true (halve the current value, rounding up)")
-        out["half"] = True
+        way = "half" if "half" in args else "double"
+        if args[way] is not True:
+            raise ValueError(f"`{way}` is true ({'halve the current value, rounding up' if way == 'half' else 'double it'})")
+        out[way] = True
+    if "until" in args:
+        if args["until"] != "end_of_turn":
+            raise ValueError("`until` is end_of_turn (the change lasts until the end of this turn)")
+        out["until"] = "end_of_turn"
     return out
+
+
+def _original_change(args) -> dict:
+    return _stat_change(args, allow_by=False)   # no effect raises or lowers an original value (4.5.1)
+
+
+def _lose_lp(args) -> dict:
+    args = _keys(args, ("player", "amount", "atk_of"), ())
+    player = args.get("player", "self")
+    if player not in ("self", "opponent"):
+        raise ValueError("`player` is self or opponent")
+    if ("amount" in args) == ("atk_of" in args):
+        raise ValueError("give `amount` or `atk_of: <selector>` (LP equal to that monster's ATK)")
+    if "atk_of" in args:
+        return {"player": player, "atk_of": _selector(args["atk_of"])}
+    return {"player": player, "amount": _int_arg(args, "amount", 0)}
 
 
 def _player_amount(key: str, lo: int):
@@ -432,14 +455,14 @@ def apply_flip_face_down(game, link, sel) -> bool:
             continue
         done = True
         used = f"card:{card.id}" in game.used_once
-        changed = card.base_atk is not None or card.base_def is not None
+        changed = stats.changed(card)
         if card.effect and card.effect.continuous:
             game.step("continuous.ends", f"{card.label()} is turned face-down: its continuous effects stop applying "
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
         card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         reset_face_down(game, card)
-        temporary.reset_stats(card)
+        stats.reset(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
         if changed:
             keys.append("ygo.temporary.stats_revert")
@@ -457,8 +480,12 @@ def apply_flip_face_down(game, link, sel) -> bool:
     return done
 
 
+EVENT = {"atk": "effect.atk", "def": "effect.defense", "level": "effect.level",
+         "original_atk": "effect.original_atk", "original_def": "effect.original_def"}
+
+
 def _apply_stat(game, link, args, stat: str) -> bool:
-    attr, label = ("atk", "ATK") if stat == "atk" else ("defense", "DEF")
+    label = stats.LABEL[stat]
     done = False
     for card in _cards(game, link, args["target"], op=f"change_{stat}"):
         if card.zone not in MONSTER_ZONES:
@@ -468,38 +495,28 @@ def _apply_stat(game, link, args, stat: str) -> bool:
                       "players know, so the change does not apply to it.", "ygo.face_down.stats_unknown",
                       "ygo.face_down.info_hidden", card=card.label())
             continue
-        before = getattr(card, attr)
         done = True
-        raw_attr = "atk_raw" if stat == "atk" else "def_raw"
-        raw = getattr(card, raw_attr)   # the value below 0 that earlier decreases left, if any (4.5.4.p6)
-        if "half" in args:
-            after = (before + 1) // 2   # no fractions: .5 rounds up (4.5.3.p9); 0 halved stays 0 (4.5.3.p11)
-            setattr(card, raw_attr, None)
-        elif "by" in args:
-            total = (before if raw is None else raw) + args["by"]
-            after = max(0, total)
-            setattr(card, raw_attr, total if total < 0 else None)
-        else:
-            after = args["to"]
-            setattr(card, raw_attr, None)
-        base = "base_atk" if stat == "atk" else "base_def"
-        if getattr(card, base) is None:
-            setattr(card, base, before)   # the value it goes back to once the card leaves the field (4.11.3.p1)
-        setattr(card, attr, after)
-        keys = ["ygo.effect.atk_def_change", "ygo.atk.current_not_original"]
-        if raw is not None and "by" in args:
+        real = stats.real(game, card, stat) if "by" in args else None   # below 0 it keeps counting (4.5.4.p6)
+        before, after, more = stats.apply(game, link, card, stat, args)
+        keys = ["ygo.effect.atk_def_change" if "by" in args else "ygo.stats.becomes_fixes",
+                "ygo.atk.current_not_original" if stat in ("atk", "def") else ""]
+        if real is not None and real < 0:
             keys.append("ygo.atk.accumulate_raw")
         if protection.is_unaffected(card) and link.card is card:
             keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
         if "half" in args:
             keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
-        elif "by" in args and before + args["by"] < 0:
-            keys.append("ygo.atk.floor_zero")
-        game.step(f"effect.{attr}", f"{card.label()}'s {label} changes from {before} to {after}"
-                  f"{' (halved, rounding up)' if 'half' in args else ''}{' (it cannot go below 0)' if 'ygo.atk.floor_zero' in keys else ''}.",
-                  *keys, card=card.label(), before=before,
-                  after=after, **({"half": True} if "half" in args else {}),
-                  **({"floor": True} if "ygo.atk.floor_zero" in keys else {}))
+        elif "by" in args and before + args["by"] < (1 if stat == "level" else 0):
+            keys.append("ygo.stats.level_floor" if stat == "level" else "ygo.atk.floor_zero")
+        keys = list(dict.fromkeys(k for k in keys + more if k))
+        floor = "ygo.atk.floor_zero" in keys or "ygo.stats.level_floor" in keys
+        how = " (halved, rounding up)" if "half" in args else " (doubled)" if "double" in args else ""
+        lowest = f" (it cannot go below {1 if stat == 'level' else 0})" if floor else ""
+        game.step(EVENT[stat], f"{card.label()}'s {label} changes from {before} to {after}{how}{lowest}"
+                  f"{' until the end of this turn' if 'until' in args else ''}.",
+                  *keys, card=card.label(), before=before, after=after,
+                  **({"half": True} if "half" in args else {}), **({"floor": True} if floor else {}),
+                  **({"until": "end_of_turn"} if "until" in args else {}))
     return done
 
 
@@ -511,6 +528,35 @@ def apply_change_def(game, link, args) -> bool:
     return _apply_stat(game, link, args, "def")
 
 
+def apply_change_level(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "level")
+
+
+def apply_change_original_atk(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "original_atk")
+
+
+def apply_change_original_def(game, link, args) -> bool:
+    return _apply_stat(game, link, args, "original_def")
+
+
+def apply_lose_lp(game, link, args) -> bool:
+    player = _who(link, args["player"])
+    if "atk_of" in args:
+        found = [c for c in resolve_selector(game, link, args["atk_of"]) if c.zone in MONSTER_ZONES and c.face_up]
+        if not found:
+            return False
+        amount, what = stats.value(game, found[0], "atk"), f"the ATK of {found[0].label()}"
+    else:
+        amount, what = args["amount"], str(args["amount"])
+    game.lose_lp(player, amount)
+    game.step("effect.lose_lp", f"{player} loses LP equal to {what}: {amount} (LP {game.board.player(player).lp}). "
+              "This is neither damage nor a payment.", "ygo.lp.no_negative", "ygo.stats.text_order",
+              player=player, amount=amount, lp=game.board.player(player).lp)
+    game.check_lp()
+    return True
+
+
 def _who(link, ref: str) -> str:
     return link.player if ref == "self" else other(link.player)
 
@@ -520,12 +566,21 @@ def apply_damage(game, link, args):
     players = ("A", "B") if both else (_who(link, args["player"]),)
     dealt = False
     keys = ("ygo.effect.damage", "ygo.effect.damage_simultaneous") if both else ("ygo.effect.damage",)
-    for player in players:   # damage to both players is dealt at the same time, then LP are checked
-        lost = game.lose_lp(player, args["amount"])
+    for aimed in players:   # damage to both players is dealt at the same time, then LP are checked
+        player, amount, mods = battle_damage.effect_damage(game, aimed, args["amount"])
+        if mods:   # effects that change effect damage (4.4.4.p108)
+            game.step("damage_mod.effect", f"The effect of {link.card.label()} would inflict {args['amount']} damage "
+                      f"to {aimed}; the effect of {', '.join(m.source.label() for m in mods)} changes it: {player} "
+                      f"takes {amount}.", "ygo.damage_mod.effect_order", source=link.card.label(), aimed=aimed,
+                      amount=args["amount"], player=player, damage=amount,
+                      modifiers=", ".join(m.source.label() for m in mods))
+            if amount == 0:
+                continue
+        lost = game.lose_lp(player, amount)
         dealt = dealt or lost > 0
-        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
+        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {amount} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < amount else ()), source=link.card.label(), amount=amount, player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
     return dealt
 
@@ -732,6 +787,10 @@ OPERATIONS: dict[str, Operation] = {
     "attack_again": Operation(_none, apply_attack_again),
     "change_atk": Operation(_stat_change, apply_change_atk),
     "change_def": Operation(_stat_change, apply_change_def),
+    "change_level": Operation(_stat_change, apply_change_level),
+    "change_original_atk": Operation(_original_change, apply_change_original_atk),
+    "change_original_def": Operation(_original_change, apply_change_original_def),
+    "lose_lp": Operation(_lose_lp, apply_lose_lp),
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
@@ -747,6 +806,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "effect_damage": Operation(battle_damage.parse_effect, battle_damage.register_effect),
     "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
     "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
@@ -870,5 +930,6 @@ def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
         mass = name == "destroy" and args in MASS_SELECTORS + ("all_cards",)
         check_equips(game)
         counters.check(game)
+        stats.observe(game)   # what applies now comes before the next change (4.5.7); negated own changes end (4.5.3)
     counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away
     return previous

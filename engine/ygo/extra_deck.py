@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from . import zones
+from . import stats, zones
 from .traits import matches
 from .game import EXTRA_DECK_KINDS
 from .model import MONSTER_ZONES, Card
@@ -248,6 +248,8 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
     game.step(f"summon.{method}", f"{player} {text} {card.label()} from the Extra Deck to {zone} in face-up {pos} "
               f"Position ({card.atk} ATK).", *keys, player=player, card=card.label(), zone=zone,
               position=card.position, atk=card.atk)
+    if card.atk_per_material:
+        stats.from_materials(game, card, len(materials))
     if zone.startswith("EMZ") and sum(1 for z in player_emz(game, player)) == 2:
         game.step("zones.extra_link", f"{player} now uses both Extra Monster Zones: {card.label()} completes an Extra "
                   "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state", player=player, card=card.label())

@@ -65,6 +65,7 @@ class Attack:
     destroyed: list = field(default_factory=list)   # monsters destroyed by this battle (sent at the end)
     calc_chain: bool = False           # effects were activated at damage calculation (they resolve first)
     flipped_target: bool = False       # the face-down target was flipped by this battle (its flip effect waits)
+    calculating: bool = False          # damage is being calculated now ("only during damage calculation", stats.py)
 
 
 @dataclass
@@ -85,6 +86,7 @@ class Game:
     # event is followed by anything else misses its timing (triggers.py)
     happened: int = 0
     trigger_marks: dict = field(default_factory=dict)   # trigger card id -> `happened` when its event occurred
+    trigger_holders: dict = field(default_factory=dict)  # trigger card id -> who controlled it when its event occurred
     used_once: set = field(default_factory=set)          # once-per-turn uses: "card:<id>", "name:<player>:<name>"
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
@@ -100,6 +102,8 @@ class Game:
     vows: list = field(default_factory=list)            # restrictions for the rest of the turn (vows.Vow)
     column_locks: list = field(default_factory=list)    # (turn, column, card): Spell/Trap effects negated there (columns.py)
     turn_log: object = None                             # what each player did this turn (vows.TurnLog)
+    stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
+    stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
     lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
     unnegatable: list = field(default_factory=list)     # (card, args): "… cannot be negated" this turn (protection.py)
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
@@ -179,8 +183,8 @@ class Game:
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
             card.attacked_turn = card.battled_turn = 0
-            from .temporary import reset_stats
-            reset_stats(card)   # a card that left the field is a new card: effects' ATK/DEF changes are gone
+            from .stats import reset
+            reset(card)   # a card that left the field is a new card: effects' ATK/DEF/Level changes are gone
             card.effects_negated = card.negated_anywhere   # a new card: only a negation tied to no place stays
             if card.tuner_this_turn:   # no longer treated as a Tuner
                 card.tuner = card.tuner_this_turn = False
@@ -289,6 +293,7 @@ class Game:
         if self.resolving:
             self.met_mid_chain.add(card.id)
         self.trigger_marks[card.id] = self.happened
+        self.trigger_holders[card.id] = self.controller(card) if self.on_field(card) else card.owner
 
     # ---- LP and the end of the duel
     def lose_lp(self, player: str, amount: int) -> int:

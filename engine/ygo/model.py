@@ -90,6 +90,7 @@ class Card:
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
+    atk_per_material: int = 0         # "its original ATK becomes the number of its materials × N" (stats.py)
     # where it is on the field
     zone: str = ""                    # M1.., EMZ-L/R, S1.., "field"; "" when not on the field
     position: str = ""                # monsters: attack | defense | set
@@ -111,12 +112,10 @@ class Card:
     equipped_by: str = ""             # … equipped to that card by the card's own effect, which alone keeps it (4.8.3.p9)
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
-    base_atk: int | None = None       # ATK/DEF before effects changed them on the field (None: unchanged);
-    base_def: int | None = None       # they revert when the card leaves the field or turns face-down (4.11.3)
+    mods: list = field(default_factory=list)   # resolved changes to its ATK/DEF/Level on the field (stats.Mod);
+    stat_erased: dict = field(default_factory=dict)   # continuous effects a "becomes" erased -> until turn (0: for good)
     attacked_turn: int = 0            # the turn it "attacked" (its attack reached the Damage Step, 4.4.4.p3)
     battled_turn: int = 0             # the turn it battled (damage calculation took place, 4.4.4.p97)
-    atk_raw: int | None = None        # ATK/DEF lowered below 0 show 0 but keep counting from the real value
-    def_raw: int | None = None        # (4.5.4.p6); None: the shown value is the real one
     graveyard_turn: int = 0           # the turn it was last sent to the graveyard
     effects_negated: bool = False     # negated until the end of the turn by a resolved effect (negation.py)
     linked: list = field(default_factory=list)   # (monster, its `moved`) this card Special Summoned and destroys when gone

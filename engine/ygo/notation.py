@@ -75,6 +75,8 @@ def _common(c: Card) -> dict:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:
         out["attack_all"] = True
+    if c.atk_per_material:
+        out["original_atk_per_material"] = c.atk_per_material
     if c.effect:
         out["effect"] = _effect(c.effect)
     out.update(_extra_fields(c))

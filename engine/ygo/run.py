@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..result import Result
 from . import actions
+from . import stats
 from .continuous import atk_of, def_of
 from .game import Game
 from .model import Board, Card, Scenario
@@ -30,6 +31,10 @@ def final(board: Board, game: Game | None = None) -> dict:
     def monster(c: Card) -> dict:
         atk, defense = (atk_of(game, c), def_of(game, c)) if game else (c.atk, c.defense)
         out = {"id": c.id, "zone": c.zone, "position": c.position, "atk": atk, "def": defense}
+        if c.kind not in ("xyz", "link"):
+            out["level"] = stats.value(game, c, "level") if game else c.level
+        if game:
+            out["original_atk"], out["original_def"] = stats.original(game, c, "atk"), stats.original(game, c, "def")
         if c.counters:
             out["counters"] = dict(c.counters)
         return out

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import stats
 from .model import EXTRA_ZONES, Card
 
 UNTIL = ("end_phase", "battle_phase_end", "standby_phase")
@@ -54,12 +55,12 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
     attacked = card.attacks_this_turn > 0
     history = [key for key, turn in (("ygo.temporary.attacked_lost", card.attacked_turn),
                                      ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
-    changed = card.base_atk is not None or card.base_def is not None
+    changed = stats.changed(card)
     used = f"card:{card.id}" in game.used_once
     from .counters import clear
     clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
-    reset_stats(card)
+    stats.reset(card)
     if card.kind == "token":
         return   # a token leaving the field vanishes (apply_banish says so)
     game.temporary.append(Away(card, controller, position, until, summoned, zone in EXTRA_ZONES, by or controller,
@@ -76,15 +77,6 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
         keys.append("ygo.temporary.owner_while_away")   # banished, it is its owner's card (4.11.15.p7)
     game.step("temporary.banished", f"{card.label()} is banished until {UNTIL_WORDS[until]}: it has left the field, "
               "so what applied to it there no longer does.", *keys, card=card.label())
-
-
-def reset_stats(card: Card) -> None:
-    """ATK/DEF changed by effects that do not apply continuously go back to the printed values (4.11.3.p1)."""
-    card.atk_raw = card.def_raw = None
-    if card.base_atk is not None:
-        card.atk, card.base_atk = card.base_atk, None
-    if card.base_def is not None:
-        card.defense, card.base_def = card.base_def, None
 
 
 def due(game, phase: str, player: str) -> list[Away]:

@@ -1,7 +1,7 @@
 """Turn structure: phases in order, the normal draw, the End Phase hand size limit, passing the turn."""
 from __future__ import annotations
 
-from . import battle_damage, name_locks, phase_triggers, summon_count, temporary, vows
+from . import battle_damage, name_locks, phase_triggers, stats, summon_count, temporary, vows
 from .control import return_at_end_phase
 from .model import HAND_LIMIT, PHASES, other
 
@@ -127,6 +127,8 @@ def _next_turn(game) -> None:
     from .actions import settle
 
     board = game.board
+    stats.observe(game)       # a monster negated this turn has lost its own one-time changes (4.5.3)
+    stats.end_of_turn(game)   # changes "until the end of this turn" stop applying
     for p in board.players.values():
         for card in p.monster_list():
             card.attacks_this_turn, card.attacked_ids = 0, []
