@@ -461,9 +461,12 @@ def apply_flip_face_down(game, link, sel) -> bool:
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
         card.moved += 1   # face-down, it is a new card (4.11.7.p4)
+        was_gemini_summoned, card.gemini_summoned = card.gemini_summoned, False   # a Normal Monster again (4.11.4.p2)
         reset_face_down(game, card)
         stats.reset(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        if was_gemini_summoned:
+            keys.append("ygo.gemini.second_summon_lost")
         if changed:
             keys.append("ygo.temporary.stats_revert")
         if card.attacks_this_turn:
