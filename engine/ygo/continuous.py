@@ -184,16 +184,17 @@ def _affects(source: Card, source_player: str, selector: str, monster: Card, mon
 
 def any_in_game(board) -> bool:
     """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
-    return any(c.effect and c.effect.continuous for p in board.players.values() for c in p.all_cards())
+    return any(e and e.continuous for p in board.players.values() for c in p.all_cards()
+               for e in (c.effect, c.equip_effect))
 
 
 def _face_up_sources(game) -> list[tuple[Card, str]]:
     out = []
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
-        # a monster treated as an equip card has no monster effects that apply (4.8.3.p4)
+        # a monster treated as an equip card carries its equip effect, not its monster effects (equip_monsters)
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
-                and (c.kind != "equip" or c.equipped_to) and not c.equip_was and _condition_met(game, c)]
+                and (c.kind != "equip" or c.equipped_to) and _condition_met(game, c)]
     return out
 
 
