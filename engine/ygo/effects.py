@@ -461,9 +461,12 @@ def apply_flip_face_down(game, link, sel) -> bool:
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
         card.moved += 1   # face-down, it is a new card (4.11.7.p4)
+        was_gemini_summoned, card.gemini_summoned = card.gemini_summoned, False   # a Normal Monster again (4.11.4.p2)
         reset_face_down(game, card)
         stats.reset(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        if was_gemini_summoned:
+            keys.append("ygo.gemini.second_summon_lost")
         if changed:
             keys.append("ygo.temporary.stats_revert")
         if card.attacks_this_turn:
@@ -728,7 +731,9 @@ def _responded_link(game, link):
 def apply_negate_activation(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
-        return
+        return False
+    if protection.cannot_be_negated(game, target.card, "activation"):
+        return False
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
@@ -741,6 +746,8 @@ def apply_negate_effect(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
         return
+    if protection.cannot_be_negated(game, target.card, "effect"):
+        return False
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
               "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
@@ -815,6 +822,7 @@ OPERATIONS: dict[str, Operation] = {
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
     "become_tuner": Operation(_selector, apply_become_tuner),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "cannot_be_negated": Operation(protection.parse_unnegatable, protection.apply_unnegatable),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),

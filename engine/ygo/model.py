@@ -50,6 +50,8 @@ class Effect:
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
     replace: dict | None = None       # "if … would be destroyed, … instead" (replacement.py)
     maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
+    destroyed_monster: dict | None = None   # `when: monster_destroyed`: {kind, by} the destroyed monster must match
+    phase_chain: bool = False         # a Trap's mandatory phase trigger ruled to chain with its like (4.10.10.p6)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 

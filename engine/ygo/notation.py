@@ -132,6 +132,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
         out["gemini_summoned"] = True
     if c.name_locked:
         out["name_locked"] = True
+    if c.gemini_summoned:
+        out["gemini_summoned"] = True
     return out
 
 
@@ -177,7 +179,8 @@ def _effect(e: Effect) -> dict:
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
                                 ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
-                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None)):
+                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None),
+                                ("destroyed_monster", e.destroyed_monster, None), ("phase_chain", e.phase_chain, False)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

@@ -32,7 +32,7 @@ ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to
                        "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
-               "replace_destruction", "maintenance")
+               "replace_destruction", "maintenance", "destroyed_monster", "phase_chain")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
@@ -468,6 +468,8 @@ def _effect(data, path: str) -> Effect:
             eff.maintenance = maintenance.parse(data["maintenance"])
         except ValueError as e:
             raise InvalidScenario(f"{path}.maintenance", str(e)) from None
+    if "destroyed_monster" in data:
+        eff.destroyed_monster = _destroyed_monster(data["destroyed_monster"], f"{path}.destroyed_monster", eff.when)
     if "vow" in data:
         try:
             eff.vow = vows.parse(data["vow"])
@@ -514,6 +516,10 @@ def _effect(data, path: str) -> Effect:
                                   "a card or quick effect activated at an attack declaration (when: attack_declared, "
                                   "not type: trigger)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
+    eff.phase_chain = _bool(data.get("phase_chain", False), f"{path}.phase_chain")
+    if eff.phase_chain and not (eff.mandatory and eff.when in ("standby_phase", "end_phase")):
+        raise InvalidScenario(f"{path}.phase_chain", "only a mandatory Standby/End Phase trigger (of a Trap Card) is "
+                              "ruled to chain with its like")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
@@ -532,6 +538,19 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.do[{i}].{name}", "`activated_card` is the card whose activation this "
                                   "effect answers: only an effect with `when: activation` names it")
     return eff
+
+
+def _destroyed_monster(value, path: str, when: str) -> dict:
+    """`{kind: normal | effect | …, by: battle | effect}`: which destroyed monster meets `when: monster_destroyed`."""
+    if when != "monster_destroyed":
+        raise InvalidScenario(path, "describes the destroyed monster of a `when: monster_destroyed` trigger")
+    data = _mapping(value, path, ("kind", "by"))
+    out = {}
+    if "kind" in data:
+        out["kind"] = _choice(data["kind"], f"{path}.kind", MONSTER_KINDS)
+    if "by" in data:
+        out["by"] = _choice(data["by"], f"{path}.by", ("battle", "effect"))
+    return out
 
 
 def _effect_refs(board: Board):
@@ -630,10 +649,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key in ("phase.standby", "phase.end"):
+        elif key in ("phase.standby", "phase.end", "chain_order"):
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise InvalidScenario(f"choose.{key}", "a list of card ids and `pass`: the order the players apply "
-                                      "this phase's effects and processings")
+                raise InvalidScenario(f"choose.{key}", "a list of card ids (phase.*: and `pass`): the order of the "
+                                      "phase's effects and processings, or of a player's simultaneous triggers")
             out[key] = list(v)
         elif key.startswith(("cost.", "discard.", "pick.", "banish.")):
             ids = v if isinstance(v, list) else [v]
