@@ -731,7 +731,9 @@ def _responded_link(game, link):
 def apply_negate_activation(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
-        return
+        return False
+    if protection.cannot_be_negated(game, target.card, "activation"):
+        return False
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
@@ -744,6 +746,8 @@ def apply_negate_effect(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
         return
+    if protection.cannot_be_negated(game, target.card, "effect"):
+        return False
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
               "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
@@ -818,6 +822,7 @@ OPERATIONS: dict[str, Operation] = {
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
     "become_tuner": Operation(_selector, apply_become_tuner),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "cannot_be_negated": Operation(protection.parse_unnegatable, protection.apply_unnegatable),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
