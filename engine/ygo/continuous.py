@@ -118,8 +118,9 @@ def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_
                     raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
                 out["per"] = args["per"]
             if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+                from .counters import is_kind
                 kind = args["per_counter"]
-                if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower() or "per" in args:
+                if not is_kind(kind) or "per" in args:
                     raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
                 out["per_counter"] = kind
         else:
