@@ -543,6 +543,22 @@ def apply_change_original_def(game, link, args) -> bool:
     return _apply_stat(game, link, args, "original_def")
 
 
+def apply_swap_atk_def(game, link, sel) -> bool:
+    """"Swap the ATK and DEF" (反转世界): a resolved exchange fixes both values (4.5.5)."""
+    done = False
+    for card in _cards(game, link, sel, op="swap_atk_def"):
+        if card.zone not in MONSTER_ZONES or not card.face_up or card.kind == "link":
+            continue   # a Link Monster has no DEF to swap with
+        atk, dfn = stats.value(game, card, "atk"), stats.value(game, card, "def")
+        stats.apply(game, link, card, "atk", {"target": sel, "to": dfn})
+        stats.apply(game, link, card, "def", {"target": sel, "to": atk})
+        done = True
+        game.step("effect.swap_atk_def", f"{card.label()}'s ATK and DEF are swapped: {atk}/{dfn} becomes {dfn}/{atk} "
+                  "(both fixed).", "ygo.stats.becomes_fixes", "ygo.atk.current_not_original", card=card.label(),
+                  atk=dfn, defense=atk)
+    return done
+
+
 def apply_lose_lp(game, link, args) -> bool:
     player = _who(link, args["player"])
     if "atk_of" in args:
@@ -794,6 +810,7 @@ OPERATIONS: dict[str, Operation] = {
     "change_original_atk": Operation(_original_change, apply_change_original_atk),
     "change_original_def": Operation(_original_change, apply_change_original_def),
     "lose_lp": Operation(_lose_lp, apply_lose_lp),
+    "swap_atk_def": Operation(_selector, apply_swap_atk_def),
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
