@@ -245,6 +245,8 @@ class Game:
                 self.step("replace.banished_instead", f"{card.label()} would be sent to the graveyard, but while "
                           f"{src.label()} applies it is banished instead.", "ygo.replace.banish_instead",
                           card=card.label(), source=src.label())
+                if card.kind == "token":
+                    return                # a banished token vanishes
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number
             eff = card.effect
