@@ -47,7 +47,7 @@ def parse(args) -> dict:
     """`{apply, to, battles, race, amount}` -> the same, checked (ValueError naming the problem)."""
     if not isinstance(args, dict) or set(args) - {"apply", "to", "battles", "race", "amount"}:
         raise ValueError("takes {apply, to, battles, race, amount}")
-    if args.get("apply") not in ORDER:
+    if not isinstance(args.get("apply"), str) or args["apply"] not in ORDER:   # ORDER is a dict: no lists
         raise ValueError(f"`apply` is one of {', '.join(ORDER)}")
     out = {"apply": args["apply"], "to": args.get("to", "both"), "battles": args.get("battles", "all_monsters")}
     if out["to"] not in TO:
