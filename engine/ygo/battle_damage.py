@@ -47,7 +47,7 @@ def parse(args) -> dict:
     """`{apply, to, battles, race, amount}` -> the same, checked (ValueError naming the problem)."""
     if not isinstance(args, dict) or set(args) - {"apply", "to", "battles", "race", "amount"}:
         raise ValueError("takes {apply, to, battles, race, amount}")
-    if args.get("apply") not in ORDER:
+    if not isinstance(args.get("apply"), str) or args["apply"] not in ORDER:   # ORDER is a dict: no lists
         raise ValueError(f"`apply` is one of {', '.join(ORDER)}")
     out = {"apply": args["apply"], "to": args.get("to", "both"), "battles": args.get("battles", "all_monsters")}
     if out["to"] not in TO:
@@ -220,6 +220,60 @@ def inflict(game, damage: dict[str, int]) -> None:
         game.step("damage.battle_modified", f"{player} takes {dmg or 'no'} battle damage "
                   f"(LP {game.board.player(player).lp}).", "ygo.damage.battle", "ygo.damage_mod.one_damage", player=player,
                   damage=dmg, lost=lost, lp=game.board.player(player).lp)
+
+
+# ---------- effect damage (4.4.4.p108: "in a similar order" - the other player takes it instead first, and
+# then "effect damage becomes 0" no longer applies)
+
+EFFECT_APPLY = ("redirect", "zero", "half", "double")
+
+
+def parse_effect(args) -> dict:
+    """`{effect_damage: {apply: redirect | zero | half | double, to}}`."""
+    if not isinstance(args, dict) or set(args) - {"apply", "to"}:
+        raise ValueError("takes {apply: redirect | zero | half | double, to: self | opponent | both}")
+    if args.get("apply") not in EFFECT_APPLY:
+        raise ValueError(f"`apply` is one of {', '.join(EFFECT_APPLY)}")
+    out = {"apply": args["apply"], "to": args.get("to", "self"), "effect": True}
+    if out["to"] not in ("self", "opponent", "both"):
+        raise ValueError("`to` is self, opponent or both")
+    return out
+
+
+def register_effect(game, link, spec: dict) -> None:
+    """The `effect_damage` operation: applies from now until the end of the turn."""
+    game.damage_mods.append(Modifier(link.card, link.player, spec, this_turn=True))
+    game.step("damage_mod.registered", f"The effect of {link.card.label()} applies for the rest of this turn: "
+              f"effect damage {spec['apply']} ({spec['to']}).", "ygo.damage_mod.effect_order",
+              source=link.card.label(), what=spec["apply"])
+
+
+def effect_damage(game, player: str, amount: int) -> tuple[str, int, list]:
+    """Effect damage `amount` to `player` through the effects that change it: (who takes it, how much, the
+    modifiers applied). The other player takes it instead first; then 0, half or double (one each)."""
+    from .continuous import sources
+
+    mods = [Modifier(src, mine, args) for src, mine in sources(game) for name, args in src.effect.continuous
+            if name == "effect_damage"] + [m for m in game.damage_mods if m.spec.get("effect")]
+
+    def covers(mod, who):
+        return who in _players(game, mod, [])
+
+    redirect = next((m for m in mods if m.spec["apply"] == "redirect" and covers(m, player)), None)
+    if redirect:
+        return other(player), amount, [redirect]
+    zero = next((m for m in mods if m.spec["apply"] == "zero" and covers(m, player)), None)
+    if zero:
+        return player, 0, [zero]
+    half = next((m for m in mods if m.spec["apply"] == "half" and covers(m, player)), None)
+    double = next((m for m in mods if m.spec["apply"] == "double" and covers(m, player)), None)
+    if half and double:
+        return player, amount, [half, double]
+    if half:
+        return player, -(-amount // 2), [half]
+    if double:
+        return player, amount * 2, [double]
+    return player, amount, []
 
 
 def end_of_turn(game) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .model import Card
 
-CARD_TIMINGS = ("attack_declared", "monster_destroyed", "summoned_in_column")   # a Spell/Trap trigger's timings
+CARD_TIMINGS = ("attack_declared", "monster_destroyed", "summoned_in_column", "standby_phase", "end_phase")   # a Spell/Trap trigger's timings
 
 
 def _face_up_cards(game, player: str) -> list[Card]:
@@ -31,8 +31,15 @@ def on_attack_declared(game, defender: str, window) -> None:
             game.add_trigger(card, window)
 
 
-def on_monster_destroyed(game, controller: str, monster: Card, cause: str) -> None:
-    """Triggers of `controller`'s face-up cards met by the destruction of a monster they controlled."""
+def matches(eff, kind: str, cause: str) -> bool:
+    """`destroyed_monster: {kind, by}` — "when a Normal Monster you control is destroyed by battle"."""
+    want = eff.destroyed_monster or {}
+    return want.get("kind", kind) == kind and want.get("by", cause) == cause
+
+
+def on_monster_destroyed(game, controller: str, monster: Card, cause: str, kind: str = "") -> None:
+    """Triggers of `controller`'s face-up cards met by the destruction of a monster they controlled (`kind`: the
+    kind it had on the field)."""
     from .game import Window
 
     p = game.board.player(controller)
@@ -40,9 +47,25 @@ def on_monster_destroyed(game, controller: str, monster: Card, cause: str) -> No
     hidden = [c for pile in ("hand", "graveyard") for c in getattr(p, pile)   # hand/graveyard triggers (4.10.3)
               if c is not monster and c.effect and c.effect.source == pile]
     for card in _face_up_cards(game, controller) + others + hidden:
-        if (card.effect and card.effect.type == "trigger" and card.effect.when == "monster_destroyed"
+        if not (card.effect and card.effect.type == "trigger" and card.effect.when == "monster_destroyed"
                 and not _waiting(game, card)):
+            continue
+        met = matches(card.effect, kind or monster.kind, cause)
+        if card.effect.destroyed_monster:
+            _tell_kind(game, card, monster, kind or monster.kind, cause, met)
+        if met:
             game.add_trigger(card, Window("monster_destroyed", monster, None, cause))
+
+
+def _tell_kind(game, card: Card, monster: Card, kind: str, cause: str, met: bool) -> None:
+    want = card.effect.destroyed_monster
+    what = " ".join(filter(None, [f"a {want['kind']} monster" if "kind" in want else "a monster",
+                                  f"destroyed by {want['by']}" if "by" in want else ""]))
+    gemini = " (a Gemini monster not summoned again is a Normal Monster there)" if monster.gemini else ""
+    keys = ("ygo.trigger.destroyed_kind_at_calculation",) + (("ygo.gemini.normal_monster",) if monster.gemini else ())
+    game.step("trigger.destroyed_kind", f"{monster.label()} was a {kind} monster on the field, destroyed by {cause}"
+              f"{gemini}: {'it meets' if met else 'it does not meet'} the trigger of {card.label()} ({what}).", *keys,
+              card=card.label(), monster=monster.label(), kind=kind, cause=cause, met=met)
 
 
 def on_summoned_in_column(game, monster: Card, player: str) -> None:
@@ -64,6 +87,8 @@ def on_summoned_in_column(game, monster: Card, player: str) -> None:
 def validate_card_trigger(card: Card, path: str):
     """A Spell/Trap's trigger effect needs one of the timings it can meet; returns (field path, message) or None."""
     eff = card.effect
+    if eff is not None and eff.phase_chain and card.card_type != "trap":
+        return f"{path}.effect.phase_chain", "only a Trap Card's mandatory phase trigger may chain with its like (4.10.10.p6)"
     if eff is None or eff.type != "trigger" or card.card_type == "monster":
         return None
     if card.kind not in ("continuous", "continuous_trap", "field", "equip"):

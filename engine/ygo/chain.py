@@ -337,6 +337,8 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.from_graveyard")
     if window.event in ("standby_phase", "end_phase"):
         extra.append("ygo.phase_trigger.one_at_a_time")
+    if game.on_field(card) and game.trigger_holders.get(card.id, player) != player:
+        extra.append("ygo.trigger.controller_after_chain")   # control changed since its event: the new controller
     if window.event == "used_as_material":
         extra.append("ygo.material.after_success")
     if window.event == "left_field":

@@ -14,6 +14,7 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {cannot_use: <card name>}   (a declared card name cannot be used, name_locks.py)
     {no_lp_cost: spells | traps | monsters | all}   (its controller's cards of that kind pay no LP cost, costs.py)
     {extra_normal_summon: {only, stacks}}   (an additional Normal Summon for its controller, summon_count.py)
+    {effect_damage: {apply, to}}   (effect damage taken instead, 0, halved or doubled, battle_damage.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
 ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
@@ -81,6 +82,12 @@ def _destroy_when_gone(args) -> str:
     return parse(args)
 
 
+def _effect_damage(args) -> dict:
+    from .battle_damage import parse_effect   # battle_damage reads this module's selectors
+
+    return parse_effect(args)
+
+
 def _no_lp_cost(value) -> str:
     if value not in ("spells", "traps", "monsters", "all"):
         raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
@@ -111,8 +118,9 @@ def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_
                     raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
                 out["per"] = args["per"]
             if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+                from .counters import is_kind
                 kind = args["per_counter"]
-                if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower() or "per" in args:
+                if not is_kind(kind) or "per" in args:
                     raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
                 out["per_counter"] = kind
         else:
@@ -142,7 +150,7 @@ PARSERS = {"atk": _current, "def": _current,
            "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
            "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
            "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone,
-           "negate_trap_effects": _negate_traps}
+           "effect_damage": _effect_damage, "negate_trap_effects": _negate_traps}
 
 
 def parse(value) -> tuple:
@@ -177,16 +185,17 @@ def _affects(source: Card, source_player: str, selector: str, monster: Card, mon
 
 def any_in_game(board) -> bool:
     """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
-    return any(c.effect and c.effect.continuous for p in board.players.values() for c in p.all_cards())
+    return any(e and e.continuous for p in board.players.values() for c in p.all_cards()
+               for e in (c.effect, c.equip_effect))
 
 
 def _face_up_sources(game) -> list[tuple[Card, str]]:
     out = []
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
-        # a monster treated as an equip card has no monster effects that apply (4.8.3.p4)
+        # a monster treated as an equip card carries its equip effect, not its monster effects (equip_monsters)
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
-                and (c.kind != "equip" or c.equipped_to) and not c.equip_was and _condition_met(game, c)]
+                and (c.kind != "equip" or c.equipped_to) and _condition_met(game, c)]
     return out
 
 

@@ -461,9 +461,12 @@ def apply_flip_face_down(game, link, sel) -> bool:
                       "at once.", "ygo.continuous.stops", "ygo.continuous.defined", card=card.label())
         card.position = "set"
         card.moved += 1   # face-down, it is a new card (4.11.7.p4)
+        was_gemini_summoned, card.gemini_summoned = card.gemini_summoned, False   # a Normal Monster again (4.11.4.p2)
         reset_face_down(game, card)
         stats.reset(card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        if was_gemini_summoned:
+            keys.append("ygo.gemini.second_summon_lost")
         if changed:
             keys.append("ygo.temporary.stats_revert")
         if card.attacks_this_turn:
@@ -540,6 +543,22 @@ def apply_change_original_def(game, link, args) -> bool:
     return _apply_stat(game, link, args, "original_def")
 
 
+def apply_swap_atk_def(game, link, sel) -> bool:
+    """"Swap the ATK and DEF" (反转世界): a resolved exchange fixes both values (4.5.5)."""
+    done = False
+    for card in _cards(game, link, sel, op="swap_atk_def"):
+        if card.zone not in MONSTER_ZONES or not card.face_up or card.kind == "link":
+            continue   # a Link Monster has no DEF to swap with
+        atk, dfn = stats.value(game, card, "atk"), stats.value(game, card, "def")
+        stats.apply(game, link, card, "atk", {"target": sel, "to": dfn})
+        stats.apply(game, link, card, "def", {"target": sel, "to": atk})
+        done = True
+        game.step("effect.swap_atk_def", f"{card.label()}'s ATK and DEF are swapped: {atk}/{dfn} becomes {dfn}/{atk} "
+                  "(both fixed).", "ygo.stats.becomes_fixes", "ygo.atk.current_not_original", card=card.label(),
+                  atk=dfn, defense=atk)
+    return done
+
+
 def apply_lose_lp(game, link, args) -> bool:
     player = _who(link, args["player"])
     if "atk_of" in args:
@@ -566,12 +585,21 @@ def apply_damage(game, link, args):
     players = ("A", "B") if both else (_who(link, args["player"]),)
     dealt = False
     keys = ("ygo.effect.damage", "ygo.effect.damage_simultaneous") if both else ("ygo.effect.damage",)
-    for player in players:   # damage to both players is dealt at the same time, then LP are checked
-        lost = game.lose_lp(player, args["amount"])
+    for aimed in players:   # damage to both players is dealt at the same time, then LP are checked
+        player, amount, mods = battle_damage.effect_damage(game, aimed, args["amount"])
+        if mods:   # effects that change effect damage (4.4.4.p108)
+            game.step("damage_mod.effect", f"The effect of {link.card.label()} would inflict {args['amount']} damage "
+                      f"to {aimed}; the effect of {', '.join(m.source.label() for m in mods)} changes it: {player} "
+                      f"takes {amount}.", "ygo.damage_mod.effect_order", source=link.card.label(), aimed=aimed,
+                      amount=args["amount"], player=player, damage=amount,
+                      modifiers=", ".join(m.source.label() for m in mods))
+            if amount == 0:
+                continue
+        lost = game.lose_lp(player, amount)
         dealt = dealt or lost > 0
-        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {args['amount']} damage to {player}"
+        game.step("effect.damage", f"The effect of {link.card.label()} inflicts {amount} damage to {player}"
                   f"{' (both players at the same time)' if both else ''}; {player}'s LP falls by {lost} to "
-                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < args["amount"] else ()), source=link.card.label(), amount=args['amount'], player=player, lost=lost, lp=game.board.player(player).lp)
+                  f"{game.board.player(player).lp}.", *keys, *(("ygo.lp.no_negative",) if lost < amount else ()), source=link.card.label(), amount=amount, player=player, lost=lost, lp=game.board.player(player).lp)
     game.check_lp()
     return dealt
 
@@ -719,7 +747,9 @@ def _responded_link(game, link):
 def apply_negate_activation(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
-        return
+        return False
+    if protection.cannot_be_negated(game, target.card, "activation"):
+        return False
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
@@ -732,6 +762,8 @@ def apply_negate_effect(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
         return
+    if protection.cannot_be_negated(game, target.card, "effect"):
+        return False
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
               "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
@@ -778,6 +810,7 @@ OPERATIONS: dict[str, Operation] = {
     "change_original_atk": Operation(_original_change, apply_change_original_atk),
     "change_original_def": Operation(_original_change, apply_change_original_def),
     "lose_lp": Operation(_lose_lp, apply_lose_lp),
+    "swap_atk_def": Operation(_selector, apply_swap_atk_def),
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
@@ -793,6 +826,7 @@ OPERATIONS: dict[str, Operation] = {
     "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
     "restrict": Operation(vows.parse, vows.apply_restrict),
     "battle_damage": Operation(battle_damage.parse, battle_damage.register),
+    "effect_damage": Operation(battle_damage.parse_effect, battle_damage.register_effect),
     "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
     "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
     "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
@@ -805,6 +839,7 @@ OPERATIONS: dict[str, Operation] = {
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
     "become_tuner": Operation(_selector, apply_become_tuner),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "cannot_be_negated": Operation(protection.parse_unnegatable, protection.apply_unnegatable),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..trace import Trace
 from .equip_monsters import restore as restore_monster
+from .gemini import kind_on_field
 from .model import MONSTER_ZONES, Board, Card, other
 
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
@@ -86,6 +87,7 @@ class Game:
     # event is followed by anything else misses its timing (triggers.py)
     happened: int = 0
     trigger_marks: dict = field(default_factory=dict)   # trigger card id -> `happened` when its event occurred
+    trigger_holders: dict = field(default_factory=dict)  # trigger card id -> who controlled it when its event occurred
     used_once: set = field(default_factory=set)          # once-per-turn uses: "card:<id>", "name:<player>:<name>"
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
     # monster count: one monster leaving and another arriving is still a change (4.4.3.p46).
@@ -104,6 +106,7 @@ class Game:
     stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
     stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
     lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
+    unnegatable: list = field(default_factory=list)     # (card, args): "… cannot be negated" this turn (protection.py)
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
@@ -176,6 +179,7 @@ class Game:
         else:
             getattr(player, place).remove(card)
         card.moved += 1   # wherever it goes, it is a new card there (4.10.2.p11, 4.11.7.p4)
+        card.gemini_summoned = False   # a Gemini summoned again loses that once it leaves the field (4.11.4.p2)
         if place in MONSTER_ZONES or place.startswith("S") or place == "field":
             # a card that leaves the field is a new card: what it did on the field this turn no longer counts
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
@@ -241,6 +245,8 @@ class Game:
                 self.step("replace.banished_instead", f"{card.label()} would be sent to the graveyard, but while "
                           f"{src.label()} applies it is banished instead.", "ygo.replace.banish_instead",
                           card=card.label(), source=src.label())
+                if card.kind == "token":
+                    return                # a banished token vanishes
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number
             eff = card.effect
@@ -279,18 +285,20 @@ class Game:
         """Destroyed cards go to the graveyard; a "when destroyed" trigger waits for its chain."""
         controller = self.controller(card) if self.on_field(card) else card.owner
         was_monster = card.card_type == "monster"   # an equip card that was a monster is destroyed as a Spell
+        kind = kind_on_field(card)   # "a Normal Monster destroyed" reads it as it was on the field (4.4.4.p98)
         self.send(card, "graveyard")
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
             self.add_trigger(card, Window("destroyed", card, None, cause))
         if was_monster:
             from .card_triggers import on_monster_destroyed
-            on_monster_destroyed(self, controller, card, cause)
+            on_monster_destroyed(self, controller, card, cause, kind)
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))
         if self.resolving:
             self.met_mid_chain.add(card.id)
         self.trigger_marks[card.id] = self.happened
+        self.trigger_holders[card.id] = self.controller(card) if self.on_field(card) else card.owner
 
     # ---- LP and the end of the duel
     def lose_lp(self, player: str, amount: int) -> int:

@@ -50,6 +50,8 @@ class Effect:
     continuous: tuple = ()            # ((op, args), ...) applied while the card is face-up (continuous.py)
     replace: dict | None = None       # "if … would be destroyed, … instead" (replacement.py)
     maintenance: dict | None = None   # {pay_lp, phase}: pay in each of your Standby/End Phases or destroy (maintenance.py)
+    destroyed_monster: dict | None = None   # `when: monster_destroyed`: {kind, by} the destroyed monster must match
+    phase_chain: bool = False         # a Trap's mandatory phase trigger ruled to chain with its like (4.10.10.p6)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
 
 
@@ -111,6 +113,8 @@ class Card:
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
     equip_was: tuple = ()             # a monster treated as an Equip Spell: its (card_type, kind, trap_monster) (4.8.3)
     equipped_by: str = ""             # … equipped to that card by the card's own effect, which alone keeps it (4.8.3.p9)
+    equip_effect: Effect | None = None   # a monster's effects while it is an equip card (Union monsters, 4.8.3.p4)
+    equip_effect_own_only: bool = False  # … only when its own effect equipped it ("equipped by this card's effect")
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     mods: list = field(default_factory=list)   # resolved changes to its ATK/DEF/Level on the field (stats.Mod);

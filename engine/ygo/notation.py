@@ -79,6 +79,10 @@ def _common(c: Card) -> dict:
         out["original_atk_per_material"] = c.atk_per_material
     if c.effect:
         out["effect"] = _effect(c.effect)
+    if c.equip_effect:
+        out["equip_effect"] = _effect(c.equip_effect)
+    if c.equip_effect_own_only:
+        out["equip_effect_own_only"] = True
     out.update(_extra_fields(c))
     out.update(counters.data_of(c))
     return out
@@ -130,14 +134,18 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
         out["gemini_summoned"] = True
     if c.name_locked:
         out["name_locked"] = True
+    if c.gemini_summoned:
+        out["gemini_summoned"] = True
     return out
 
 
 def _spell_trap(c: Card, controller: str = "") -> dict:
     if c.equip_was:   # a monster equipped as an equip card is written as the monster it is (validate reads it back)
         as_monster = copy.copy(c)
-        as_monster.card_type, as_monster.kind = c.equip_was[:2]
+        as_monster.card_type, as_monster.kind, _, as_monster.effect = c.equip_was
         out = _common(as_monster)
+        if c.effect is not None and c.effect is c.equip_effect and c.equip_effect_own_only:
+            out["equipped_by_itself"] = True
         if controller and c.owner != controller:
             out["owner"] = c.owner
     else:
@@ -173,7 +181,8 @@ def _effect(e: Effect) -> dict:
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
                                 ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
-                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None)):
+                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None),
+                                ("destroyed_monster", e.destroyed_monster, None), ("phase_chain", e.phase_chain, False)):
         if value != default:
             out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
     return out

@@ -65,7 +65,9 @@ def _candidates(game, player: str) -> list[Card]:
 
 def _met(game, card: Card, player: str, when: str) -> bool:
     eff = card.effect
-    if not eff or eff.type != "trigger" or eff.when != when or card.effects_negated and game.on_field(card):
+    if not eff or eff.type != "trigger" or eff.when != when:
+        return False
+    if game.on_field(card) and (card.effects_negated or card.unsummoned_gemini):
         return False
     turn = game.board.turn
     if eff.turn == "own" and player != turn or eff.turn == "opponent" and player == turn:
@@ -207,6 +209,15 @@ def _apply(game, run: PhaseRun, item: Item, chosen_order: bool) -> None:
                       "they like.", "ygo.phase.any_order", *order[1:], player=item.player, card=item.card.label(),
                       phase=NAMES[run.phase])
         game.add_trigger(item.card, Window(TIMING[run.phase], item.card, None, item.player))
+        if item.card.effect.phase_chain:   # Traps' mandatory phase triggers ruled to chain with their like
+            for other_item in items(game, run, item.player):
+                if other_item.kind == "trigger" and other_item.card.effect.phase_chain:
+                    run.done.add(other_item.key)
+                    game.add_trigger(other_item.card, Window(TIMING[run.phase], other_item.card, None, item.player))
+            if len(game.triggers) > 1:
+                game.step("phase.trap_chain", f"{item.player}'s Trap Cards' mandatory {NAMES[run.phase]} effects are "
+                          "ruled to form one chain with each other (an exception for some Trap Cards).",
+                          "ygo.phase_trigger.trap_chain", player=item.player, phase=NAMES[run.phase])
         fire(game)
     if item.kind != "trigger" and game.triggers and not game.board.over:
         fire(game)   # what the processing met (a card destroyed) forms a chain at once

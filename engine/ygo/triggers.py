@@ -32,7 +32,12 @@ def order(game, waiting: list) -> list:
         mandatory = bool(card.effect and card.effect.mandatory)
         return (0 if mandatory else 2) + (0 if _owner(game, card) == turn else 1)
 
-    public = sorted([w for w in waiting if not _private(game, w[0])], key=rank)   # stable: order met in
+    chosen = game.choose.get("chain_order", [])   # a player arranges their own triggers of one class (4.10.10.p1)
+
+    def arranged(item):
+        return (rank(item), chosen.index(item[0].id) if item[0].id in chosen else len(chosen))
+
+    public = sorted([w for w in waiting if not _private(game, w[0])], key=arranged)   # stable: order met in
     hidden = [w for w in waiting if _private(game, w[0])]
     last = _owner(game, public[-1][0]) if public else other(turn)   # no public link: the turn player first
     hidden.sort(key=lambda item: 0 if _owner(game, item[0]) == other(last) else 1)
@@ -96,7 +101,9 @@ def fire(game) -> None:
         game.step("trigger.simultaneous", f"{len(waiting)} trigger effects met their timing at the same time: "
                   "they form one chain, the turn player's mandatory ones first, then the non-turn player's, then "
                   "the optional ones in the same order.", "ygo.trigger.simultaneous",
-                  "ygo.trigger.chain_despite_speed1", count=len(waiting))
+                  "ygo.trigger.chain_despite_speed1",
+                  *(("ygo.trigger.own_class_order",) if any(c.id in game.choose.get("chain_order", ()) for c, _ in waiting)
+                    else ()), count=len(waiting))
     ordered = order(game, waiting)
     if any(_private(game, c) for c, _ in ordered) and len(ordered) > 1:
         game.step("trigger.hand_order", "A trigger effect in the hand is private knowledge: though Spell Speed 1, it "

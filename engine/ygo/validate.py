@@ -8,6 +8,7 @@ from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, counters, effects, equip_monsters, maintenance, replacement, vows
+from .equip_monsters import become_equip
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
@@ -23,14 +24,15 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
-ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
+ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "equipped_by_itself",
+                       "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
-               "replace_destruction", "maintenance")
+               "replace_destruction", "maintenance", "destroyed_monster", "phase_chain")
 EFFECT_TYPES = ("ignition", "trigger", "quick")
 TIMINGS = ("attack_declared", "attacked", "summoned", "destroyed", "activation", "damage_calculation",
            "standby_phase", "end_phase", "sent_to_graveyard", "monster_destroyed", "damage_taken", "flipped",
@@ -243,6 +245,12 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.atk_per_material = _int(data["original_atk_per_material"], f"{path}.original_atk_per_material", 1, 10**6)
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
+    if data.get("equip_effect") is not None:
+        card.equip_effect = _effect(data["equip_effect"], f"{path}.equip_effect")
+        if not card.equip_effect.continuous or card.equip_effect.ops:
+            raise InvalidScenario(f"{path}.equip_effect", "the continuous effects it applies while it is an equip card "
+                                  "({continuous: [...]}, on `equipped`)")
+    card.equip_effect_own_only = _bool(data.get("equip_effect_own_only", False), f"{path}.equip_effect_own_only")
     extra_card_fields(card, data, path)
     return card
 
@@ -305,7 +313,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
     card = _card_common(owner, data, path, ids)
     if card.card_type == "monster" and "equipped_to" in data:
         return _equipped_monster(card, data, path, zones)
-    for key in ("owner", "equipped_by"):
+    for key in ("owner", "equipped_by", "equipped_by_itself"):
         if key in data:
             raise InvalidScenario(f"{path}.{key}", "only for a monster equipped as an equip card (type: monster, "
                                   "equipped_to)")
@@ -341,7 +349,8 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
 def _equipped_monster(card: Card, data: dict, path: str, zones) -> Card:
     """A monster equipped to a monster by an effect (`type: monster`, `equipped_to`): treated as an Equip Spell
     (4.8.3.p1), face-up unless a face-down monster was equipped (4.8.3.p8); `owner` if it is the opponent's card,
-    `equipped_by: <the monster's id>` if that monster's own effect equipped it to itself (4.8.3.p9)."""
+    `equipped_by: <the monster's id>` if that monster's own effect equipped it to itself (4.8.3.p9),
+    `equipped_by_itself: true` if its own effect equipped it (a Union monster: its `equip_effect` applies)."""
     card.owner = _choice(data.get("owner", card.owner), f"{path}.owner", PLAYERS)
     card.kind = card.kind or ("effect" if card.effect else "normal")
     if card.kind not in MONSTER_KINDS or card.kind == "token":
@@ -354,8 +363,8 @@ def _equipped_monster(card: Card, data: dict, path: str, zones) -> Card:
     for key in ("set_turn", "set_this_turn"):
         if key in data:
             raise InvalidScenario(f"{path}.{key}", "an equipped monster was not Set")
-    card.equip_was = ("monster", card.kind, False)
-    card.card_type, card.kind = "spell", "equip"
+    card.card_type = "monster"
+    become_equip(card, by_own_effect=_bool(data.get("equipped_by_itself", False), f"{path}.equipped_by_itself"))
     card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
     if "equipped_by" in data:
         card.equipped_by = _card_id(data["equipped_by"], f"{path}.equipped_by")
@@ -459,6 +468,8 @@ def _effect(data, path: str) -> Effect:
             eff.maintenance = maintenance.parse(data["maintenance"])
         except ValueError as e:
             raise InvalidScenario(f"{path}.maintenance", str(e)) from None
+    if "destroyed_monster" in data:
+        eff.destroyed_monster = _destroyed_monster(data["destroyed_monster"], f"{path}.destroyed_monster", eff.when)
     if "vow" in data:
         try:
             eff.vow = vows.parse(data["vow"])
@@ -505,6 +516,10 @@ def _effect(data, path: str) -> Effect:
                                   "a card or quick effect activated at an attack declaration (when: attack_declared, "
                                   "not type: trigger)")
     eff.mandatory = _bool(data.get("mandatory", False), f"{path}.mandatory")
+    eff.phase_chain = _bool(data.get("phase_chain", False), f"{path}.phase_chain")
+    if eff.phase_chain and not (eff.mandatory and eff.when in ("standby_phase", "end_phase")):
+        raise InvalidScenario(f"{path}.phase_chain", "only a mandatory Standby/End Phase trigger (of a Trap Card) is "
+                              "ruled to chain with its like")
     if "wording" in data:
         eff.wording = _choice(data["wording"], f"{path}.wording", ("when", "if"))
     ops = data.get("do")
@@ -523,6 +538,19 @@ def _effect(data, path: str) -> Effect:
             raise InvalidScenario(f"{path}.do[{i}].{name}", "`activated_card` is the card whose activation this "
                                   "effect answers: only an effect with `when: activation` names it")
     return eff
+
+
+def _destroyed_monster(value, path: str, when: str) -> dict:
+    """`{kind: normal | effect | …, by: battle | effect}`: which destroyed monster meets `when: monster_destroyed`."""
+    if when != "monster_destroyed":
+        raise InvalidScenario(path, "describes the destroyed monster of a `when: monster_destroyed` trigger")
+    data = _mapping(value, path, ("kind", "by"))
+    out = {}
+    if "kind" in data:
+        out["kind"] = _choice(data["kind"], f"{path}.kind", MONSTER_KINDS)
+    if "by" in data:
+        out["by"] = _choice(data["by"], f"{path}.by", ("battle", "effect"))
+    return out
 
 
 def _effect_refs(board: Board):
@@ -621,10 +649,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not all(isinstance(x, str) for x in ids):
                 raise InvalidScenario("choose.discard", "a card id or a list of card ids")
             out[key] = list(ids)
-        elif key in ("phase.standby", "phase.end"):
+        elif key in ("phase.standby", "phase.end", "chain_order"):
             if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise InvalidScenario(f"choose.{key}", "a list of card ids and `pass`: the order the players apply "
-                                      "this phase's effects and processings")
+                raise InvalidScenario(f"choose.{key}", "a list of card ids (phase.*: and `pass`): the order of the "
+                                      "phase's effects and processings, or of a player's simultaneous triggers")
             out[key] = list(v)
         elif key.startswith(("cost.", "discard.", "pick.", "banish.")):
             ids = v if isinstance(v, list) else [v]
