@@ -91,6 +91,7 @@ class Card:
     procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
+    summon_vow: dict | None = None          # "the turn you Special Summon this card, you cannot …" (4.9.2.p2, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
     atk_per_material: int = 0         # "its original ATK becomes the number of its materials × N" (stats.py)
     # where it is on the field

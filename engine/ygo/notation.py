@@ -103,6 +103,8 @@ def _extra_fields(c: Card) -> dict:
         out["materials_needed"] = c.material_req
     if c.material_filter:
         out["material_filter"] = c.material_filter
+    if c.summon_vow:
+        out["summon_vow"] = c.summon_vow
     for key in ("special_summon_only", "own_procedure_only", "special_summon_once", "gemini"):
         if getattr(c, key):
             out[key] = True

@@ -142,7 +142,8 @@ def _board(data: dict, ids: set[str]) -> Board:
     if board.turn_number == 1 and board.phase in ("battle", "main2"):
         raise InvalidScenario("board.phase", "impossible on turn 1: the player who goes first has no Battle Phase, "
                               "and so no Main Phase 2")
-    board.normal_summons_used = _int(data.get("normal_summons_used", 0), "board.normal_summons_used", 0, 1)
+    # more than 1 after Double Summon and the like raised the turn's count (summon_count.py)
+    board.normal_summons_used = _int(data.get("normal_summons_used", 0), "board.normal_summons_used", 0, 10)
     for name in PLAYERS:
         if name not in data:
             raise InvalidScenario(f"board.{name}", "required")
