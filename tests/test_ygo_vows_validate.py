@@ -37,6 +37,8 @@ def with_changes(monster: dict | None = None, effect: dict | None = None) -> dic
     ({"summoned_by": ["normal", "normal"]}, None, f"{MONSTER}.summoned_by"),
     ({"gemini_summoned": True}, None, f"{MONSTER}.gemini_summoned"),
     ({"special_summon_once": "yes"}, None, f"{MONSTER}.special_summon_once"),
+    ({"summon_vow": {"cannot": "fly"}}, None, f"{MONSTER}.summon_vow"),
+    ({"summon_vow": {"cannot": "normal_summon", "player": "opponent"}}, None, f"{MONSTER}.summon_vow.player"),
     ({"material_filter": {"summoned_by": ["normal"]}}, None, f"{MONSTER}.material_filter"),
     ({"kind": "link", "arrows": ["bottom"], "level": 0, "material_filter": {"summoned_by": ["thrown"]}}, None,
      f"{MONSTER}.material_filter"),

@@ -47,7 +47,7 @@ def parse(args) -> dict:
     """`{apply, to, battles, race, amount}` -> the same, checked (ValueError naming the problem)."""
     if not isinstance(args, dict) or set(args) - {"apply", "to", "battles", "race", "amount"}:
         raise ValueError("takes {apply, to, battles, race, amount}")
-    if args.get("apply") not in ORDER:
+    if not isinstance(args.get("apply"), str) or args["apply"] not in ORDER:   # ORDER is a dict: no lists
         raise ValueError(f"`apply` is one of {', '.join(ORDER)}")
     out = {"apply": args["apply"], "to": args.get("to", "both"), "battles": args.get("battles", "all_monsters")}
     if out["to"] not in TO:
@@ -74,6 +74,7 @@ class Modifier:
     player: str          # the source's controller: "self" of `to`
     spec: dict
     this_turn: bool = False
+    effect_damage: bool = False   # changes effect damage, not battle damage
 
     @property
     def order(self) -> int:
@@ -103,7 +104,7 @@ def _holder(game, monster: Card) -> str:
 def modifiers(game, battlers: list[Card]) -> list[tuple[Modifier, list[Card]]]:
     """The modifiers that apply to this battle, each with the battling monsters it names."""
     found = [Modifier(src, mine, args) for src, mine in sources(game) for name, args in src.effect.continuous
-             if name == "battle_damage"] + list(game.damage_mods)
+             if name == "battle_damage"] + [m for m in game.damage_mods if not m.effect_damage]
     out = []
     for mod in found:
         spec = mod.spec
@@ -234,7 +235,7 @@ def parse_effect(args) -> dict:
         raise ValueError("takes {apply: redirect | zero | half | double, to: self | opponent | both}")
     if args.get("apply") not in EFFECT_APPLY:
         raise ValueError(f"`apply` is one of {', '.join(EFFECT_APPLY)}")
-    out = {"apply": args["apply"], "to": args.get("to", "self"), "effect": True}
+    out = {"apply": args["apply"], "to": args.get("to", "self")}
     if out["to"] not in ("self", "opponent", "both"):
         raise ValueError("`to` is self, opponent or both")
     return out
@@ -242,7 +243,7 @@ def parse_effect(args) -> dict:
 
 def register_effect(game, link, spec: dict) -> None:
     """The `effect_damage` operation: applies from now until the end of the turn."""
-    game.damage_mods.append(Modifier(link.card, link.player, spec, this_turn=True))
+    game.damage_mods.append(Modifier(link.card, link.player, spec, this_turn=True, effect_damage=True))
     game.step("damage_mod.registered", f"The effect of {link.card.label()} applies for the rest of this turn: "
               f"effect damage {spec['apply']} ({spec['to']}).", "ygo.damage_mod.effect_order",
               source=link.card.label(), what=spec["apply"])
@@ -254,7 +255,7 @@ def effect_damage(game, player: str, amount: int) -> tuple[str, int, list]:
     from .continuous import sources
 
     mods = [Modifier(src, mine, args) for src, mine in sources(game) for name, args in src.effect.continuous
-            if name == "effect_damage"] + [m for m in game.damage_mods if m.spec.get("effect")]
+            if name == "effect_damage"] + [m for m in game.damage_mods if m.effect_damage]
 
     def covers(mod, who):
         return who in _players(game, mod, [])

@@ -118,8 +118,9 @@ def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_
                     raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
                 out["per"] = args["per"]
             if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+                from .counters import is_kind
                 kind = args["per_counter"]
-                if not isinstance(kind, str) or not kind.isidentifier() or kind != kind.lower() or "per" in args:
+                if not is_kind(kind) or "per" in args:
                     raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
                 out["per_counter"] = kind
         else:
@@ -184,16 +185,17 @@ def _affects(source: Card, source_player: str, selector: str, monster: Card, mon
 
 def any_in_game(board) -> bool:
     """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
-    return any(c.effect and c.effect.continuous for p in board.players.values() for c in p.all_cards())
+    return any(e and e.continuous for p in board.players.values() for c in p.all_cards()
+               for e in (c.effect, c.equip_effect))
 
 
 def _face_up_sources(game) -> list[tuple[Card, str]]:
     out = []
     for p in game.board.players.values():
         cards = list(p.monsters.values()) + list(p.spells_traps.values()) + ([p.field_spell] if p.field_spell else [])
-        # a monster treated as an equip card has no monster effects that apply (4.8.3.p4)
+        # a monster treated as an equip card carries its equip effect, not its monster effects (equip_monsters)
         out += [(c, p.name) for c in cards if c.effect and c.effect.continuous and c.face_up
-                and (c.kind != "equip" or c.equipped_to) and not c.equip_was and _condition_met(game, c)]
+                and (c.kind != "equip" or c.equipped_to) and _condition_met(game, c)]
     return out
 
 

@@ -36,8 +36,13 @@ TARGETS = ("targets", "self", "holder")   # `holder`: a face-up card you control
 
 # ---------- validation
 
+def is_kind(value) -> bool:
+    """A counter kind is a lower-case name: spell, a, soul_pendulum …"""
+    return isinstance(value, str) and bool(_KIND.match(value))
+
+
 def _kind(value, path: str) -> str:
-    if not isinstance(value, str) or not _KIND.match(value):
+    if not is_kind(value):
         raise InvalidScenario(path, f"a counter kind is a lower-case name (spell, a, …), not {value!r}")
     return value
 
@@ -215,7 +220,7 @@ def parse_place(args) -> dict:
     if args["target"] not in TARGETS:
         raise ValueError(f"`target` is one of {', '.join(TARGETS)}, not {args['target']!r}")
     kind = args["kind"]
-    if not isinstance(kind, str) or not _KIND.match(kind):
+    if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name (spell, a, …), not {kind!r}")
     count = args.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS:
@@ -287,7 +292,7 @@ def parse_remove(args) -> dict:
     from .effects import _keys, _selector
     args = _keys(args, ("target", "kind", "count"), ("target", "kind"))
     kind = args["kind"]
-    if not isinstance(kind, str) or not _KIND.match(kind):
+    if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name, not {kind!r}")
     count = args.get("count", "all")
     if count != "all" and (isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS):
@@ -318,7 +323,7 @@ def parse_cost(args) -> dict:
     if not isinstance(args, dict) or set(args) - {"kind", "count", "from"} or "kind" not in args:
         raise ValueError("{kind: <counter kind>, count: N, from: self | field}")
     kind = args["kind"]
-    if not isinstance(kind, str) or not _KIND.match(kind):
+    if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name, not {kind!r}")
     count = args.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS:

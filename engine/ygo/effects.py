@@ -543,6 +543,22 @@ def apply_change_original_def(game, link, args) -> bool:
     return _apply_stat(game, link, args, "original_def")
 
 
+def apply_swap_atk_def(game, link, sel) -> bool:
+    """"Swap the ATK and DEF" (反转世界): a resolved exchange fixes both values (4.5.5)."""
+    done = False
+    for card in _cards(game, link, sel, op="swap_atk_def"):
+        if card.zone not in MONSTER_ZONES or not card.face_up or card.kind == "link":
+            continue   # a Link Monster has no DEF to swap with
+        atk, dfn = stats.value(game, card, "atk"), stats.value(game, card, "def")
+        stats.apply(game, link, card, "atk", {"target": sel, "to": dfn})
+        stats.apply(game, link, card, "def", {"target": sel, "to": atk})
+        done = True
+        game.step("effect.swap_atk_def", f"{card.label()}'s ATK and DEF are swapped: {atk}/{dfn} becomes {dfn}/{atk} "
+                  "(both fixed).", "ygo.stats.becomes_fixes", "ygo.atk.current_not_original", card=card.label(),
+                  atk=dfn, defense=atk)
+    return done
+
+
 def apply_lose_lp(game, link, args) -> bool:
     player = _who(link, args["player"])
     if "atk_of" in args:
@@ -731,7 +747,9 @@ def _responded_link(game, link):
 def apply_negate_activation(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
-        return
+        return False
+    if protection.cannot_be_negated(game, target.card, "activation"):
+        return False
     target.negated_activation = True
     game.step("chain.negate_activation", f"The activation of {target.card.label()} (chain link {target.n}) is negated; "
               "it will not resolve.", "ygo.chain.negate_activation", card=target.card.label(),
@@ -744,6 +762,8 @@ def apply_negate_effect(game, link, _args):
     target = _responded_link(game, link)
     if target is None:
         return
+    if protection.cannot_be_negated(game, target.card, "effect"):
+        return False
     target.negated_effect = True
     game.step("chain.negate_effect", f"The effect of {target.card.label()} (chain link {target.n}) is negated; "
               "the card was still activated, but its effect does nothing.", "ygo.chain.negate_effect", card=target.card.label(),
@@ -790,6 +810,7 @@ OPERATIONS: dict[str, Operation] = {
     "change_original_atk": Operation(_original_change, apply_change_original_atk),
     "change_original_def": Operation(_original_change, apply_change_original_def),
     "lose_lp": Operation(_lose_lp, apply_lose_lp),
+    "swap_atk_def": Operation(_selector, apply_swap_atk_def),
     "damage": Operation(_damage, apply_damage),
     "gain_lp": Operation(_gain, apply_gain_lp),
     "draw": Operation(_draw, apply_draw),
@@ -818,6 +839,7 @@ OPERATIONS: dict[str, Operation] = {
     "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
     "become_tuner": Operation(_selector, apply_become_tuner),
     "protect": Operation(protection.parse_protect, protection.apply_protect),
+    "cannot_be_negated": Operation(protection.parse_unnegatable, protection.apply_unnegatable),
     "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
     "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
     "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),

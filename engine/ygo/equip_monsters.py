@@ -47,10 +47,19 @@ def as_monster(card: Card) -> tuple[str, str]:
     return card.equip_was[:2] if card.equip_was else (card.card_type, card.kind)
 
 
+def become_equip(card: Card, by_own_effect: bool) -> None:
+    """Treated as an Equip Spell: its monster effects are set aside and its equip effect, if any, is its effect —
+    unless that applies only when its own effect equipped it (4.8.3.p4-p5)."""
+    card.equip_was = (card.card_type or "monster", card.kind or ("effect" if card.effect else "normal"),
+                      card.trap_monster, card.effect)
+    card.card_type, card.kind, card.trap_monster = "spell", "equip", False
+    card.effect = card.equip_effect if by_own_effect or not card.equip_effect_own_only else None
+
+
 def restore(card: Card) -> None:
     """Leaving the Spell & Trap Zone, a monster that was an equip card is its own card again (4.8.3.p11)."""
     if card.equip_was:
-        card.card_type, card.kind, card.trap_monster = card.equip_was
+        card.card_type, card.kind, card.trap_monster, card.effect = card.equip_was
         card.equip_was = ()
     card.equipped_by = ""
 
@@ -84,18 +93,21 @@ def apply(game, link, args) -> None:
 def _equip(game, link, card: Card, receiver: Card, zone: str, by_own_card: bool) -> None:
     place = game.where(card)
     face_down = place in MONSTER_ZONES and card.position == "set"
-    was = (card.card_type or "monster", card.kind or ("effect" if card.effect else "normal"), card.trap_monster)
+    was_trap_monster = card.trap_monster
     game.remove(card)   # it leaves its Monster Zone (or pile) but, as an equip card, not the field
-    card.equip_was = was
     # an Equip Spell only: a Trap Monster made an equip card is no longer a monster or a trap either (4.8.3.p1)
-    card.card_type, card.kind, card.trap_monster = "spell", "equip", False
+    become_equip(card, by_own_effect=link.card is card)
     card.zone, card.face = zone, "down" if face_down else "up"
     card.equipped_to = receiver.id
     card.equipped_by = link.card.id if by_own_card else ""
     game.board.player(link.player).spells_traps[zone] = card
     keys = ["ygo.equip_monster.treated_as_spell", "ygo.equip.attach", "ygo.equip_monster.no_monster_data"]
-    if was[2]:
+    if was_trap_monster:
         keys.append("ygo.equip_monster.trap_monster")
+    if card.effect is not None:
+        keys.append("ygo.equip_monster.equip_effect")
+    elif card.equip_effect is not None:   # its equip effect needs its own effect to have equipped it
+        keys.append("ygo.equip_monster.equip_effect_own_only")
     if face_down:
         keys.append("ygo.equip_monster.face_down")
     if place in MONSTER_ZONES:

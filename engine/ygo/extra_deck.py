@@ -95,10 +95,10 @@ def material_refusal(game, method: str, player: str, card: Card, materials: list
         if len(tuners) != 1 or len(materials) < 2:
             return (f"a Synchro Summon needs exactly 1 Tuner and 1 or more non-Tuner monsters; {names} has "
                     f"{len(tuners)} Tuner(s)", ("ygo.summon.synchro_tuner", "ygo.summon.synchro"))
-        total = sum(m.level for m in materials)
+        total = sum(stats.value(game, m, "level") for m in materials)   # Levels as effects changed them (4.5.3)
         if total != card.level:
             return (f"the materials' Levels add up to {total}, not the Level {card.level} of {card.label()}",
-                    ("ygo.summon.synchro",))
+                    ("ygo.summon.synchro", *(("ygo.stats.level_like_atk",) if any(m.mods for m in materials) else ())))
         return None
     if method == "xyz":
         need = card.material_req if card.material_req is not None else DEFAULT_XYZ_MATERIALS
@@ -108,8 +108,9 @@ def material_refusal(game, method: str, player: str, card: Card, materials: list
             if not _has_level(m):
                 why = "a Link Monster has no Level" if m.kind == "link" else "an Xyz Monster has a Rank, not a Level"
                 return f"{m.label()} cannot be an Xyz Material: {why}", ("ygo.link.no_level",)
-            if m.level != card.rank:
-                return (f"{m.label()} is Level {m.level}; the Rank {card.rank} {card.label()} needs Level {card.rank} "
+            level = stats.value(game, m, "level")
+            if level != card.rank:
+                return (f"{m.label()} is Level {level}; the Rank {card.rank} {card.label()} needs Level {card.rank} "
                         "monsters", ("ygo.summon.xyz",))
         if len(materials) != need:
             return (f"{card.label()} needs {need} Level {card.rank} monsters, {len(materials)} named",

@@ -106,6 +106,7 @@ class Game:
     stat_seq: int = 0                                   # order of resolved stat changes (stats.Mod.seq)
     stat_began: dict = field(default_factory=dict)      # (effect key, op, monster id) -> when it began to apply (stats.py)
     lingering: list = field(default_factory=list)       # (card, player, args) protections granted for the turn
+    unnegatable: list = field(default_factory=list)     # (card, args): "… cannot be negated" this turn (protection.py)
     protectors: list = field(default_factory=list)      # cards whose protection just kept a card from destruction
     damage_mods: list = field(default_factory=list)     # battle damage changes for the rest of the turn (battle_damage.py)
     name_locks: list = field(default_factory=list)      # "cannot activate cards of that name this turn" (name_locks.py)
@@ -244,6 +245,8 @@ class Game:
                 self.step("replace.banished_instead", f"{card.label()} would be sent to the graveyard, but while "
                           f"{src.label()} applies it is banished instead.", "ygo.replace.banish_instead",
                           card=card.label(), source=src.label())
+                if card.kind == "token":
+                    return                # a banished token vanishes
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number
             eff = card.effect

@@ -34,12 +34,20 @@ def take(game, card: Card) -> list[Card]:
     return [m for m, moved in held if m.moved == moved and game.on_field(m)]
 
 
+def _destructible(game, card: Card, monsters: list[Card]) -> list[Card]:
+    """Those of `monsters` the effect of `card` can destroy (not unaffected by it, not indestructible by effects)."""
+    from .protection import grants, unaffected_by
+
+    return [m for m in monsters if not unaffected_by(game, card, m)
+            and grants(game, m, "indestructible_by_effect")[0] is None]
+
+
 def with_linked(game, cards: list[Card]) -> list[Card]:
     """`cards` about to be destroyed plus the monsters they hold, destroyed at the same time (3.1.1.p64)."""
     out = list(cards)
     for card in cards:
         if card.linked:
-            extra = [m for m in take(game, card) if m not in out]
+            extra = [m for m in _destructible(game, card, take(game, card)) if m not in out]
             if extra:
                 game.step("linked.destroyed_together", f"{card.label()} is destroyed, so the monsters it Special "
                           f"Summoned ({', '.join(m.label() for m in extra)}) are destroyed at the same time, by its "
@@ -51,12 +59,9 @@ def with_linked(game, cards: list[Card]) -> list[Card]:
 
 def left_field(game, card: Card) -> None:
     """`card` left the field other than by being destroyed by an effect: the monsters it holds are destroyed at once."""
-    from .protection import grants, unaffected_by
     from .replacement import replace
 
-    held = take(game, card)
-    doomed = [m for m in held if not unaffected_by(game, card, m)
-              and grants(game, m, "indestructible_by_effect")[0] is None]
+    doomed = _destructible(game, card, take(game, card))
     if not doomed:
         return
     game.step("linked.destroyed_together", f"{card.label()} left the field, so the monsters it Special Summoned "

@@ -91,6 +91,7 @@ class Card:
     procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
+    summon_vow: dict | None = None          # "the turn you Special Summon this card, you cannot …" (4.9.2.p2, vows.py)
     materials: list = field(default_factory=list)   # Xyz Materials (overlay units) under this monster
     atk_per_material: int = 0         # "its original ATK becomes the number of its materials × N" (stats.py)
     # where it is on the field
@@ -112,6 +113,8 @@ class Card:
     equipped_to: str = ""             # an equip card: the id of the monster it is equipped to
     equip_was: tuple = ()             # a monster treated as an Equip Spell: its (card_type, kind, trap_monster) (4.8.3)
     equipped_by: str = ""             # … equipped to that card by the card's own effect, which alone keeps it (4.8.3.p9)
+    equip_effect: Effect | None = None   # a monster's effects while it is an equip card (Union monsters, 4.8.3.p4)
+    equip_effect_own_only: bool = False  # … only when its own effect equipped it ("equipped by this card's effect")
     control_returns: bool = False     # control taken "until the End Phase": it goes back then
     face_up_in_extra_deck: bool = False   # a Pendulum Monster sent from the field to the Extra Deck
     mods: list = field(default_factory=list)   # resolved changes to its ATK/DEF/Level on the field (stats.Mod);

@@ -79,6 +79,10 @@ def _common(c: Card) -> dict:
         out["original_atk_per_material"] = c.atk_per_material
     if c.effect:
         out["effect"] = _effect(c.effect)
+    if c.equip_effect:
+        out["equip_effect"] = _effect(c.equip_effect)
+    if c.equip_effect_own_only:
+        out["equip_effect_own_only"] = True
     out.update(_extra_fields(c))
     out.update(counters.data_of(c))
     return out
@@ -99,6 +103,8 @@ def _extra_fields(c: Card) -> dict:
         out["materials_needed"] = c.material_req
     if c.material_filter:
         out["material_filter"] = c.material_filter
+    if c.summon_vow:
+        out["summon_vow"] = c.summon_vow
     for key in ("special_summon_only", "own_procedure_only", "special_summon_once", "gemini"):
         if getattr(c, key):
             out[key] = True
@@ -136,8 +142,10 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
 def _spell_trap(c: Card, controller: str = "") -> dict:
     if c.equip_was:   # a monster equipped as an equip card is written as the monster it is (validate reads it back)
         as_monster = copy.copy(c)
-        as_monster.card_type, as_monster.kind = c.equip_was[:2]
+        as_monster.card_type, as_monster.kind, _, as_monster.effect = c.equip_was
         out = _common(as_monster)
+        if c.effect is not None and c.effect is c.equip_effect and c.equip_effect_own_only:
+            out["equipped_by_itself"] = True
         if controller and c.owner != controller:
             out["owner"] = c.owner
     else:

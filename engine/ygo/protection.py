@@ -207,3 +207,45 @@ def apply_make_unaffected(game, link, sel) -> None:
                   "other cards' effects this turn"
                   f"{'; the counters already on it stay, with what was attached to placing them' if keep else ''}.",
                   "ygo.protect.unaffected", *keep, card=card.label(), source=link.card.label())
+
+
+# ---- "activated effects of <cards> cannot be negated" (4.6.5.p46-p48)
+
+NEGATABLE = ("effect", "activation", "both")
+
+
+def parse_unnegatable(args) -> dict:
+    """`{name_contains: <part of a card name>, what: effect | activation | both}` — "this turn, the activated effects of
+    「<name>」 cards cannot be negated" (an archetype is the part of the name its cards share)."""
+    if not isinstance(args, dict) or set(args) - {"name_contains", "what"} or "name_contains" not in args:
+        raise ValueError("takes {name_contains: <part of the card names>, what: effect | activation | both}")
+    if not isinstance(args["name_contains"], str) or not args["name_contains"]:
+        raise ValueError("`name_contains` is the part of the name the cards share")
+    what = args.get("what", "effect")
+    if what not in NEGATABLE:
+        raise ValueError(f"`what` is one of {', '.join(NEGATABLE)}")
+    return {"name_contains": args["name_contains"], "what": what}
+
+
+def apply_unnegatable(game, link, args) -> None:
+    """From its resolution to the end of the turn: an effect that applies only once it has resolved, so it does not
+    protect what a later chain link already negated (the chain resolves last in, first out)."""
+    game.unnegatable.append((link.card, args))
+    what = {"effect": "activated effects", "activation": "activations",
+            "both": "activations and activated effects"}[args["what"]]
+    game.step("effect.cannot_be_negated", f"For the rest of this turn, the {what} of 「{args['name_contains']}」 cards "
+              f"cannot be negated (the effect of {link.card.label()}).", "ygo.negate.cannot_be_negated",
+              source=link.card.label(), name=args["name_contains"])
+
+
+def cannot_be_negated(game, card: Card, what: str) -> bool:
+    """Whether the activation (`what` = activation) or the activated effect (effect) of `card` cannot be negated now;
+    True records a cited step (4.6.5.p48: "the activated effect cannot be negated" leaves the activation negatable)."""
+    for src, args in game.unnegatable:
+        if args["name_contains"] in card.name and args["what"] in (what, "both"):
+            game.step("chain.cannot_negate", f"{'The activation' if what == 'activation' else 'The activated effect'} of "
+                      f"{card.label()} cannot be negated this turn (the effect of {src.label()}): the negation does "
+                      "not apply.", "ygo.negate.cannot_be_negated", "ygo.negate.cannot_be_negated_kinds",
+                      card=card.label(), source=src.label())
+            return True
+    return False

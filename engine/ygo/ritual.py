@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import vows, zones
+from . import stats, vows, zones
 from .model import MONSTER_ZONES, Card
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -68,7 +68,7 @@ def refusal(game, player: str, args: dict, monster: Card | None, tributes: list[
         if t.kind in ("xyz", "link") or not t.level:
             return (f"{t.label()} has no Level, so it cannot make up the Tributes' Levels of a Ritual Summon",
                     ("ygo.ritual.levels", "ygo.link.no_level"))
-    total = sum(t.level for t in tributes)
+    total = sum(stats.value(game, t, "level") for t in tributes)   # Levels on the field as effects changed them
     if not tributes or not _levels_fit(total, monster.level, args["levels"]):
         return (f"the Tributes' Levels total {total}; this Ritual Spell needs {_level_text(args['levels'], monster.level)} "
                 f"for the Level {monster.level} {monster.label()}", ("ygo.ritual.levels",))
@@ -153,7 +153,7 @@ def apply_ritual(game, link, args) -> None:
         zone = next(z for z in free if z.startswith("M"))
     game.place_monster(monster, player, zone, "attack")
     monster.properly_summoned = True
-    total = sum(t.level for t in tributes)
+    total = sum(stats.value(game, t, "level") for t in tributes)
     keys = ["ygo.ritual.summon", "ygo.ritual.levels", "ygo.summon.proper", "ygo.summon.revive_lifted",
             "ygo.zones.main_monster_zone"]
     if place == "graveyard":

@@ -213,14 +213,14 @@ def keys(game, monster: Card, stat: str) -> list[str]:
 
 # ---------- resolved changes
 
-STAT_CHANGES = ("change_atk", "change_def", "change_level", "change_original_atk", "change_original_def")
+STAT_CHANGES = ("change_atk", "change_def", "change_level", "change_original_atk", "change_original_def", "swap_atk_def")
 
 
 def only_itself(card: Card) -> bool:
     """Whether the effect's stat changes can only change its own monster (every one `target: self`): then it
     stops applying when the monster is negated; one that can change other cards keeps applying (4.5.3)."""
     changes = [args for name, args in card.effect.ops if name in STAT_CHANGES] if card.effect else []
-    return bool(changes) and all(a.get("target") == "self" for a in changes)
+    return bool(changes) and all((a if isinstance(a, str) else a.get("target")) == "self" for a in changes)
 
 
 def apply(game, link, monster: Card, stat: str, args: dict) -> tuple[int, int, list[str]]:

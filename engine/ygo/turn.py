@@ -143,6 +143,7 @@ def _next_turn(game) -> None:
     game.used_once.clear()   # once-per-turn limits last for the turn
     vows.end_of_turn(game)   # so do the restrictions "for the rest of this turn"
     game.lingering.clear()   # and protections granted "this turn"
+    game.unnegatable.clear()
     battle_damage.end_of_turn(game)
     name_locks.end_of_turn(game)
     summon_count.end_of_turn(game)

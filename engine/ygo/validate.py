@@ -8,6 +8,7 @@ from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
 from . import continuous, costs, counters, effects, equip_monsters, maintenance, replacement, vows
+from .equip_monsters import become_equip
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
@@ -23,11 +24,12 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
-ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "owner")
+ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "equipped_by_itself",
+                       "owner")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
                "replace_destruction", "maintenance", "destroyed_monster", "phase_chain")
@@ -140,7 +142,8 @@ def _board(data: dict, ids: set[str]) -> Board:
     if board.turn_number == 1 and board.phase in ("battle", "main2"):
         raise InvalidScenario("board.phase", "impossible on turn 1: the player who goes first has no Battle Phase, "
                               "and so no Main Phase 2")
-    board.normal_summons_used = _int(data.get("normal_summons_used", 0), "board.normal_summons_used", 0, 1)
+    # more than 1 after Double Summon and the like raised the turn's count (summon_count.py)
+    board.normal_summons_used = _int(data.get("normal_summons_used", 0), "board.normal_summons_used", 0, 10)
     for name in PLAYERS:
         if name not in data:
             raise InvalidScenario(f"board.{name}", "required")
@@ -243,6 +246,12 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.atk_per_material = _int(data["original_atk_per_material"], f"{path}.original_atk_per_material", 1, 10**6)
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
+    if data.get("equip_effect") is not None:
+        card.equip_effect = _effect(data["equip_effect"], f"{path}.equip_effect")
+        if not card.equip_effect.continuous or card.equip_effect.ops:
+            raise InvalidScenario(f"{path}.equip_effect", "the continuous effects it applies while it is an equip card "
+                                  "({continuous: [...]}, on `equipped`)")
+    card.equip_effect_own_only = _bool(data.get("equip_effect_own_only", False), f"{path}.equip_effect_own_only")
     extra_card_fields(card, data, path)
     return card
 
@@ -305,7 +314,7 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
     card = _card_common(owner, data, path, ids)
     if card.card_type == "monster" and "equipped_to" in data:
         return _equipped_monster(card, data, path, zones)
-    for key in ("owner", "equipped_by"):
+    for key in ("owner", "equipped_by", "equipped_by_itself"):
         if key in data:
             raise InvalidScenario(f"{path}.{key}", "only for a monster equipped as an equip card (type: monster, "
                                   "equipped_to)")
@@ -341,7 +350,8 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
 def _equipped_monster(card: Card, data: dict, path: str, zones) -> Card:
     """A monster equipped to a monster by an effect (`type: monster`, `equipped_to`): treated as an Equip Spell
     (4.8.3.p1), face-up unless a face-down monster was equipped (4.8.3.p8); `owner` if it is the opponent's card,
-    `equipped_by: <the monster's id>` if that monster's own effect equipped it to itself (4.8.3.p9)."""
+    `equipped_by: <the monster's id>` if that monster's own effect equipped it to itself (4.8.3.p9),
+    `equipped_by_itself: true` if its own effect equipped it (a Union monster: its `equip_effect` applies)."""
     card.owner = _choice(data.get("owner", card.owner), f"{path}.owner", PLAYERS)
     card.kind = card.kind or ("effect" if card.effect else "normal")
     if card.kind not in MONSTER_KINDS or card.kind == "token":
@@ -354,8 +364,8 @@ def _equipped_monster(card: Card, data: dict, path: str, zones) -> Card:
     for key in ("set_turn", "set_this_turn"):
         if key in data:
             raise InvalidScenario(f"{path}.{key}", "an equipped monster was not Set")
-    card.equip_was = ("monster", card.kind, False)
-    card.card_type, card.kind = "spell", "equip"
+    card.card_type = "monster"
+    become_equip(card, by_own_effect=_bool(data.get("equipped_by_itself", False), f"{path}.equipped_by_itself"))
     card.equipped_to = _card_id(data["equipped_to"], f"{path}.equipped_to")
     if "equipped_by" in data:
         card.equipped_by = _card_id(data["equipped_by"], f"{path}.equipped_by")

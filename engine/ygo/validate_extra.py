@@ -11,7 +11,7 @@ from .zones import ARROWS, cell, extra_link
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
                    "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once",
-                   "procedure", "gemini", "material_filter")
+                   "procedure", "gemini", "material_filter", "summon_vow")
 EXTRA_ACTION_ARGS = {
     "synchro_summon": (("card", "materials"), ("zone", "position")),
     "xyz_summon": (("card", "materials"), ("zone", "position")),
@@ -72,6 +72,14 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     card.own_procedure_only = _bool(data, "own_procedure_only", path)
     card.special_summon_once = _bool(data, "special_summon_once", path)
     card.gemini = _bool(data, "gemini", path)
+    if "summon_vow" in data:
+        from .vows import parse as parse_vow
+        try:
+            card.summon_vow = parse_vow(data["summon_vow"])
+        except ValueError as e:
+            raise InvalidScenario(f"{path}.summon_vow", str(e)) from None
+        if "player" in card.summon_vow:
+            raise InvalidScenario(f"{path}.summon_vow.player", "it binds the player who Special Summons the card")
     if card.gemini and card.kind not in ("normal", "effect", ""):
         raise InvalidScenario(f"{path}.gemini", "a Gemini monster is a Main Deck monster (kind effect)")
     if "material_filter" in data:

@@ -130,6 +130,8 @@ def record_summon(game, card: Card, player: str, method: str, batch: object = No
             log.special_batches[player].append((batch, [card]))
         else:
             entry[1].append(card)
+        if card.summon_vow:
+            _summon_vow_applies(game, card, player)
     elif method == "normal":
         log.normal_summoned[player] += 1
 
@@ -249,10 +251,32 @@ def _keys(vow: Vow) -> tuple[str, ...]:
     return ("ygo.vow.effect_lock",) if vow.is_effect else ("ygo.vow.immediate",)
 
 
+def _summon_vow_applies(game, card: Card, player: str) -> None:
+    """"The turn you Special Summon this card, you cannot ...": not an effect, it binds the player who Special
+    Summoned it, from the moment the summon succeeded (a negated one never gets here; 4.9.2.p2)."""
+    vow = _make(player, card.summon_vow, card)
+    game.vows.append(vow)
+    game.step("vow.applies", f"{card.label()} was Special Summoned: for the rest of the turn {player} cannot "
+              f"{vow.text()}. This is not an effect and cannot be negated.", "ygo.vow.summon_vow",
+              card=card.label(), player=player)
+
+
+def summon_vow_refusal(game, player: str, card: Card | None) -> Refusal:
+    """A monster with "the turn you Special Summon this card, you cannot ..." is not Special Summoned in a turn
+    its player already did that (4.9.2.p2)."""
+    spec = card.summon_vow if card is not None else None
+    if not spec or not _done(game, player, spec["cannot"], spec, card):
+        return None
+    return (f"the turn {player} Special Summons {card.label()}, {player} cannot {WORDS[spec['cannot']]}; {player} "
+            "already did this turn", ("ygo.vow.summon_vow",))
+
+
 def refusal(game, player: str, cannot: str, card: Card | None = None) -> Refusal:
     vow = restriction(game, player, cannot, card)
     if vow is None:
-        return limit_refusal(game, player, card) if cannot == "special_summon" else None
+        if cannot != "special_summon":
+            return None
+        return summon_vow_refusal(game, player, card) or limit_refusal(game, player, card)
     what = f": {card.label()} cannot be Special Summoned" if card is not None and cannot == "special_summon" else ""
     return f"{vow.source.label()} forbids {player} to {vow.text()} this turn{what}", _keys(vow)
 
@@ -318,7 +342,8 @@ def activation_refusal(game, card: Card, player: str) -> Refusal:
                     "effect Special Summons, cannot be activated", _keys(vow))
         for args in summons:   # a used-up limit: the effect could summon nothing (4.9.1.p22)
             found = game.board.find(args["card"]) if isinstance(args, dict) and "card" in args else None
-            limit = limit_refusal(game, player, found[2] if found else None)
+            monster = found[2] if found else None
+            limit = summon_vow_refusal(game, player, monster) or limit_refusal(game, player, monster)
             if limit:
                 return (f"{limit[0]}, so {card.label()}, whose effect Special Summons, cannot be activated",
                         (*limit[1], *(("ygo.vow.summon_in_progress",) if game.summoning else ())))
