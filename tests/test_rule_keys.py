@@ -58,7 +58,7 @@ def test_every_ygo_key_has_an_anchor_so_regenerating_the_table_keeps_it():
     """rule_keys.yaml is generated from rule_anchors.yaml (`python -m engine.ygo.locate`): a key with no anchor
     would be dropped silently by the next regeneration."""
     from engine.ygo.locate import ANCHORS, TABLE
-    from rulings.yamlio import load_yaml
+    from rulings.yamlio import load_yaml_file
 
-    unanchored = sorted(set(load_yaml(TABLE)) - set(load_yaml(ANCHORS)))
+    unanchored = sorted(set(load_yaml_file(TABLE)) - set(load_yaml_file(ANCHORS)))
     assert not unanchored, f"rule keys without an anchor in {ANCHORS.name}: {unanchored}"
