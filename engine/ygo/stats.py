@@ -113,6 +113,8 @@ def observe(game) -> None:
     """Record which continuous effects apply to each face-up monster now (so a later change knows they came
     before it), forget those that stopped, and erase a negated monster's own non-continuous changes (4.5.3:
     they do not come back when the negation ends)."""
+    if not game.has_continuous and not any(m.mods for p in game.board.players.values() for m in p.monsters.values()):
+        return   # nothing to record or erase (stat_began only fills when continuous cards exist): the usual case
     live = set()
     for p in game.board.players.values():
         for monster in p.monster_list():
@@ -148,6 +150,8 @@ def original(game, monster: Card, stat: str) -> int:
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return value
     op = "original_" + stat
+    if not game.has_continuous and not any(m.stat == op for m in monster.mods):
+        return value
     events = [(m.seq, m) for m in _live(game, monster) if m.stat == op]
     if game.has_continuous:
         events += [(_began(game, monster, key, op), args) for key, _, _, args in _continuous(game, monster, op)]
