@@ -167,6 +167,25 @@ def _pile_card(c: Card, pile: str = "") -> dict:
     return out
 
 
+def _steps_data(ops, links) -> list:
+    """Parsed steps back to a `do:` list: `after:` links, and the parts of `one_of` / `each_of` (modes.py)."""
+    out = []
+    for i, (name, args) in enumerate(ops):
+        if name in ("one_of", "each_of"):
+            args = [_part_data(part) for part in args]
+        step = {name: args}
+        if i < len(links) and links[i]:
+            step["after"] = links[i]
+        out.append(step)
+    return out
+
+
+def _part_data(part) -> list | dict:
+    ops, links, cond = part
+    steps = _steps_data(ops, links)
+    return steps if cond is None else {"if": {"of": cond[0], cond[1]: cond[2]}, "do": steps}
+
+
 def _effect(e: Effect) -> dict:
     out = {}
     if e.type:
@@ -176,7 +195,7 @@ def _effect(e: Effect) -> dict:
     if e.targets:
         out["targets"] = e.targets
     if e.ops:
-        out["do"] = [{name: args} for name, args in e.ops]
+        out["do"] = _steps_data(e.ops, getattr(e, "steps", ()))
     for key, value, default in (("cost", e.cost, ()), ("once_per_turn", e.once_per_turn, ""),
                                 ("from", e.source, "field"), ("mandatory", e.mandatory, False),
                                 ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
