@@ -52,3 +52,13 @@ def test_drift_is_detected(tmp_path, monkeypatch):
     finally:
         citations.rule_keys.cache_clear()
     assert len(found) == 1 and "drifted" in found[0]
+
+
+def test_every_ygo_key_has_an_anchor_so_regenerating_the_table_keeps_it():
+    """rule_keys.yaml is generated from rule_anchors.yaml (`python -m engine.ygo.locate`): a key with no anchor
+    would be dropped silently by the next regeneration."""
+    from engine.ygo.locate import ANCHORS, TABLE
+    from rulings.yamlio import load_yaml_file
+
+    unanchored = sorted(set(load_yaml_file(TABLE)) - set(load_yaml_file(ANCHORS)))
+    assert not unanchored, f"rule keys without an anchor in {ANCHORS.name}: {unanchored}"

@@ -226,8 +226,11 @@ class Game:
             pile = "extra_deck"           # an Extra Deck monster returns to the Extra Deck
         if pile in ("hand", "deck", "extra_deck") and card.kind in EXTRA_DECK_KINDS + ("ritual",):
             card.properly_summoned = False   # back in a hidden pile it no longer counts as properly summoned (3.3.4.p4)
-        if card.kind == "token" and pile != "graveyard":
-            return                        # a token that leaves the field simply vanishes
+        if card.kind == "token":   # a token exists only on the field: leaving it, it vanishes (3.1.10.p1)
+            if pile == "graveyard" and place:
+                self.step("token.vanishes", f"{card.label()} is a token: it leaves the field and vanishes instead of "
+                          "going to the graveyard.", "ygo.tokens.vanish", card=card.label())
+            return
         owner = self.board.player(card.owner)
         if to_extra_deck_instead(card, place, pile):
             owner.extra_deck.insert(0, card)   # face-up cards lie on top of the face-down ones
@@ -263,6 +266,8 @@ class Game:
     def went(self, card: Card) -> str:
         """Where a card just sent to the graveyard went, in words (a Pendulum Monster goes to the Extra Deck, a card
         may be banished instead)."""
+        if card.kind == "token" and not card.zone:
+            return "vanishes (a token)"
         if card.face_up_in_extra_deck:
             return "placed face-up in its owner's Extra Deck"
         return "banished instead" if card in self.board.player(card.owner).banished else "sent to the graveyard"

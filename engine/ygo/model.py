@@ -53,6 +53,9 @@ class Effect:
     destroyed_monster: dict | None = None   # `when: monster_destroyed`: {kind, by} the destroyed monster must match
     phase_chain: bool = False         # a Trap's mandatory phase trigger ruled to chain with its like (4.10.10.p6)
     while_on_field: str = ""          # its continuous effects apply only while a card of this name is on the field
+    # the scenario mapping validate built this effect from: the canonical text form writes it back as it is, so
+    # every effect field, old or new, round-trips (notation.py); not part of what the effect is (compare=False)
+    given: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(eq=False)   # a card is itself: compared by identity (fast `in`/`remove` on piles)

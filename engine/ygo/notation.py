@@ -24,7 +24,7 @@ def board_data(board: Board) -> dict:
             "monsters": [_monster(c, board.turn_number, p.name) for c in p.monster_list()],
             "spells_traps": [_spell_trap(c, p.name) for c in p.st_list()],
             "field": _spell_trap(p.field_spell) if p.field_spell else None,
-            **{pile: [_pile_card(c, pile) for c in getattr(p, pile)] for pile in PILES},
+            **{pile: [_pile_card(c, pile, board.turn_number) for c in getattr(p, pile)] for pile in PILES},
         }
     return data
 
@@ -69,8 +69,10 @@ def _common(c: Card) -> dict:
             out["unaffected"] = list(c.unaffected_by)
     if c.effects_negated:
         out["effects_negated"] = "anywhere" if c.negated_anywhere else True
-        if c.race:
-            out["race"] = c.race
+    if c.race:
+        out["race"] = c.race
+    if c.attribute:
+        out["attribute"] = c.attribute
     if c.attacks_allowed != 1:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:
@@ -134,8 +136,10 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
         out["gemini_summoned"] = True
     if c.name_locked:
         out["name_locked"] = True
-    if c.gemini_summoned:
-        out["gemini_summoned"] = True
+    if c.trap_monster:
+        out["trap_monster"] = True
+    if c.also_trap:
+        out["also_trap"] = True
     return out
 
 
@@ -160,48 +164,15 @@ def _spell_trap(c: Card, controller: str = "") -> dict:
     return out
 
 
-def _pile_card(c: Card, pile: str = "") -> dict:
+def _pile_card(c: Card, pile: str = "", turn_number: int = 0) -> dict:
     out = _common(c)
     if pile == "extra_deck" and c.face_up_in_extra_deck:
         out["face_up"] = True
+    if pile == "graveyard" and c.graveyard_turn == turn_number:
+        out["sent_this_turn"] = True
     return out
-
-
-def _steps_data(ops, links) -> list:
-    """Parsed steps back to a `do:` list: `after:` links, and the parts of `one_of` / `each_of` (modes.py)."""
-    out = []
-    for i, (name, args) in enumerate(ops):
-        if name in ("one_of", "each_of"):
-            args = [_part_data(part) for part in args]
-        step = {name: args}
-        if i < len(links) and links[i]:
-            step["after"] = links[i]
-        out.append(step)
-    return out
-
-
-def _part_data(part) -> list | dict:
-    ops, links, cond = part
-    steps = _steps_data(ops, links)
-    return steps if cond is None else {"if": {"of": cond[0], cond[1]: cond[2]}, "do": steps}
 
 
 def _effect(e: Effect) -> dict:
-    out = {}
-    if e.type:
-        out["type"] = e.type
-    if e.when:
-        out["when"] = e.when
-    if e.targets:
-        out["targets"] = e.targets
-    if e.ops:
-        out["do"] = _steps_data(e.ops, getattr(e, "steps", ()))
-    for key, value, default in (("cost", e.cost, ()), ("once_per_turn", e.once_per_turn, ""),
-                                ("from", e.source, "field"), ("mandatory", e.mandatory, False),
-                                ("wording", e.wording, "when"), ("continuous", e.continuous, ()),
-                                ("turn", e.turn, "own"), ("condition", e.condition, ""), ("vow", e.vow, None),
-                                ("replace_destruction", e.replace, None), ("maintenance", e.maintenance, None),
-                                ("destroyed_monster", e.destroyed_monster, None), ("phase_chain", e.phase_chain, False)):
-        if value != default:
-            out[key] = [{name: args} for name, args in value] if key in ("cost", "continuous") else value
-    return out
+    """The effect as the scenario gave it (validate keeps the mapping it read): one source for every field."""
+    return copy.deepcopy(e.given)

@@ -71,6 +71,8 @@ def _negated(game, monster: Card) -> bool:
 def _continuous(game, monster: Card, op: str) -> list[tuple[tuple, Card, str, dict]]:
     """(key, source, source controller, args) of the continuous `op` effects that apply to the monster now:
     their conditions met and not erased by a resolved "becomes" (4.5.5)."""
+    if not game.has_continuous:   # no continuous card in the game: skip the import and the scan (hot path)
+        return []
     from .continuous import applying_indexed
 
     out = []
@@ -116,7 +118,7 @@ def observe(game) -> None:
         for monster in p.monster_list():
             if not monster.face_up:
                 continue
-            for op in STATS + ORIGINAL:
+            for op in (STATS + ORIGINAL if game.has_continuous else ()):
                 for key, *_ in _continuous(game, monster, op):
                     _began(game, monster, key, op)
                     live.add((key, op, monster.id))

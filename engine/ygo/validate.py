@@ -2,6 +2,8 @@
 legal is decided later by `actions.can_*`. Every error names the field path."""
 from __future__ import annotations
 
+import copy
+
 from rulings.editions import DEFAULT_EDITION, EDITIONS
 
 from ..errors import InvalidScenario
@@ -438,7 +440,7 @@ def _infer_type(data: dict, card: Card) -> str:
 
 def _effect(data, path: str) -> Effect:
     data = _mapping(data, path, EFFECT_KEYS)
-    eff = Effect()
+    eff = Effect(given=copy.deepcopy(data))   # kept for the canonical text form (notation.py)
     if "type" in data:
         eff.type = _choice(data["type"], f"{path}.type", EFFECT_TYPES)
     if "when" in data:
