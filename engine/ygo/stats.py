@@ -46,7 +46,7 @@ class Mod:
 
 
 def printed(card: Card, stat: str) -> int:
-    return {"atk": card.atk, "def": card.defense, "level": card.level}[stat]
+    return card.atk if stat == "atk" else card.defense if stat == "def" else card.level if stat == "level" else {}[stat]
 
 
 def changed(card: Card) -> bool:
