@@ -113,7 +113,8 @@ def observe(game) -> None:
     """Record which continuous effects apply to each face-up monster now (so a later change knows they came
     before it), forget those that stopped, and erase a negated monster's own non-continuous changes (4.5.3:
     they do not come back when the negation ends)."""
-    if not game.has_continuous and not any(m.mods for p in game.board.players.values() for m in p.monsters.values()):
+    if not game.has_continuous and not any(m.own for p in game.board.players.values() for c in p.monsters.values()
+                                           for m in c.mods):
         return   # nothing to record or erase (stat_began only fills when continuous cards exist): the usual case
     live = set()
     for p in game.board.players.values():
@@ -171,8 +172,8 @@ def real(game, monster: Card, stat: str) -> int:
     base = printed(monster, stat)
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return base
-    if not monster.mods and not game.has_continuous:
-        return base
+    if not game.has_continuous and not any(m.stat == stat or m.stat == "original_" + stat for m in monster.mods):
+        return base   # no change to this stat: the usual case
     if stat != "level":
         base = original(game, monster, stat)
     events = [(m.seq, m) for m in _live(game, monster) if m.stat == stat]
