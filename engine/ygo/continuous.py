@@ -24,7 +24,7 @@ your_monsters, opponent_monsters, all_monsters. Values are computed in stats.py 
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card, other
-from .stats import COUNTS
+from .stats import COUNTS, _continuous, value
 from .protection import parse_protect, unaffected_by
 from .name_locks import parse_cannot_use
 from .summon_count import parse_grant
@@ -285,21 +285,17 @@ def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> 
 
 
 def atk_of(game, monster: Card) -> int:
-    from .stats import value
-
     return value(game, monster, "atk")
 
 
 def def_of(game, monster: Card) -> int:
-    from .stats import value
-
     return value(game, monster, "def")
 
 
 def modifiers(game, monster: Card, stat: str) -> list[Card]:
     """The cards whose continuous effects change `stat` (atk | def, or its original value) of the monster now."""
-    from .stats import _continuous
-
+    if not game.has_continuous:
+        return []
     return list(dict.fromkeys(src for op in (stat, "original_" + stat) for _, src, _, _ in _continuous(game, monster, op)))
 
 

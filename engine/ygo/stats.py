@@ -46,7 +46,7 @@ class Mod:
 
 
 def printed(card: Card, stat: str) -> int:
-    return {"atk": card.atk, "def": card.defense, "level": card.level}[stat]
+    return card.atk if stat == "atk" else card.defense if stat == "def" else card.level if stat == "level" else {}[stat]
 
 
 def changed(card: Card) -> bool:
@@ -113,6 +113,9 @@ def observe(game) -> None:
     """Record which continuous effects apply to each face-up monster now (so a later change knows they came
     before it), forget those that stopped, and erase a negated monster's own non-continuous changes (4.5.3:
     they do not come back when the negation ends)."""
+    if not game.has_continuous and not any(m.own for p in game.board.players.values() for c in p.monsters.values()
+                                           for m in c.mods):
+        return   # nothing to record or erase (stat_began only fills when continuous cards exist): the usual case
     live = set()
     for p in game.board.players.values():
         for monster in p.monster_list():
@@ -148,6 +151,8 @@ def original(game, monster: Card, stat: str) -> int:
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return value
     op = "original_" + stat
+    if not game.has_continuous and not any(m.stat == op for m in monster.mods):
+        return value
     events = [(m.seq, m) for m in _live(game, monster) if m.stat == op]
     if game.has_continuous:
         events += [(_began(game, monster, key, op), args) for key, _, _, args in _continuous(game, monster, op)]
@@ -167,8 +172,8 @@ def real(game, monster: Card, stat: str) -> int:
     base = printed(monster, stat)
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return base
-    if not monster.mods and not game.has_continuous:
-        return base
+    if not game.has_continuous and not any(m.stat == stat or m.stat == "original_" + stat for m in monster.mods):
+        return base   # no change to this stat: the usual case
     if stat != "level":
         base = original(game, monster, stat)
     events = [(m.seq, m) for m in _live(game, monster) if m.stat == stat]

@@ -438,9 +438,21 @@ def _infer_type(data: dict, card: Card) -> str:
 
 # ---------- effects
 
+def _copy_plain(data):
+    """A copy of YAML/JSON data (dicts, lists, scalars), several times cheaper than copy.deepcopy; anything else
+    falls back to it."""
+    if isinstance(data, dict):
+        return {k: _copy_plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_copy_plain(v) for v in data]
+    if data is None or isinstance(data, (str, int, float)):   # bool is an int
+        return data
+    return copy.deepcopy(data)
+
+
 def _effect(data, path: str) -> Effect:
     data = _mapping(data, path, EFFECT_KEYS)
-    eff = Effect(given=copy.deepcopy(data))   # kept for the canonical text form (notation.py)
+    eff = Effect(given=_copy_plain(data))   # kept for the canonical text form (notation.py)
     if "type" in data:
         eff.type = _choice(data["type"], f"{path}.type", EFFECT_TYPES)
     if "when" in data:
