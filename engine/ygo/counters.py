@@ -189,6 +189,10 @@ def clear(game, card: Card, why: str, *keys: str) -> None:
 def check(game) -> None:
     """Restricted counters on a card that can no longer hold them (its effects negated) are removed (3.1.7.p4);
     counters on a face-down card vanish (4.11.2.p1)."""
+    if not any(c.counters for p in game.board.players.values() for zone in (p.monsters, p.spells_traps)
+               for c in zone.values()) and not any(p.field_spell and p.field_spell.counters
+                                                   for p in game.board.players.values()):
+        return   # no counter on the field (the usual case): nothing to check, after every operation
     for player in game.board.players:
         for card in _field_cards(game, player):
             if not card.counters:
