@@ -15,7 +15,7 @@ from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
 from .extra_deck import default_summoned_by
 from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_monster_zones, extra_action_args,
-                             extra_card_fields, fusion_choice, monster_materials, pendulum_scale_card,
+                             extra_card_fields, fusion_choice, monster_materials, parsed, pendulum_scale_card,
                              ritual_choice)
 from .protection import parse_unaffected
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
@@ -226,10 +226,7 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
             raise InvalidScenario(f"{path}.effects_negated", f"must be true, false or anywhere, not {value!r}")
         card.effects_negated, card.negated_anywhere = bool(value), value == "anywhere"
     if "unaffected" in data:
-        try:
-            card.unaffected, card.unaffected_by = parse_unaffected(data["unaffected"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.unaffected", str(e)) from None
+        card.unaffected, card.unaffected_by = parsed(parse_unaffected, data["unaffected"], f"{path}.unaffected")
     if "race" in data:
         card.race = _text(data["race"], f"{path}.race").lower()
     if "attribute" in data:
@@ -474,29 +471,17 @@ def _effect(data, path: str) -> Effect:
                                   "for an effect with targets")
     for key, parse in (("cost", costs.parse), ("continuous", continuous.parse)):
         if key in data:
-            try:
-                setattr(eff, key, parse(data[key]))
-            except ValueError as e:
-                raise InvalidScenario(f"{path}.{key}", str(e)) from None
+            setattr(eff, key, parsed(parse, data[key], f"{path}.{key}"))
     if "maintenance" in data:
-        try:
-            eff.maintenance = maintenance.parse(data["maintenance"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.maintenance", str(e)) from None
+        eff.maintenance = parsed(maintenance.parse, data["maintenance"], f"{path}.maintenance")
     if "destroyed_monster" in data:
         eff.destroyed_monster = _destroyed_monster(data["destroyed_monster"], f"{path}.destroyed_monster", eff.when)
     if "vow" in data:
-        try:
-            eff.vow = vows.parse(data["vow"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.vow", str(e)) from None
+        eff.vow = parsed(vows.parse, data["vow"], f"{path}.vow")
         if "player" in data["vow"]:
             raise InvalidScenario(f"{path}.vow.player", "a vow binds the player who activates the card")
     if "replace_destruction" in data:
-        try:
-            eff.replace = replacement.parse(data["replace_destruction"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.replace_destruction", str(e)) from None
+        eff.replace = parsed(replacement.parse, data["replace_destruction"], f"{path}.replace_destruction")
     if "once_per_turn" in data:
         eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name", "activation"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":

@@ -22,6 +22,14 @@ EXTRA_ACTION_ARGS = {
 MAX_MATERIALS = 20
 
 
+def parsed(parse, value, path: str):
+    """`parse(value)`, its ValueError turned into the InvalidScenario that names the field."""
+    try:
+        return parse(value)
+    except ValueError as e:
+        raise InvalidScenario(path, str(e)) from None
+
+
 def _bool(data: dict, key: str, path: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
@@ -74,10 +82,7 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     card.gemini = _bool(data, "gemini", path)
     if "summon_vow" in data:
         from .vows import parse as parse_vow
-        try:
-            card.summon_vow = parse_vow(data["summon_vow"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.summon_vow", str(e)) from None
+        card.summon_vow = parsed(parse_vow, data["summon_vow"], f"{path}.summon_vow")
         if "player" in card.summon_vow:
             raise InvalidScenario(f"{path}.summon_vow.player", "it binds the player who Special Summons the card")
     if card.gemini and card.kind not in ("normal", "effect", ""):
@@ -86,15 +91,9 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
         if card.kind not in ("synchro", "xyz", "link"):
             raise InvalidScenario(f"{path}.material_filter", "only a Synchro, Xyz or Link Monster names what its "
                                   "materials must be here")
-        try:
-            card.material_filter = parse_traits(data["material_filter"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.material_filter", str(e)) from None
+        card.material_filter = parsed(parse_traits, data["material_filter"], f"{path}.material_filter")
     if "procedure" in data:
-        try:
-            card.procedure = procedure.parse(data["procedure"])
-        except ValueError as e:
-            raise InvalidScenario(f"{path}.procedure", str(e)) from None
+        card.procedure = parsed(procedure.parse, data["procedure"], f"{path}.procedure")
 
 
 def _materials_needed(value, card: Card, path: str):
