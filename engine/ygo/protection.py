@@ -105,17 +105,8 @@ def _covered(game, source: Card, source_player: str, args: dict, card: Card) -> 
         return card.zone == "field" and card.face_up
     if card.zone not in MONSTER_ZONES or not card.face_up:
         return False
-    holder = game.controller(card)
-    target = args["target"]
-    if target == "self":
-        return card is source
-    if target == "equipped":
-        return source.equipped_to == card.id
-    if target == "your_monsters":
-        return holder == source_player
-    if target == "opponent_monsters":
-        return holder != source_player
-    return target == "all_monsters"
+    from .continuous import _affects   # the continuous effects' selectors, read the same way
+    return _affects(source, source_player, args["target"], card, game.controller(card))
 
 
 def grants(game, card: Card, what: str, deciding: bool = False) -> tuple[Card | None, list[Card]]:
