@@ -81,16 +81,21 @@ def parse(value) -> tuple:
     return tuple(out)
 
 
-def _pick(game, card: Card, pool: list[Card], count: int, default_last: bool) -> list[Card]:
-    chosen = game.choose.get(f"cost.{card.id}", [])
+def pick_cards(pool: list[Card], chosen: list[str], count: int, default_last: bool = True) -> list[Card]:
+    """`count` cards of `pool`: the `chosen` ids first (in their order, unknown ones ignored), then the documented
+    default — the last cards of the pool (or the first, `default_last=False`)."""
     by_id = {c.id: c for c in pool}
     picks = [by_id[i] for i in dict.fromkeys(chosen) if i in by_id][:count]
-    for c in (reversed(pool) if default_last else pool):   # documented defaults
+    for c in (reversed(pool) if default_last else pool):
         if len(picks) == count:
             break
         if c not in picks:
             picks.append(c)
     return picks
+
+
+def _pick(game, card: Card, pool: list[Card], count: int, default_last: bool) -> list[Card]:
+    return pick_cards(pool, game.choose.get(f"cost.{card.id}", []), count, default_last)
 
 
 def _hand_others(game, card, player):

@@ -10,7 +10,7 @@ from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, p
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import columns, control, counters, delayed, equip_monsters, protection, search, stats, temporary
+from . import columns, control, costs, counters, delayed, equip_monsters, protection, search, stats, temporary
 from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
@@ -141,13 +141,7 @@ def apply_discard(game, link, args) -> bool:
         game.step("effect.discard.fails", f"{link.player} has fewer than {args['count']} card(s) in the hand: nothing "
                   "is discarded.", "ygo.cost.own_hand", player=link.player, count=args["count"])
         return False
-    chosen = [c for i in game.choose.get(f"discard.{link.card.id}", []) for c in hand if c.id == i]
-    picks = list(dict.fromkeys(chosen))[:args["count"]]
-    for c in reversed(hand):
-        if len(picks) == args["count"]:
-            break
-        if c not in picks:
-            picks.append(c)
+    picks = costs.pick_cards(hand, game.choose.get(f"discard.{link.card.id}", []), args["count"])
     for c in picks:
         game.send(c, "graveyard")
     game.step("effect.discard", f"The effect of {link.card.label()} makes {link.player} discard "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from . import battle_damage, name_locks, phase_triggers, stats, summon_count, temporary, vows
 from .control import return_at_end_phase
+from .costs import pick_cards
 from .model import HAND_LIMIT, PHASES, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -108,14 +109,8 @@ def _hand_limit(game) -> list:
     excess = len(me.hand) - HAND_LIMIT
     if excess <= 0:
         return []
-    chosen = game.choose.get("discard", [])   # validated as a list of ids
-    by_id = {c.id: c for c in me.hand}
-    picks = [by_id[i] for i in dict.fromkeys(chosen) if i in by_id][:excess]
-    for card in reversed(me.hand):   # documented default: the last cards in the hand are discarded first
-        if len(picks) == excess:
-            break
-        if card not in picks:
-            picks.append(card)
+    # documented default: the last cards in the hand are discarded first
+    picks = pick_cards(me.hand, game.choose.get("discard", []), excess)
     for card in picks:
         game.send(card, "graveyard")
     game.step("end_phase.hand_limit", f"{board.turn} has {HAND_LIMIT + excess} cards in hand and discards "
