@@ -47,8 +47,12 @@ def _kind(value, path: str) -> str:
     return value
 
 
+def _is_count(value, lo: int = 1) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and lo <= value <= MAX_COUNTERS
+
+
 def _count(value, path: str, lo: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_COUNTERS:
+    if not _is_count(value, lo):
         raise InvalidScenario(path, f"must be an integer from {lo} to {MAX_COUNTERS}, not {value!r}")
     return value
 
@@ -227,7 +231,7 @@ def parse_place(args) -> dict:
     if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name (spell, a, …), not {kind!r}")
     count = args.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS:
+    if not _is_count(count):
         raise ValueError(f"`count` is from 1 to {MAX_COUNTERS}, not {count!r}")
     out = {"target": args["target"], "kind": kind, "count": count}
     if with_:
@@ -299,7 +303,7 @@ def parse_remove(args) -> dict:
     if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name, not {kind!r}")
     count = args.get("count", "all")
-    if count != "all" and (isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS):
+    if count != "all" and not _is_count(count):
         raise ValueError(f"`count` is from 1 to {MAX_COUNTERS} or all, not {count!r}")
     return {"target": _selector(args["target"]), "kind": kind, "count": count}
 
@@ -330,7 +334,7 @@ def parse_cost(args) -> dict:
     if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name, not {kind!r}")
     count = args.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNTERS:
+    if not _is_count(count):
         raise ValueError(f"`count` is from 1 to {MAX_COUNTERS}, not {count!r}")
     source = args.get("from", "self")
     if source not in ("self", "field"):
