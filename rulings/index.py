@@ -45,7 +45,7 @@ from engine.errors import JudgeError
 from . import analysis, digests
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -95,14 +95,14 @@ def source_digests() -> dict[str, str]:
 def stale_because(manifest: dict) -> str:
     """What changed since a generation was built: the files, or the schema/analyzer versions."""
     if manifest.get("versions", "") != _versions():
-        return f"the schema/analyzer changed ({manifest.get('versions') or 'unknown'} -> {_versions()})"
+        return f"its schema/analyzer changed ({manifest.get('versions') or 'unknown'} -> {_versions()})"
     old = manifest.get("sources") or {}
     now = source_digests()
     changed = [name for name in now if old.get(name) != now[name]] + [name for name in old if name not in now]
     if not changed:
-        return "its fingerprint differs from the sources'"
+        return "its fingerprint is not the sources'"
     shown = ", ".join(changed[:4]) + (f" and {len(changed) - 4} more" if len(changed) > 4 else "")
-    return f"changed since it was built: {shown}"
+    return f"its sources changed since it was built: {shown}"
 
 
 @dataclass(frozen=True)
@@ -209,6 +209,7 @@ def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, "LoadedIndex"]:
     fp = fingerprint()
     info, missing = locate(base)
     force = False
+    why = None
     if info is None:
         log.info("no readable search index under %s (%s): building it (about 10 s)", search_dir(base), missing)
     elif info.fingerprint != fp:
@@ -218,9 +219,10 @@ def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, "LoadedIndex"]:
             return info, open_checked(info)
         except IndexDamaged as e:
             log.warning("search index %s is damaged (%s): rebuilding it", info.path, e)
+            why = f"{info.path.name} is damaged: {e}"
         force = True
     try:
-        build(base, force=force, fp=fp)
+        build(base, force=force, fp=fp, why=why)
     except SearchIndexError as build_error:
         if info is not None and not force:
             try:
@@ -236,17 +238,20 @@ def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, "LoadedIndex"]:
     return info, open_checked(info)
 
 
-def build(base: Path | None = None, force: bool = False, fp: str | None = None) -> BuildReport:
+def build(base: Path | None = None, force: bool = False, fp: str | None = None, why: str | None = None
+          ) -> BuildReport:
+    """Build a new generation when the live one is missing or stale (or always, `force`), and say why
+    (`why`: the caller's reason, such as the damage it found) on the log once the build is under way."""
     sdir = search_dir(base)
     try:
-        return _build(sdir, base, force, fp)
+        return _build(sdir, base, force, fp, why)
     except OSError as e:
         where = e.filename or sdir
         raise SearchIndexError(f"cannot write the search index in {where}: {e.strerror or e} "
                                "(set JUDGE_DATA_DIR to a writable directory)") from None
 
 
-def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildReport:
+def _build(sdir: Path, base: Path | None, force: bool, fp: str | None, why: str | None) -> BuildReport:
     import uuid     # here: a search that finds its index up to date never builds
 
     sdir.mkdir(parents=True, exist_ok=True)
@@ -254,10 +259,14 @@ def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildR
     with open(sdir / ".lock", "a+") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         fp = fp or fingerprint()
-        info = current(base)
+        info, missing = locate(base)
         if not force and info is not None and info.fingerprint == fp:
             return BuildReport(False, info.path, info.manifest.get("sections", 0),
                                time.perf_counter() - started, info.manifest.get("editions", {}))
+        reason = why or ("there is none: " + missing if info is None else stale_because(info.manifest) if info.fingerprint != fp
+                         else "a rebuild was asked for (--force)")
+        # a debug record: the CLI shows these once a build is under way (a failure stays one error line)
+        log.debug("building the search index because %s", reason)
         tmp = sdir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         try:
             counts, term_sections = _write(tmp)
@@ -331,8 +340,14 @@ def _write(path: Path) -> tuple[dict, dict]:
             seen[ch] = seen.get(ch, 0) + 1
     limit = STOP_SHARE * len(documents)
     useful = {ch for ch, n in seen.items() if n <= limit and not _HIRAGANA.match(ch)}
+    words: set[str] = set()
     for fields in documents:
         fields["body1"] = " ".join(ch for ch in dict.fromkeys(analysis.cjk_chars(fields["body1"])) if ch in useful)
+        # each English word once, in the first section using it: the corrector needs the vocabulary, not
+        # 66,000 postings of it
+        new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
+        words.update(new)
+        fields["words"] = " ".join(new)
     ix = FileStorage(str(path)).create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
     # more CPU than it saves on 4,500 short documents
@@ -402,13 +417,8 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     english_text = " ".join([text] + glosses.english_of(text, lang, [m.term for m in in_text if m.term.game == own]))
     defines = definitions.get(section.number, [])
     parent_number = _parent_number(section.number)
-    above = headings.get(parent_number, {"titles": [], "english": [], "terms": []}) if parent_number else \
-        {"titles": [], "english": [], "terms": []}
-    headings[section.number] = {
-        "titles": above["titles"] + ([title] if title else []),
-        "english": above["english"] + ([english_title] if title else []),
-        "terms": above["terms"] + list(dict.fromkeys([t.id for t in title_terms] + defines)),
-    }
+    above = headings.get(parent_number, {"terms": []}) if parent_number else {"terms": []}
+    headings[section.number] = {"terms": above["terms"] + list(dict.fromkeys([t.id for t in title_terms] + defines))}
     short = alias_key(text) if len(text.strip()) <= SHORT_HEADING else ""
     stored = {
         "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
@@ -426,7 +436,6 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
         "counts": " ".join(counts).encode(),
         "title": title, "body": text, "body1": text,
         "title_en": english_title, "body_en": english_text, "words": english_title + "\n" + english_text,
-        "heading": " ".join(above["titles"]), "heading_en": " ".join(above["english"]),
         "heading_terms": sep.join(above["terms"]),
         "terms": sep.join(m.term.id for m in in_text if m.term.game == own),
         "title_terms": sep.join(dict.fromkeys(t.id for t in title_terms)),

@@ -10,13 +10,14 @@ Fields (BM25F; the field boosts are the query's, rulings/search.py FIELD_BOOSTS 
     title_en, body_en       English stems of the text, plus the English names of the terms and glosses it
                             names in Chinese or Japanese
     english                 English stems of the section's unofficial English rendering, when there is one
-    heading, heading_en     the same analyses of its ancestors' titles: a paragraph inherits its headings'
-    heading_terms           subjects (4.9.1.p13 says 誓约 only in its heading) and term ids
+    heading_terms           ids of the terms its ancestors' titles name or define: a paragraph inherits its
+                            headings' subjects (4.9.1.p13 says 誓约 only in its heading; rulings/search.py
+                            also credits it with what its ancestors' titles show, through `parent`)
     terms, title_terms      ids of the edition's game's terms named in the text / the title
     defines                 ids of the terms this section defines
     title_key               the exact title (terms.alias_key): exact-title hits
-    words                   the English words of title_en/body_en, unstemmed: the spelling corrector's
-                            vocabulary (Whoosh's reader corrector)
+    words                   the English words of title_en/body_en, unstemmed, each in the first section
+                            using it: the spelling corrector's vocabulary (Whoosh's reader corrector)
     counts                  kinds of number the text states (card, creature, times, level, any): "how many"
     doc                     stored: what a result shows (title, text, snippet sources, ...)
 
@@ -79,7 +80,7 @@ def schema() -> fields.Schema:
         game=_column(), language=_column(), parent=_column(), counts=_column(),
         title=_text("cjk"), body=_text("cjk"), body1=_text("chars"),
         title_en=_text("english"), body_en=_text("english"), english=_text("english"),
-        heading=_text("cjk"), heading_en=_text("english"), heading_terms=_ids(),
+        heading_terms=_ids(),
         terms=_ids(), title_terms=_ids(), defines=_ids(), title_key=_ids(),
         words=fields.KEYWORD(analyzer=TokensOf("words"), scorable=True),   # scorable: see _ids
         doc=fields.STORED,

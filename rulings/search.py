@@ -118,6 +118,7 @@ class _Concept:
     weight: float = 1.0
     words: list[tuple[str, str]] = field(default_factory=list)   # (field, token) of the name as typed
     phrases: list[list[tuple[str, str]]] = field(default_factory=list)  # alternatives: all tokens of one
+    alike: list[list[tuple[str, str]]] = field(default_factory=list)    # ... that count as showing it, unscored
 
 
 @dataclass
@@ -223,18 +224,31 @@ class RuleSearch:
     @property
     def _descendants(self) -> list[frozenset[int]]:
         """Each section's descendants (from the parent column), computed on first use."""
-        found = self._columns.get("descendants")
-        if found is None:
-            by_ref = self._by_ref
-            parents = [by_ref.get(ref, -1) if ref else -1 for ref in self._column("parent")]
-            below: list[set[int]] = [set() for _ in parents]
-            for docnum, parent in enumerate(parents):
-                seen = 0
-                while parent >= 0 and seen < 16:
-                    below[parent].add(docnum)
-                    parent, seen = parents[parent], seen + 1
-            found = self._columns["descendants"] = [frozenset(b) for b in below]
-        return found
+        if "descendants" not in self._columns:
+            self._family()
+        return self._columns["descendants"]
+
+    @property
+    def _ancestors(self) -> list[tuple[int, ...]]:
+        """Each section's ancestors, nearest first."""
+        if "ancestors" not in self._columns:
+            self._family()
+        return self._columns["ancestors"]
+
+    def _family(self) -> None:
+        by_ref = self._by_ref
+        parents = [by_ref.get(ref, -1) if ref else -1 for ref in self._column("parent")]
+        below: list[set[int]] = [set() for _ in parents]
+        above: list[tuple[int, ...]] = []
+        for docnum, parent in enumerate(parents):
+            chain = []
+            while parent >= 0 and len(chain) < 16:
+                below[parent].add(docnum)
+                chain.append(parent)
+                parent = parents[parent]
+            above.append(tuple(chain))
+        self._columns["descendants"] = [frozenset(b) for b in below]
+        self._columns["ancestors"] = above
 
     def _prior(self, docnum: int) -> float:
         """The default edition wins a near tie; rules-test questions and replaced passages come after."""
@@ -406,19 +420,29 @@ class RuleSearch:
             scored[docnum] = max(scored.get(docnum, 0.0), score)
         return scored
 
-    def _shown(self, concept: _Concept) -> tuple[set[int], set[int]]:
-        """(the sections whose own title or text show the concept, those whose headings do)."""
+    def _shown(self, concept: _Concept) -> tuple[set[int], set[int], set[int]]:
+        """(the sections whose own title or text show the concept, those whose title does, those whose
+        headings name it as a term)."""
         own: set[int] = set()
+        titled: set[int] = set()
         above: set[int] = set()
         for fieldname, token, _ in concept.clauses:
-            own |= self._docs(fieldname, token)
-            heading = _HEADING_FIELD.get(fieldname)
-            if heading:
-                above |= self._docs(heading, token)
-        for phrase in concept.phrases:
+            docs = self._docs(fieldname, token)
+            own |= docs
+            if fieldname in _TITLE_FIELDS:
+                titled |= docs
+            if fieldname in _TERM_FIELDS:
+                above |= self._docs("heading_terms", token)
+        for phrase in concept.phrases + concept.alike:
             sets = [self._docs(f, t) for f, t in phrase]
-            own |= set.intersection(*sets) if sets else set()
-        return own, above
+            docs = set.intersection(*sets) if sets else set()
+            own |= docs
+            if phrase and all(f in _TITLE_FIELDS for f, _ in phrase):
+                titled |= docs
+        return own, titled, above
+
+    def _defining(self, plan: _Plan) -> list[set[int]]:
+        return [self._docs("defines", term.id) for term in plan.named_terms]
 
     def _docs(self, fieldname: str, token: str) -> set[int]:
         """The sections holding a token (remembered: the same few thousand tokens come back)."""
@@ -432,7 +456,8 @@ class RuleSearch:
             self._doc_sets[key] = found
         return found
 
-    def _coverage(self, plan: _Plan, shown: list[tuple[set[int], set[int]]], docnum: int, counts: str) -> float:
+    def _coverage(self, plan: _Plan, shown: list[tuple[set[int], set[int], set[int]]], docnum: int,
+                  counts: str) -> float:
         """The weighted share of the query's concepts a section shows (relaxed matching): in its own title
         or text in full, in its headings only at HEADING_SHARE (a paragraph inherits its headings'
         subjects: the answering sentence under 誓约 need not say 誓约), and a heading at SUBTREE_SHARE
@@ -442,13 +467,16 @@ class RuleSearch:
             return 1.0
         covered = total = 0.0
         below = self._descendants[docnum]
-        for concept, (own, above) in zip(plan.concepts, shown):
+        ancestors = self._ancestors[docnum]
+        # the section defining a term the query names is about the whole question
+        about = any(docnum in defining for defining in self._defining(plan))
+        for concept, (own, titled, above) in zip(plan.concepts, shown):
             total += concept.weight
             if docnum in own:
                 covered += concept.weight
-            elif docnum in above:
+            elif docnum in above or any(a in titled for a in ancestors):
                 covered += concept.weight * HEADING_SHARE
-            elif below and not own.isdisjoint(below):
+            elif about or (below and not own.isdisjoint(below)):
                 covered += concept.weight * SUBTREE_SHARE
         if plan.asks_number and plan.concepts:
             weight = NUMBER_CONCEPT_SHARE * total / len(plan.concepts)
@@ -556,8 +584,12 @@ class RuleSearch:
             latin = bool(re.search(r"[a-z]", name))
             words = ([("body_en", t) for t in analysis.english_tokens(name)] if latin
                      else [("body", g) for g in analysis.cjk_tokens(name)])
+            # the name's own words also show it: a word both games use (发动, attack) is one game's term
+            # only in that game's table
+            phrases = [[("body_en", t) for t in analysis.english_tokens(name)]] if latin else \
+                [p for p in (_phrase(name, "body"), _phrase(name, "title")) if p]
             concept = _Concept(",".join(t.id for t in named), clauses, _idf(frequency, n) + 1.0,
-                               list(dict.fromkeys(words)))
+                               list(dict.fromkeys(words)), alike=[p for p in phrases if p])
             family = next((c for c in plan.concepts if latin and _same_family(c, concept)), None)
             if family:      # "a blocker blocks": Blocker or block, one thing asked about, not two
                 family.name += "," + concept.name
@@ -928,8 +960,8 @@ FIELD_BOOSTS = {"title": 3.0, "title_en": 3.0}
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
 HEADING_SHARE = 0.75        # a concept shown only in a section's headings counts this much towards its coverage
 RERANK_DEPTH = 200          # Whoosh's top N that the features re-rank
-_HEADING_FIELD = {"title": "heading", "body": "heading", "title_en": "heading_en", "body_en": "heading_en",
-                  "terms": "heading_terms", "title_terms": "heading_terms", "defines": "heading_terms"}
+_TITLE_FIELDS = frozenset({"title", "title_en", "title_terms", "defines", "title_key"})
+_TERM_FIELDS = frozenset({"terms", "title_terms", "defines"})
 NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
 NUMBER_CONCEPT_SHARE = 1.0  # ... and stating one counts as one more concept (of average weight) covered
 SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
