@@ -380,12 +380,16 @@ def validate_meta(data: dict) -> None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of checking one scenario: `status` is pass | fail | known_divergence."""
+    """The outcome of checking one scenario: `status` is pass | fail | known_divergence.
+
+    `controls` are the runs of its negative controls (engine/controls.py); a control that does not flip
+    fails a ruling that otherwise agrees, with a `controls[i]` mismatch saying why."""
 
     status: str
     mismatches: tuple[Mismatch, ...]
     result: dict
     known_divergence: str | None = None
+    controls: tuple = ()
 
     @property
     def ok(self) -> bool:
@@ -397,24 +401,52 @@ class Verdict:
         return not self.mismatches
 
 
+def control_mismatches(expect: dict, controls) -> list[Mismatch]:
+    """A control that does not flip, and a refusal no control makes legal, as mismatch records."""
+    out = []
+    for i, c in enumerate(controls):
+        if c.flipped:
+            continue
+        if c.error:
+            actual = c.error
+        elif c.own_mismatches:
+            actual = "its own expect fails: " + ", ".join(m.key for m in c.own_mismatches)
+        elif c.changed:
+            actual = "only the citations differ: " + ", ".join(m.key for m in c.changed)
+        else:
+            actual = "the ruling's expect still passes"
+        out.append(Mismatch(f"controls[{i}]", f"flips the answer ({c.why})", actual))
+    if controls and "refused" in expect and not any(c.flipped and any(m.key == "refused" for m in c.changed)
+                                                     for c in controls):
+        out.append(Mismatch("controls", "a control in which the refused action is legal",
+                            "no control changes the refusal"))
+    return out
+
+
 def check(data: dict, edition: str | None = None) -> Verdict:
-    """Validate `data` (a scenario with `expect:`), simulate it, compare. Raises InvalidScenario/JudgeError."""
+    """Validate `data` (a scenario with `expect:`), simulate it and its controls, compare.
+    Raises InvalidScenario/JudgeError."""
+    from .controls import run_controls, validate_controls
     from .scenario import simulate
 
     if not isinstance(data, dict):
         _fail("", "a scenario is a mapping")
     validate_meta(data)
     expect = validate_expect(data.get("expect"), data.get("game"))
+    validate_controls(data)
     result = simulate(data, edition=edition).to_json()
     mismatches = tuple(compare(expect, result))
+    controls = run_controls(data, expect, edition=edition)
     divergence = data.get("known_divergence")
+    if not mismatches:
+        mismatches = tuple(control_mismatches(expect, controls))
     if not mismatches:
         status = "pass"
     elif divergence:
         status = "known_divergence"
     else:
         status = "fail"
-    return Verdict(status, mismatches, result, divergence)
+    return Verdict(status, mismatches, result, divergence, controls)
 
 
 def parse_rulings(text: str | bytes) -> list[dict]:
@@ -487,6 +519,7 @@ def check_item(data: dict, file: str, index: int | None, edition: str | None = N
     for key in ("question", "answer"):
         if isinstance(data.get(key), str):
             entry[key] = data[key]
+    entry["controls"] = [c.to_json() for c in verdict.controls]
     entry["outcome"] = verdict.result.get("outcome")
     entry["steps"] = _steps(verdict.result)
     entry["refused"] = verdict.result.get("refused", [])
@@ -519,6 +552,9 @@ def report(entries: list[dict]) -> dict:
         "failed": sum(not e["ok"] for e in checked),
         "known_divergence": sum(e["status"] == "known_divergence" for e in checked),
         "invalid": sum(e["status"] == "invalid" for e in checked),
+        "controlled": sum(bool(e.get("controls")) for e in checked),
+        "controls_flipping": sum(bool(e.get("controls")) and all(c["flipped"] for c in e["controls"])
+                                 for e in checked),
         "results": checked,
     }
     skipped = [e["file"] + (f" {e['id']}" if e.get("id") else "") for e in entries if e["status"] == "skipped"]
