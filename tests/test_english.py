@@ -83,26 +83,41 @@ def _norm(s: str) -> str:
 
 
 def _english_forms(term) -> list[re.Pattern]:
-    """Each English name as a pattern that allows inflected words ("look at" finds "looked at")."""
+    """Each English name as a pattern that allows inflected words ("look at" finds "looked at",
+    "digivolve" finds "digivolving")."""
     out = []
     for name in term.en:
         words = _norm(re.sub(r"\s*\(verb\)$", "", name)).split()
-        out.append(re.compile(r"\w*\s+".join(re.escape(w) for w in words)))
+        stems = [re.escape(w[:-1]) + "e?" if w.endswith("e") and len(w) > 3 else re.escape(w) for w in words]
+        out.append(re.compile(r"\w*\s+".join(stems)))
     return out
+
+
+def _terms_in(original: str, table: list, lang: str) -> set:
+    """The terms whose names the original uses, each name read longest first and never inside a longer
+    name (テイマーカード is a Tamer card, not a マーカー; 進化元効果 is not 進化元)."""
+    by_name = {}
+    for t in table:
+        for n in getattr(t, lang):
+            n = _norm(n).strip()
+            if n:
+                by_name.setdefault(n, t)
+    names = sorted(by_name, key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(n) for n in names))
+    return {by_name[m.group(0)] for m in pattern.finditer(original)}
 
 
 def _term_misses(edition: str) -> list[str]:
     game = load(edition).game
     lang = load(edition).language
     table = [t for t in terms.all_terms(game) if t.en and getattr(t, lang)]
+    forms = {t.id: _english_forms(t) for t in table}
     misses = []
     for number, r in english.renderings(edition).items():
         sec = load(edition).get(number)
-        original = _norm(f"{sec.title}\n{sec.text}")
         rendered = _norm(f"{r['title']}\n{r['text']}")
-        for t in table:
-            names = [_norm(n).strip() for n in getattr(t, lang)]
-            if any(n and n in original for n in names) and not any(e.search(rendered) for e in _english_forms(t)):
+        for t in sorted(_terms_in(_norm(f"{sec.title}\n{sec.text}"), table, lang), key=lambda t: t.id):
+            if not any(e.search(rendered) for e in forms[t.id]):
                 misses.append(f"{number}: {t.id} ({'/'.join(getattr(t, lang))}) -> {'/'.join(t.en)}")
     return misses
 
