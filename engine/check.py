@@ -27,6 +27,7 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     spells_traps: {A: [s1]}       # ygo: exact id sets of the spell & trap zones
     counters: {m1: {spell: 3}}    # ygo: exact counters on these cards on the field ({} = none)
     zone: {m1: M3}                # ygo: the zone these cards are in on the field
+    order: [effect.draw, keyword.piercing_check]   # these step events happen, first occurrences in this order
 
 A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
 """
@@ -78,6 +79,7 @@ _SHAPES = {
     "links": (("dcg",), "id_ids"),
     "counters": (("ygo",), "id_counts"),
     "zone": (("ygo",), "id_str"),
+    "order": (("dcg", "ygo"), "ids"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -317,6 +319,12 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             if wrong:
                 actual = sorted(i for i, c in cards.items() if bool(c.get("suspended")) is flag)
                 out.append(Mismatch(key, _sorted(want), actual))
+        elif key == "order":
+            events = [s.get("event") for s in result.get("steps", [])]
+            firsts = [events.index(e) if e in events else None for e in want]
+            if None in firsts or firsts != sorted(firsts):
+                seen = [e for e in dict.fromkeys(events) if e in want]
+                out.append(Mismatch(key, list(want), seen))
         elif key == "refused":
             missing = [k for k in want if k not in refused_kinds]
             if missing:
