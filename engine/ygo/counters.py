@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidScenario
+from .kernel import LEFT_ZONE
 from .model import MONSTER_ZONES, Card
 
 # the kinds 3.1.7.p4 names as placed only on "a card that can hold" them and removed when its effects are negated
@@ -178,6 +179,12 @@ def place(game, card: Card, kind: str, count: int, by: str, *keys: str) -> int:
               f"{card.counters[kind]}).", "ygo.counters.defined", *keys, card=card.label(), kind=kind, count=n,
               now=card.counters[kind])
     return n
+
+
+@LEFT_ZONE.on()
+def left_zone(game, card: Card, place: str) -> None:
+    if card.counters:
+        clear(game, card, f"leaves the field (from {place})")
 
 
 def clear(game, card: Card, why: str, *keys: str) -> None:

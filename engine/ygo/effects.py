@@ -457,7 +457,7 @@ def apply_flip_face_down(game, link, sel) -> bool:
         card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         was_gemini_summoned, card.gemini_summoned = card.gemini_summoned, False   # a Normal Monster again (4.11.4.p2)
         reset_face_down(game, card)
-        stats.reset(card)
+        stats.reset(game, card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
         if was_gemini_summoned:
             keys.append("ygo.gemini.second_summon_lost")
@@ -612,8 +612,7 @@ def _draw(args) -> dict:
 
 
 def apply_draw(game, link, args):
-    from .turn import draw_cards
-    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
+    game.draw(_who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
                source=link.card.label())
 
 

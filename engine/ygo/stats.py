@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .kernel import FORGETS
 from .model import MONSTER_ZONES, Card, other
 
 STATS = ("atk", "def", "level")
@@ -54,7 +55,8 @@ def changed(card: Card) -> bool:
     return bool(card.mods)
 
 
-def reset(card: Card) -> None:
+@FORGETS.on()
+def reset(game, card: Card) -> None:
     """A monster that leaves the field or turns face-down is a new card: what changed its stats is gone (4.11.3)."""
     card.mods = []
     card.stat_erased = {}

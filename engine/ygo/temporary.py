@@ -60,7 +60,7 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
     from .counters import clear
     clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
-    stats.reset(card)
+    stats.reset(game, card)
     if card.kind == "token":
         return   # a token leaving the field vanishes (apply_banish says so)
     game.temporary.append(Away(card, controller, position, until, summoned, zone in EXTRA_ZONES, by or controller,
