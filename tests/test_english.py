@@ -88,7 +88,7 @@ def _english_forms(term) -> list[re.Pattern]:
     out = []
     for name in term.en:
         words = _norm(re.sub(r"\s*\(verb\)$", "", name)).split()
-        stems = [re.escape(w[:-1]) + "e?" if w.endswith("e") and len(w) > 3 else re.escape(w) for w in words]
+        stems = [re.escape(w[:-1]) + "e?" if w.endswith("e") and len(w) >= 3 else re.escape(w) for w in words]
         out.append(re.compile(r"\w*\s+".join(stems)))
     return out
 
