@@ -67,6 +67,7 @@ def render_entry(e: dict) -> list[str]:
     if status in ("invalid", "error"):
         lines.append(f"       error: {e['error']}")
         return lines
+    lines.extend(render_controls(e))
     if status == "pass" and not e.get("known_divergence"):
         return lines
     if status == "pass":
@@ -97,6 +98,22 @@ def render_entry(e: dict) -> list[str]:
     return lines
 
 
+def render_controls(e: dict) -> list[str]:
+    """One line per negative control: whether it flips the answer, and on which keys."""
+    lines = []
+    for i, c in enumerate(e.get("controls") or [], 1):
+        verdict = "flips" if c["flipped"] else "DOES NOT FLIP"
+        option = f" (option {c['option']})" if c.get("option") else ""
+        changed = ", ".join(m["key"] for m in c["changed"]) or "nothing"
+        line = f"       control {i}{option} {verdict}: {' '.join(c['why'].split())} — changes {changed}"
+        if c.get("mismatches"):
+            line += "; its own expect fails on " + ", ".join(m["key"] for m in c["mismatches"])
+        if c.get("error"):
+            line += f"; {c['error']}"
+        lines.append(line)
+    return lines
+
+
 def render_report(doc: dict) -> str:
     lines = []
     for e in doc["results"]:
@@ -108,6 +125,9 @@ def render_report(doc: dict) -> str:
         summary += f", {doc['known_divergence']} known divergence"
     if doc["invalid"]:
         summary += f" ({doc['invalid']} invalid)"
+    if doc.get("controlled"):
+        summary += (f"; controls flip for {doc['controls_flipping']} of {doc['total']} "
+                    f"({doc['total'] - doc['controlled']} without a control)")
     lines.append("")
     lines.append(summary)
     return "\n".join(lines) + "\n"

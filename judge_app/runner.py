@@ -128,12 +128,22 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
     """Raises InvalidScenario / JudgeError (bad input), LimitExceeded (too slow, too many steps) or Busy.
     The text is parsed in the worker too: reading 256 KiB of YAML is work the server's threads never do."""
     edition = check_edition(edition)
+    return _in_worker(_simulate_text, (text, edition, before), timeout)
+
+
+def actions_text(text: str | bytes, after: int | None = None, timeout: float = 5.0) -> dict:
+    """`engine.legal_actions` of a scenario text, under the same admission, workers and limits as `run_text`."""
+    return _in_worker(_actions_text, (text, after), timeout)
+
+
+def _in_worker(work, args: tuple, timeout: float):
+    """`work(*args, ends, timeout)` in a worker process, admitted as every scenario run is."""
     if not _admitted():
         raise Busy(f"{MAX_IN_FLIGHT} scenarios are already running: try again in a moment")
     ends = time.monotonic() + timeout    # time waiting for a worker counts against the run's budget
     workers = pool()
     try:
-        future = workers.submit(_simulate_text, text, edition, before, ends, timeout)
+        future = workers.submit(work, *args, ends, timeout)
     except BaseException:
         _IN_FLIGHT.release()
         raise
@@ -173,6 +183,23 @@ def _simulate_text(text: str | bytes, edition: str | None, before: bool, ends: f
             budget.check()                   # it waited its whole budget for a worker: not even read
             return run_data(parse_text(text), edition, before)
     except InvalidScenario as e:   # typed errors cross the process boundary as plain data (_Failure)
+        return _Failure(InvalidScenario, e.path, e.message)
+    except JudgeError as e:
+        return _Failure(LimitExceeded if isinstance(e, LimitExceeded) else JudgeError, "", str(e))
+    except Exception as e:  # noqa: BLE001 - an engine crash stays a crash (500), without breaking the pool
+        return _Failure(RuntimeError, "", f"engine error: {type(e).__name__}: {e}")
+
+
+def _actions_text(text: str | bytes, after: int | None, ends: float, timeout: float) -> dict | _Failure:
+    from engine import budget
+    from engine.legal_actions import legal_actions
+    from engine.scenario import parse_text
+
+    try:
+        with budget.deadline(ends - time.monotonic(), label=timeout):
+            budget.check()
+            return legal_actions(parse_text(text), after)
+    except InvalidScenario as e:
         return _Failure(InvalidScenario, e.path, e.message)
     except JudgeError as e:
         return _Failure(LimitExceeded if isinstance(e, LimitExceeded) else JudgeError, "", str(e))

@@ -9,7 +9,7 @@ from rulings.corpus import BadRef, UnknownRef
 from rulings.editions import EDITIONS
 
 from .. import services
-from ..runner import Busy, run_text
+from ..runner import Busy, actions_text, run_text
 from ..services import SearchInputError
 from .search import read_filters
 
@@ -95,6 +95,33 @@ def simulate():
     except JudgeError as e:
         return error(400, str(e))
     return jsonify(run.to_json())
+
+
+@bp.post("/actions")
+def actions():
+    """`engine.legal_actions` (`judge actions --json`): body as for /api/simulate, `?after=N` (default: all)."""
+    body = request.get_data(cache=False)
+    if not body.strip():
+        return error(400, "empty body: send a scenario as YAML or JSON")
+    raw_after = request.args.get("after")
+    after = None
+    if raw_after not in (None, ""):
+        if not raw_after.strip().isdigit() or not raw_after.strip().isascii() or len(raw_after) > 6:
+            return error(400, f"after must be a whole number of actions, not {raw_after[:40]!r}", path="after")
+        after = int(raw_after)
+    try:
+        doc = actions_text(body, after, timeout=current_app.config["SIMULATE_TIMEOUT_S"])
+    except InvalidScenario as e:
+        return error(400, str(e), path=e.path)
+    except LimitExceeded as e:
+        return error(413, str(e))
+    except Busy as e:
+        response = error(429, str(e))
+        response.headers["Retry-After"] = "1"
+        return response
+    except JudgeError as e:
+        return error(400, str(e))
+    return jsonify(doc)
 
 
 @bp.get("/openapi.json")
