@@ -216,6 +216,19 @@ def append_action(data: dict, action: dict) -> dict:
     return out
 
 
+def apply_choice(data: dict, edit: dict) -> dict:
+    """A choice offered by the legal actions: `{"decline": [ids]}` joins `decline:`, `{"choose": {…}}`
+    joins `choose:` (contract section 3)."""
+    if not isinstance(edit, dict) or not set(edit) <= {"decline", "choose"}:
+        raise EditError("a choice edits decline: or choose:")
+    out = copy.deepcopy(data)
+    if isinstance(edit.get("decline"), list):
+        out["decline"] = list(dict.fromkeys(list(out.get("decline") or []) + edit["decline"]))
+    if isinstance(edit.get("choose"), dict):
+        out["choose"] = {**(out.get("choose") or {}), **edit["choose"]}
+    return out
+
+
 def undo(data: dict) -> dict:
     out = copy.deepcopy(data)
     out["actions"] = list(out.get("actions") or [])[:-1]

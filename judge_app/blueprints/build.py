@@ -17,7 +17,7 @@ from engine.errors import InvalidScenario, JudgeError, LimitExceeded
 from .. import board_edit, play, schema_form, sharing
 from ..board_changes import changes
 from ..builder_schema import card_schema
-from ..runner import Busy, run_text
+from ..runner import Busy, actions_text, run_text
 from .simulate import _cited
 
 bp = Blueprint("build", __name__)
@@ -99,20 +99,20 @@ def _operate(data: dict, verb: str, arg: str):
         draft = {"id": board_edit.new_id(data, place[0])}
         if slot:
             draft["zone"] = slot
-        return _goto(data, card=place, draft=draft)
+        return _goto(data, card=place, draft=draft, anchor="card-form")
     if verb == "edit":
         board_edit.card_at(data, arg)
-        return _goto(data, card=arg)
+        return _goto(data, card=arg, anchor="card-form")
     if verb in ("save", "refresh", "listadd", "listdel"):
         place = form.get("card_place", "")
         card = _read_card(data, place)
         if verb == "save":
-            return _goto(board_edit.put_card(data, place, card))
+            return _goto(board_edit.put_card(data, place, card), anchor="mat")
         if verb == "listadd":
             card = schema_form.list_add(card, _below_card(arg))
         elif verb == "listdel":
             card = schema_form.list_remove(card, _below_card(arg))
-        return _goto(data, card=place, draft=card)
+        return _goto(data, card=place, draft=card, anchor="card-form")
     if verb == "cancel":
         return _goto(data)
     if verb == "remove":
@@ -130,6 +130,12 @@ def _operate(data: dict, verb: str, arg: str):
         if not (isinstance(action, dict) and len(action) == 1):
             raise BuildError("an action is a one-key mapping")
         return _goto(board_edit.append_action(data, action), anchor="play")
+    if verb == "choice":
+        try:
+            edit = json.loads(arg)
+        except ValueError:
+            raise BuildError("not a choice") from None
+        return _goto(board_edit.apply_choice(data, edit), go="verdict", anchor="verdict")
     if verb == "undo":
         return _goto(board_edit.undo(data), anchor="play")
     if verb == "reset":
@@ -309,7 +315,7 @@ def _run_into(ctx: dict, data: dict, text: str) -> None:
     ctx["cited"] = _cited(run.result)
     ctx["changed"] = changes(run.before, run.result.get("final"))
     try:
-        ctx["legal"] = play.legal_actions(data)
+        ctx["legal"] = actions_text(text, timeout=current_app.config["SIMULATE_TIMEOUT_S"])
     except (InvalidScenario, JudgeError) as e:
         ctx["legal"] = {"legal": [], "refused": [], "unsupported": [], "error": str(e)}
     ctx["rule_titles"] = _rule_titles(ctx["legal"])
@@ -364,5 +370,7 @@ def _ruling_text(data: dict, args, run=None) -> str | None:
     asked["sources"] = [s.strip() for s in asked["sources"].replace("，", ",").split(",") if s.strip()]
     ruling = play.ruling(data, run.result, run.before, asked)
     ruling = {k: v for k, v in ruling.items() if v not in (None, "")}
-    return yaml.safe_dump(board_edit.canonical(ruling) | {"expect": ruling["expect"]}, allow_unicode=True,
-                          sort_keys=False, width=100)
+    head = {k: ruling.pop(k) for k in ("id", "title", "question", "answer", "sources") if k in ruling}
+    expect = ruling.pop("expect")
+    return yaml.safe_dump(head, allow_unicode=True, sort_keys=False, width=100) + board_edit.dump(
+        ruling) + yaml.safe_dump({"expect": expect}, allow_unicode=True, sort_keys=False, width=100)
