@@ -9,10 +9,10 @@ trigger about another monster. Several monsters destroyed at once meet such a tr
 """
 from __future__ import annotations
 
-from .columns import column_of
 from .game import Window
 from .kernel import MONSTER_DESTROYED, SUMMONED
 from .model import Card
+from .zones import column_of
 
 CARD_TIMINGS = ("attack_declared", "monster_destroyed", "summoned_in_column", "standby_phase", "end_phase")   # a Spell/Trap trigger's timings
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .kernel import FORGETS
+from .kernel import FORGETS, STEP_APPLIED
 from .model import MONSTER_ZONES, Card, other
 
 STATS = ("atk", "def", "level")
@@ -111,6 +111,7 @@ def _began(game, monster: Card, key: tuple, op: str) -> float:
     return game.stat_began.setdefault((key, op, monster.id), game.stat_seq + 0.5)
 
 
+@STEP_APPLIED.on(order=20)   # after equip cards and counters are checked
 def observe(game) -> None:
     """Record which continuous effects apply to each face-up monster now (so a later change knows they came
     before it), forget those that stopped, and erase a negated monster's own non-continuous changes (4.5.3:
