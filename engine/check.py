@@ -10,7 +10,7 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     phase: main                   # final phase (ygo: draw|standby|main1|battle|main2|end; dcg: as the engine reports)
     hand_count: {A: 5}            # exact hand sizes
     deck_count: {A: 19}           # exact deck sizes
-    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle or breeding area
+    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle or breeding area (`none`: no DP)
     hand: {A: [c1, c2]}           # dcg: exact id sets of the hands
     security: {B: [s1, s2]}       # dcg: exact security ids, top first (order matters)
     breeding_area: {A: koromon}   # dcg: the card on top in the breeding area, or none
@@ -27,6 +27,7 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     spells_traps: {A: [s1]}       # ygo: exact id sets of the spell & trap zones
     counters: {m1: {spell: 3}}    # ygo: exact counters on these cards on the field ({} = none)
     zone: {m1: M3}                # ygo: the zone these cards are in on the field
+    order: [effect.draw, keyword.piercing_check]   # these step events happen, first occurrences in this order
 
 A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
 """
@@ -78,6 +79,7 @@ _SHAPES = {
     "links": (("dcg",), "id_ids"),
     "counters": (("ygo",), "id_counts"),
     "zone": (("ygo",), "id_str"),
+    "order": (("dcg", "ygo"), "ids"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -176,6 +178,8 @@ def validate_expect(expect, game: str | None) -> dict:
             if not isinstance(value, dict) or not value:
                 _fail(path, "must be a mapping {card id: value}")
             for cid, v in value.items():
+                if key == "dp" and v == "none":     # a card without DP (a Tamer, 2-5-3)
+                    continue
                 ok = _is_int(v) and v >= 0 if shape == "id_int" else isinstance(v, str) and v.strip()
                 if not ok:
                     _fail(f"{path}.{cid}", "must be a whole number >= 0" if shape == "id_int" else "must be a string")
@@ -317,6 +321,12 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             if wrong:
                 actual = sorted(i for i, c in cards.items() if bool(c.get("suspended")) is flag)
                 out.append(Mismatch(key, _sorted(want), actual))
+        elif key == "order":
+            events = [s.get("event") for s in result.get("steps", [])]
+            firsts = [events.index(e) if e in events else None for e in want]
+            if None in firsts or firsts != sorted(firsts):
+                seen = [e for e in dict.fromkeys(events) if e in want]
+                out.append(Mismatch(key, list(want), seen))
         elif key == "refused":
             missing = [k for k in want if k not in refused_kinds]
             if missing:
@@ -350,6 +360,8 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             cards = _dcg_in_play(result) if key == "dp" else _cards_in_play(result, zone)
             for cid, v in want.items():
                 got = (cards.get(cid) or {}).get(key) if cid in cards else f"{cid} not in {zone}"
+                if key == "dp" and v == "none" and got is None:
+                    continue
                 if got != v:
                     out.append(Mismatch(f"{key}.{cid}", v, got))
     return out

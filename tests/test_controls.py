@@ -210,7 +210,7 @@ def _uncontrolled(report, game):
 
 # Games whose controls are still being written: the test reports the count as an explicit skip instead of
 # failing. A ruling that carries controls is always enforced (`judge check` fails one that does not flip).
-PENDING = {"dcg", "ygo"}
+PENDING = {"ygo"}
 
 
 @pytest.mark.parametrize("game", ["dcg", "ygo"])
@@ -239,3 +239,14 @@ def test_casebook_pages_show_the_controls(client):
     assert 'class="control flipped"' in html and "Retaliation triggers and deletes Greymon too" in html
     listing = client.get("/casebook?q=retaliation").get_data(as_text=True)
     assert "control flips" in listing
+
+
+def test_order_compares_the_first_occurrence_of_step_events():
+    from engine.check import compare, validate_expect
+
+    result = {"steps": [{"event": "a"}, {"event": "b"}, {"event": "a"}, {"event": "c"}]}
+    assert compare(validate_expect({"order": ["a", "b", "c"]}, "dcg"), result) == []
+    (m,) = compare(validate_expect({"order": ["b", "a"]}, "dcg"), result)
+    assert (m.key, m.actual) == ("order", ["a", "b"])
+    (m,) = compare(validate_expect({"order": ["a", "z"]}, "ygo"), result)
+    assert m.key == "order"

@@ -84,12 +84,13 @@ def _norm(s: str) -> str:
 
 def _english_forms(term) -> list[re.Pattern]:
     """Each English name as a pattern that allows inflected words ("look at" finds "looked at",
-    "digivolve" finds "digivolving")."""
+    "digivolve" finds "digivolving") and one word between two of its words ("your opponent's next turn"
+    is an opponent's turn)."""
     out = []
     for name in term.en:
         words = _norm(re.sub(r"\s*\(verb\)$", "", name)).split()
-        stems = [re.escape(w[:-1]) + "e?" if w.endswith("e") and len(w) > 3 else re.escape(w) for w in words]
-        out.append(re.compile(r"\w*\s+".join(stems)))
+        stems = [re.escape(w[:-1]) + "e?" if w.endswith("e") and len(w) >= 3 else re.escape(w) for w in words]
+        out.append(re.compile(r"\w*(?:\s+[\w']+)?\s+".join(stems)))
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, trap_negation, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
+from .targets import place_kind
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -147,7 +148,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return (f"{card.label()} needs exactly {card.effect.targets} target(s), {len(targets)} named",
                 ("ygo.activate.card_activation",))
     for t in targets:
-        place = effects.place_kind(game, t)
+        place = place_kind(game, t)
         if place not in card.effect.target_in:
             where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
                                 for p in card.effect.target_in)
@@ -250,7 +251,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     was_drained = card.card_type == "monster" and negation.negated(game, card)
     paid = costs.pay(game, card, player) if card.effect.cost else []
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
-                on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
+                on_field=game.on_field(card), target_places={t.id: place_kind(game, t) for t in targets})
     link.cost_cards = paid
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere

@@ -23,11 +23,13 @@ your_monsters, opponent_monsters, all_monsters. Values are computed in stats.py 
 """
 from __future__ import annotations
 
+from .kernel import STEP_APPLIED
 from .model import MONSTER_ZONES, Card, other
 from .stats import COUNTS, _continuous, value
 from .protection import parse_protect, unaffected_by
 from .name_locks import parse_cannot_use
 from .summon_count import parse_grant
+from .targets import resolve_selector
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
@@ -306,6 +308,7 @@ def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card 
     return found[0][0] if found else None
 
 
+@STEP_APPLIED.on(order=0)
 def check_equips(game) -> None:
     """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1); a monster
     equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9). Trap
@@ -339,7 +342,6 @@ def check_equips(game) -> None:
 def apply_equip(game, link, selector) -> None:
     """`{equip: targets}`: the resolving equip card is attached to the monster (rulebook 4.8.1). If the monster
     is no longer face-up in a Monster Zone, the card cannot be equipped and is sent to the graveyard."""
-    from .effects import resolve_selector
 
     card = link.card
     monsters = [m for m in resolve_selector(game, link, selector)

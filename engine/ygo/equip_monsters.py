@@ -23,6 +23,7 @@ by an effect, a Special Summon Monster must have been properly summoned (3.3.4.p
 """
 from __future__ import annotations
 
+from .kernel import STOPS_BEING_EQUIP
 from .model import MONSTER_ZONES, Card
 
 WHICH = ("targets", "self")
@@ -56,6 +57,7 @@ def become_equip(card: Card, by_own_effect: bool) -> None:
     card.effect = card.equip_effect if by_own_effect or not card.equip_effect_own_only else None
 
 
+@STOPS_BEING_EQUIP.on()
 def restore(card: Card) -> None:
     """Leaving the Spell & Trap Zone, a monster that was an equip card is its own card again (4.8.3.p11)."""
     if card.equip_was:

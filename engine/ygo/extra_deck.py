@@ -7,7 +7,7 @@ from itertools import product
 
 from . import stats, zones
 from .traits import matches
-from .game import EXTRA_DECK_KINDS
+from .game import EXTRA_DECK_KINDS, main_phase_refusal
 from .model import MONSTER_ZONES, Card
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -275,10 +275,9 @@ def player_emz(game, player: str) -> list[str]:
 
 def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone: str | None = None,
                      position: str = "attack") -> Refusal:
-    from .actions import _open_main_phase
 
     player = card.owner
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
@@ -362,7 +361,6 @@ def check_fusion(game, card: Card, player: str, _targets) -> Refusal:
 
 
 def apply_fusion(game, link, _args) -> None:
-    from .actions import _summoned
 
     choice = fusion_choice(game, link)
     monster, mats, zone = _fusion_args(choice, game) if choice else (None, [], None)
@@ -375,7 +373,7 @@ def apply_fusion(game, link, _args) -> None:
                   *refusal[1], source=link.card.label(), reason=refusal[0])
         return
     perform(game, "fusion", link.player, monster, mats, zone)
-    _summoned(game, monster, link.player, by_effect=True)
+    game.summoned(monster, link.player, by_effect=True)
     material_triggers(game, monster, mats, link.player)
 
 

@@ -5,6 +5,7 @@ Also the `change_position` effect operation."""
 from __future__ import annotations
 
 from .model import MONSTER_ZONES
+from .targets import check_keys, parse_selector, resolve_selector
 
 TO = ("attack", "defense")
 
@@ -36,16 +37,14 @@ def _targets_of(name: str, args, to: str) -> bool:
 
 
 def parse_change_position(args) -> dict:
-    from .effects import _keys, _selector
 
-    args = _keys(args, ("target", "to"), ("target", "to"))
+    args = check_keys(args, ("target", "to"), ("target", "to"))
     if args["to"] not in TO:
         raise ValueError(f"`to` is attack or defense, not {args['to']!r}")
-    return {"target": _selector(args["target"]), "to": args["to"]}
+    return {"target": parse_selector(args["target"]), "to": args["to"]}
 
 
 def apply_change_position(game, link, args) -> None:
-    from .effects import resolve_selector
 
     for card in resolve_selector(game, link, args["target"]):
         if card.zone not in MONSTER_ZONES or card.position == args["to"]:

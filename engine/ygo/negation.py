@@ -21,6 +21,7 @@ and still takes the time point (4.6.5.p1), and the monster's own continuous effe
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card
+from .targets import check_keys, parse_selector, resolve_selector
 
 KEY = "ygo.negate.effects_negated"
 ANYWHERE = "ygo.negate.anywhere"
@@ -39,14 +40,13 @@ def negated(game, monster: Card) -> bool:
 
 def parse(args) -> dict:
     """`negate_effects: <selector>` or `{target: <selector>, anywhere: true}`."""
-    from .effects import _keys, _selector
 
     if isinstance(args, str):
-        return {"target": _selector(args), "anywhere": False}
-    args = _keys(args, ("target", "anywhere"), ("target",))
+        return {"target": parse_selector(args), "anywhere": False}
+    args = check_keys(args, ("target", "anywhere"), ("target",))
     if not isinstance(args.get("anywhere", False), bool):
         raise ValueError("`anywhere` is true or false")
-    return {"target": _selector(args["target"]), "anywhere": args.get("anywhere", False)}
+    return {"target": parse_selector(args["target"]), "anywhere": args.get("anywhere", False)}
 
 
 def check_targets(game, card: Card, player: str, targets: list):
@@ -60,7 +60,6 @@ def check_targets(game, card: Card, player: str, targets: list):
 
 
 def apply_negate_effects(game, link, args) -> None:
-    from .effects import resolve_selector
 
     anywhere = args["anywhere"]
     for card in resolve_selector(game, link, args["target"]):

@@ -5,7 +5,7 @@ Pendulum Monsters going face-up to the Extra Deck instead of the graveyard."""
 from __future__ import annotations
 
 from . import zones
-from .game import Link
+from .game import Link, main_phase_refusal
 from .model import PENDULUM_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -25,12 +25,11 @@ def is_scale_activation(game, card: Card) -> bool:
 
 
 def can_activate_scale(game, card: Card, player: str | None, zone: str | None) -> Refusal:
-    from .actions import _open_main_phase
 
     owner = game.controller(card)
     if player and player != owner:
         return f"{card.id} is in {owner}'s hand, not {player}'s", ("ygo.activate.card_activation",)
-    refusal = _open_main_phase(game, owner)
+    refusal = main_phase_refusal(game, owner)
     if refusal:
         return refusal[0], ("ygo.activate.speed1_main_phase",)
     me = game.board.player(owner)
@@ -66,12 +65,11 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
 # ---------- the Pendulum Summon (a conditional Special Summon by the rules, 3.3.2.p24)
 
 def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> Refusal:
-    from .actions import _open_main_phase
     from .extra_deck import is_special_summon_monster
 
     board = game.board
     player = board.turn
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if board.pendulum_summoned:

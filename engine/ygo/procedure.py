@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from . import zones
 from .extra_deck import is_special_summon_monster
+from .game import main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
 
 PLACES = ("hand", "graveyard", "banished", "extra_deck")
@@ -95,7 +96,6 @@ def _condition_refusal(game, player: str, card: Card) -> Refusal:
 
 def can_special_summon_procedure(game, card: Card, cost: list[Card] | None = None, zone: str | None = None,
                                  position: str = "attack") -> Refusal:
-    from .actions import _open_main_phase
     from .vows import refusal as vow_refusal
 
     found = game.board.find(card.id)
@@ -103,7 +103,7 @@ def can_special_summon_procedure(game, card: Card, cost: list[Card] | None = Non
     if card.procedure is None:
         return (f"{card.label()} has no Special Summon procedure of its own (`procedure:`); an effect that Special "
                 "Summons is activated instead", ("ygo.procedure.no_activation",))
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal[0], refusal[1] + ("ygo.procedure.main_phase",)
     place = card.procedure["from"]

@@ -18,6 +18,7 @@ or a resolved `protect` operation for the rest of the turn (`grants`).
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card
+from .targets import parse_selector, resolve_selector
 
 FIELDS = ("untargetable", "indestructible_by_effect", "unaffected")
 UNAFFECTED_KINDS = ("spell", "trap", "monster", "opponent")
@@ -180,14 +181,12 @@ def skip(game, link, name: str, card: Card) -> bool:
 
 
 def parse_make_unaffected(args):
-    from .effects import _selector
-    return _selector(args)
+    return parse_selector(args)
 
 
 def apply_make_unaffected(game, link, sel) -> None:
     """"This turn, that monster is unaffected by other cards' effects": counters already on it stay, and what was
     attached to placing them still applies (4.1.4.p15)."""
-    from .effects import resolve_selector
 
     for card in resolve_selector(game, link, sel):
         if card.zone not in MONSTER_ZONES or not card.face_up or not game.on_field(card):

@@ -12,6 +12,7 @@
 """
 from __future__ import annotations
 
+from .kernel import BANISHER
 from .model import MONSTER_ZONES, Card
 
 PROTECTS = ("self", "your_monsters", "equipped")
@@ -29,6 +30,7 @@ def parse_banish_instead(args) -> str:
     return args
 
 
+@BANISHER.answered_by
 def banisher(game, card: Card) -> Card | None:
     """The face-up card whose continuous effect banishes `card` instead of sending it to the graveyard, if any."""
     from .continuous import sources

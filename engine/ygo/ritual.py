@@ -126,7 +126,6 @@ def check_ritual(game, spell: Card, player: str, _targets) -> Refusal:
 
 
 def apply_ritual(game, link, args) -> None:
-    from .actions import _summoned
 
     player = link.player
     chosen = choice(game, link.card, player, args)
@@ -164,4 +163,4 @@ def apply_ritual(game, link, args) -> None:
               f"from the {place} to {zone} in face-up Attack Position; the Tributes' Levels total {total} "
               f"({_level_text(args['levels'], monster.level)} needed). It is properly summoned.", *keys,
               player=player, card=monster.label(), place=place, zone=zone, total=total, level=monster.level)
-    _summoned(game, monster, player, by_effect=True)
+    game.summoned(monster, player, by_effect=True)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..result import Result
-from . import actions
+from . import actions, plugins  # noqa: F401 - plugins: every mechanic registers with the kernel
 from . import stats
 from .continuous import atk_of, def_of
 from .game import Game

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .kernel import FORGETS, STEP_APPLIED
 from .model import MONSTER_ZONES, Card, other
 
 STATS = ("atk", "def", "level")
@@ -54,7 +55,8 @@ def changed(card: Card) -> bool:
     return bool(card.mods)
 
 
-def reset(card: Card) -> None:
+@FORGETS.on()
+def reset(game, card: Card) -> None:
     """A monster that leaves the field or turns face-down is a new card: what changed its stats is gone (4.11.3)."""
     card.mods = []
     card.stat_erased = {}
@@ -109,6 +111,7 @@ def _began(game, monster: Card, key: tuple, op: str) -> float:
     return game.stat_began.setdefault((key, op, monster.id), game.stat_seq + 0.5)
 
 
+@STEP_APPLIED.on(order=20)   # after equip cards and counters are checked
 def observe(game) -> None:
     """Record which continuous effects apply to each face-up monster now (so a later change knows they came
     before it), forget those that stopped, and erase a negated monster's own non-continuous changes (4.5.3:

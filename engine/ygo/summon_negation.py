@@ -47,7 +47,6 @@ def begin(game, cards: list[Card], player: str, method: str, what: str, on_field
 def finish(game) -> None:
     """Nobody negated it (or the negation chain has resolved): the summon succeeds, and its "when summoned"
     time point opens with the monsters' triggers."""
-    from .actions import _summoned
 
     s, game.summoning = game.summoning, None
     if s is None or s.negated:
@@ -59,7 +58,7 @@ def finish(game) -> None:
     for card in s.cards:
         if s.on_field:
             card.gemini_summoned = True   # a Gemini monster summoned again: an Effect Monster from now on
-        _summoned(game, card, s.player, method=s.method, batch=s)
+        game.summoned(card, s.player, method=s.method, batch=s)
     if s.materials:
         from .extra_deck import material_triggers
         material_triggers(game, s.cards[0], s.materials, s.player)

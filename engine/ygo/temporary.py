@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from . import stats
 from .model import EXTRA_ZONES, Card
+from .targets import parse_selector
 
 UNTIL = ("end_phase", "battle_phase_end", "standby_phase")
 UNTIL_WORDS = {"end_phase": "the End Phase", "battle_phase_end": "the end of the Battle Phase",
@@ -60,7 +61,7 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
     from .counters import clear
     clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
-    stats.reset(card)
+    stats.reset(game, card)
     if card.kind == "token":
         return   # a token leaving the field vanishes (apply_banish says so)
     game.temporary.append(Away(card, controller, position, until, summoned, zone in EXTRA_ZONES, by or controller,
@@ -138,10 +139,9 @@ def return_one(game, away: Away, *keys: str) -> None:
 
 def parse_banish(args):
     """`banish: <selector>` or `banish: {target: <selector> | opponent_hand, until: …, count: N}`."""
-    from .effects import _selector
 
     if not isinstance(args, dict) or "of" in args:
-        return _selector(args)
+        return parse_selector(args)
     if set(args) - {"target", "until", "count"} or "target" not in args:
         raise ValueError("takes a selector, or {target: <selector> | opponent_hand, until: "
                          f"{' | '.join(UNTIL)}, count: N (opponent_hand)}}")
@@ -157,7 +157,7 @@ def parse_banish(args):
         return {"target": "opponent_hand", "until": until, "count": count}
     if "count" in args:
         raise ValueError("`count` is only for `target: opponent_hand`")
-    return {"target": _selector(args["target"]), "until": until}
+    return {"target": parse_selector(args["target"]), "until": until}
 
 
 def hand_cards(game, link, count: int) -> list[Card]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import chain, costs, name_locks, once_per_turn, vows
 from .game import Window
+from .kernel import SUMMONED
 from .model import other
 
 HIDDEN_PILES = ("hand", "graveyard")
@@ -92,6 +93,11 @@ def gather_hidden(game, event: str, window: Window, actor: str) -> None:
                 eff = card.effect
                 if eff and eff.type == "trigger" and eff.source == pile and eff.when == event:
                     game.add_trigger(card, window)
+
+
+@SUMMONED.on()
+def _summoned(game, card, player: str, _method: str) -> None:
+    gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
 
 
 def fire(game) -> None:
