@@ -205,3 +205,28 @@ def test_each_citation_of_a_verdict_has_its_english_in_the_english_ui(client):
     assert cites
     assert all('class="english"' in c and LABEL in c.casefold() for c in cites)
     assert any("both lose the battle" in c for c in cites)
+
+
+# ---------------------------------------------------------------- the blind faithfulness review
+def test_review_file_holds_the_seeded_draw_in_its_format():
+    from rulings import english_review
+
+    doc = english_review.read()
+    assert doc["seed"] == english_review.SEED and len(doc["entries"]) == doc["size"] == 40
+    refs = [e["section"] for e in doc["entries"]]
+    assert len(set(refs)) == 40
+    for e in doc["entries"]:
+        assert set(e) == {"section", "original", "rendering", "verdict", "note"}
+        edition, _, number = e["section"].partition(":")
+        sec = load(edition).get(number)
+        assert sec is not None and sec.text and e["original"] == f"{sec.title}\n{sec.text}".strip()
+        assert e["verdict"] in (None, *english_review.VERDICTS)
+
+
+def test_review_judges_at_least_95_percent_faithful():
+    from rulings import english_review
+
+    s = english_review.score(english_review.read())
+    if s["reviewed"] < s["drawn"]:
+        pytest.skip(f"blind review not done yet: {s['reviewed']}/{s['drawn']} reviewed")
+    assert s["faithful"] / s["drawn"] >= 0.95, s
