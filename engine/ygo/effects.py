@@ -11,11 +11,11 @@ from .steps import OPERATIONS, Operation, apply_steps
 from .targets import (MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
                       responded_link, still_target)
 from . import columns, control, costs, counters, delayed, equip_monsters, protection, search, stats, temporary
-from .continuous import apply_equip
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
 from . import battle_damage, linked, modes, name_locks, summon_count, summon_negation, vows
+from .equip_monsters import apply_equip
 
 def _stat_change(args, allow_by: bool = True) -> dict:
     ways = ("by", "to", "half", "double") if allow_by else ("to", "half", "double")
