@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..result import Result
 from . import actions, plugins  # noqa: F401 - plugins: every mechanic registers with the kernel
 from . import stats
+from .flow import settle
 from .game import Game
 from .model import Board, Card, Scenario
 
@@ -13,7 +14,7 @@ def play(scenario: Scenario) -> Game:
     game = Game(scenario.board, scenario.edition, choose=scenario.choose, decline=scenario.decline)
     for kind, args in scenario.actions:
         actions.run(game, kind, args)
-    actions.settle(game)
+    settle(game)
     return game
 
 
