@@ -130,6 +130,30 @@ FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "in
           "of", "card", "no_sources",
           "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter",
           "effects_of", "instead", "info"}
+# Effect fields that mechanics add: name -> parse(value, fields, path), returning what Effect.marks keeps
+EXTRA_FIELDS: dict = {}
+
+
+def effect_field(name: str, parse) -> None:
+    """Let scenario effects carry `name:` for a mechanic (registered as the mechanic is imported): `parse(value,
+    the effect's fields, path)` checks the value (raising InvalidScenario naming `path`) and returns what
+    Effect.marks keeps under `name` (a JSON value, so the board notation round-trips it), or None for nothing."""
+    if name in FIELDS:
+        raise ValueError(f"{name!r} is already an effect field")
+    EXTRA_FIELDS[name] = parse
+
+
+def _marks(data: dict, path: str) -> tuple:
+    if not EXTRA_FIELDS:
+        return ()
+    out = []
+    for name in sorted(EXTRA_FIELDS.keys() & data.keys()):
+        value = EXTRA_FIELDS[name](data[name], data, f"{path}.{name}")
+        if value is not None:
+            out.append((name, value))
+    return tuple(out)
+
+
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -156,7 +180,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     if not isinstance(data, dict):
         raise InvalidScenario(path, "an effect is a mapping like {timing: on_play, do: delete, target: self}")
     for key in data:
-        if key not in FIELDS:
+        if key not in FIELDS and key not in EXTRA_FIELDS:
             raise InvalidScenario(f"{path}.{key}", "unknown field")
     for key in ("timing", "do"):
         if key not in data:
@@ -266,7 +290,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
                   no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
                   effects_of=_effects_of(fields.get("effects_of"), path),
                   instead=_instead(fields.get("instead"), timing, f"{path}.instead", card_ids_later),
-                  info=_info(fields.get("info"), verb, f"{path}.info"))
+                  info=_info(fields.get("info"), verb, f"{path}.info"), marks=_marks(fields, path))
 
 
 INFO_KEYS = ("name", "colors", "traits", "dp", "digimon")

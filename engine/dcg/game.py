@@ -5,10 +5,13 @@ the turn player's pending effects one at a time, then the non-turn player's (15-
 trigger while one resolves are processed before the older pending ones (15-4-5-2). After each effect
 the rule check runs (17-1-3).
 
-This is the kernel of the Digimon engine (docs/engine.md): it imports no mechanic. What a mechanic provides to
-the others — run a pending effect, delete Digimon, play a card, declare an attack … — it registers here with
-`@provides(kind)`, and everyone reaches it through the Game method of that name, so no mechanic imports a
-peer or one above it.
+This is the kernel of the Digimon engine (docs/engine.md): it imports no mechanic. Mechanics plug in two ways:
+- what one provides to the others (run a pending effect, delete Digimon, play a card, declare an attack …) it
+  registers with `@provides(kind)`, and everyone reaches it through the Game method of that name, so no
+  mechanic imports a peer or one above it;
+- what it adds at a time point or to a question it registers with `@on(kind)` (HOOKS); `Game.emit` runs the
+  handlers of a time point, `Game.objection` asks a question ("may this effect activate?"). A kind nobody
+  registered costs one dictionary look-up.
 """
 from __future__ import annotations
 
@@ -24,6 +27,24 @@ from .validate import Scenario
 
 # kind -> the one handler a mechanic registered for it (see the Game methods under "operations")
 PROVIDED: dict[str, Callable] = {}
+
+
+# kind -> the handlers mechanics registered, in registration order:
+#   effect_may_activate(game, owner, effect, card_id) -> None, or (trace event, why, rule keys) when it may not
+#   effect_activated(game, owner, effect, card_id)     an effect activates (its per-turn limits are used)
+#   cards_renewed(game, cards)                          these cards became new cards (3-1-3-1)
+#   turn_ended(game, player)                            player's turn ended (the turn player changes next)
+HOOKS: dict[str, list[Callable]] = {}
+
+
+def on(kind: str):
+    """Register the decorated function as a handler of the time point or question `kind` (see HOOKS)."""
+    def register(fn):
+        handlers = HOOKS.setdefault(kind, [])
+        handlers[:] = [h for h in handlers if (h.__module__, h.__qualname__) != (fn.__module__, fn.__qualname__)]
+        handlers.append(fn)
+        return fn
+    return register
 
 
 def provides(kind: str):
@@ -94,6 +115,7 @@ class Game:
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
+        self.kept: dict = {}         # what mechanics keep during the game, by mechanic (e.g. per-turn use counts)
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str, **params) -> None:
@@ -143,6 +165,20 @@ class Game:
     def check_links(self, p: str) -> None:
         """The rule check's look at p's link cards (17-1-3-6, 17-1-3-7; combine.py)."""
         PROVIDED["check_links"](self, p)
+
+    # ------------------------------------------------------------------ time points and questions
+    def emit(self, kind: str, *args) -> None:
+        """The time point `kind` has come: run the handlers mechanics registered for it."""
+        for handler in HOOKS.get(kind, ()):
+            handler(self, *args)
+
+    def objection(self, kind: str, *args):
+        """The first handler's reason why `kind` may not happen, or None when none objects."""
+        for handler in HOOKS.get(kind, ()):
+            why = handler(self, *args)
+            if why is not None:
+                return why
+        return None
 
     # ------------------------------------------------------------------ choices
     def uses(self, kid: str, card_id: str) -> bool:
@@ -217,6 +253,7 @@ class Game:
             self.step("effect.once_renewed", f"{', '.join(sorted(c.label for c in cards if c.id in ids))}: a new "
                       f"card, so its [Once Per Turn] effect may be used again this turn.", "dcg.icon.once_new_card",
                       "dcg.new_card.different", cards=", ".join(sorted(c.label for c in cards if c.id in ids)))
+        self.emit("cards_renewed", cards)
 
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another

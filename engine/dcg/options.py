@@ -181,6 +181,9 @@ def can_activate(game: Game, card_id: str, index: int) -> Refusal | None:
     if e.once_per_turn and (source, e) in game.used_once:
         return Refusal("activate", f"{d.label}'s [Once Per Turn] [Main] effect was already used this turn.",
                        ("dcg.icon.once_per_turn", "dcg.icon.once_per_turn_spent"))
+    why = game.objection("effect_may_activate", p, e, source)
+    if why is not None:
+        return Refusal("activate", f"{d.label}'s [Main] effect cannot be activated: {why[1]}.", tuple(why[2]))
     if e.condition:
         ok, words = condition_holds(game.board, p, e, d)
         if not ok:
@@ -208,6 +211,7 @@ def activate(game: Game, card_id: str, index: int) -> None:
     if e.once_per_turn:
         game.used_once.add((source, e))
         keys += ["dcg.icon.once_per_turn"]
+    game.emit("effect_activated", p, e, source)
     if e.condition:
         keys.append("dcg.activated.condition")
     if source != d.card.id:

@@ -106,6 +106,11 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
             game.step("effect.once_used", f"{card_id}'s [Once Per Turn] effect was already used this turn: it does "
                       f"not activate again.", "dcg.icon.once_per_turn_spent", card=card_id)
             return False
+    why = game.objection("effect_may_activate", owner, e, card_id)
+    if why is not None:
+        event, text, keys = why
+        game.step(event, f"{card_id}'s effect does not activate: {text}.", *keys, card=card_id)
+        return False
     if e.condition:
         ok, words = condition_holds(game.board, owner, e, holder)
         if not ok:
@@ -124,6 +129,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more", card=card_id, at_least=at_least, have=have)
     if e.once_per_turn:
         game.used_once.add((card_id, e))
+    game.emit("effect_activated", owner, e, card_id)
     return True
 
 
