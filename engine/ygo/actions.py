@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
                summon_count, summon_negation, triggers, turn, vows)
-from .extra_deck import is_special_summon_monster
-from .game import main_phase_refusal
+from .game import is_special_summon_monster, main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
+from .flow import advance, enter_damage_step, settle  # noqa: F401 - engine.legal_actions calls actions.settle
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -308,51 +308,8 @@ def attack(game, attacker: Card, target: str) -> None:
 
 # ---------- driving
 
-def advance(game) -> None:
-    """Close the current response window: resolve the chain, then go on with the attack in progress.
-    Stops when new trigger effects have formed a chain, so that the next actions may respond to it."""
-    while not game.board.over:
-        if game.chain:
-            in_battle_step = game.attack is not None and game.attack.stage == ""
-            chain.resolve_chain(game)
-            if in_battle_step and game.attack is not None and not game.triggers and not game.board.over:
-                game.step("battle.step_goes_on", "The chain has resolved: it is no longer the attack declaration, "
-                          "and the Battle Step goes on — quick effects may still be activated (the turn player first) "
-                          "before both players pass on to the Damage Step.", "ygo.battle.step_goes_on",
-                          "ygo.battle.declaration_over", attacker=game.attack.attacker.label())
-                return
-        elif game.summoning:
-            summon_negation.finish(game)   # the summon was not negated: it succeeds (3.1.3.p22)
-        elif game.triggers:
-            triggers.fire(game)
-            if game.chain:
-                return
-        elif game.attack:
-            battle.proceed(game)
-        elif game.phase_run:
-            if phase_triggers.next_item(game):
-                return
-        else:
-            return
-    game.chain.clear()
-    game.triggers.clear()
-    game.attack = None
-
-
-def settle(game) -> None:
-    """Finish everything in progress (before a new game action, and at the end of the scenario)."""
-    while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning
-                                   or game.phase_run):
-        advance(game)
-    game.window = None
-
-
 def can_damage_step(game, step: str) -> Refusal:
     return damage_step.can_enter(game, step)
-
-
-def enter_damage_step(game, step: str) -> None:
-    damage_step.enter(game, step)
 
 
 ACTIONS = {

@@ -137,8 +137,6 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         refusal = damage_step.can_activate(game, card, speed)
         if refusal:
             return refusal
-    from .triggers import control_condition
-
     refusal = (_timing(game, card, player) or _condition(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
@@ -176,6 +174,17 @@ def _condition(game, card: Card, player: str) -> Refusal:
     return (f"{card.label()} needs {other(player)} to have activated a monster effect during {player}'s Main Phase "
             f"this turn{'' if board_turn_ok else ' (it is not ' + player + chr(39) + 's turn)'}; a negated activation "
             "does not count", ("ygo.activate.negated_not_activated",))
+
+
+def control_condition(game, card, player: str):
+    """"If you control <name>": judged when the effect would be activated — for a trigger met in a chain, once
+    that chain has resolved (4.10.8.p6). A refusal (reason, rule keys) or None."""
+    name = card.effect.if_you_control
+    if not name or any(m.face_up and m.name == name and m is not card
+                       for m in game.board.player(player).monster_list()):
+        return None
+    return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
+            ("ygo.trigger.condition_after_chain",))
 
 
 def _timing(game, card: Card, player: str) -> Refusal:

@@ -22,9 +22,10 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidScenario
-from .kernel import LEFT_ZONE, STEP_APPLIED, STEPS_DONE
+from .kernel import LEFT_ZONE, NEGATED, STEP_APPLIED, STEPS_DONE
 from .model import MONSTER_ZONES, Card
 from .targets import check_keys, parse_selector, resolve_selector
+from .protection import unaffected_by
 
 # the kinds 3.1.7.p4 names as placed only on "a card that can hold" them and removed when its effects are negated
 RESTRICTED = ("spell", "bushido", "sound", "yosen", "kaiju", "black_feather", "flame_star", "athlete")
@@ -143,8 +144,7 @@ def holds(card: Card, kind: str) -> bool:
 
 
 def _negated(game, card: Card) -> bool:
-    from .negation import negated
-    return card.zone in MONSTER_ZONES and negated(game, card)
+    return card.zone in MONSTER_ZONES and NEGATED.answer(game, card)
 
 
 def can_hold(game, card: Card, kind: str) -> bool:
@@ -273,7 +273,6 @@ def check_place(game, card: Card, player: str, targets: list):
 
 
 def apply_place(game, link, args) -> None:
-    from .protection import unaffected_by
 
     kind = args["kind"]
     if args["target"] == "holder":

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .model import Card
 from .steps import OPERATIONS
 from .targets import parse_selector, resolve_selector
+from .game import Link
 
 OPS = ("destroy", "banish", "return_to_hand")
 AT = ("end_phase",)
@@ -45,7 +46,6 @@ def parse(args) -> dict:
 
 def register(game, link, args) -> None:
     """The resolving effect names the cards now; the processing waits for the phase."""
-
     cards = [c for c in resolve_selector(game, link, args["target"]) if game.on_field(c)]
     if not cards:
         return
@@ -61,7 +61,6 @@ def due(game, phase: str, player: str) -> list[Delayed]:
 
 
 def apply(game, d: Delayed, *keys: str) -> None:
-    from .game import Link
 
     game.delayed.remove(d)
     same = [c for c, moved in d.cards if c.moved == moved and game.on_field(c)]

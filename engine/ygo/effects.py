@@ -3,19 +3,22 @@ applies itself when its chain link resolves, recording one cited step per change
 from __future__ import annotations
 
 from . import zones
-from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
-from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
+from .extra_deck import apply_fusion, check_fusion, parse_fusion, revive_refusal
+from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, is_special_summon_monster
 from .link import apply_change_position, parse_change_position, position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from .steps import OPERATIONS, Operation, apply_steps
 from .targets import (MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
                       responded_link, still_target)
 from . import columns, control, costs, counters, delayed, equip_monsters, protection, search, stats, temporary
-from .continuous import apply_equip
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .ritual import apply_ritual, check_ritual, parse_ritual
 from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
 from . import battle_damage, linked, modes, name_locks, summon_count, summon_negation, vows
+from .equip_monsters import apply_equip
+from .card_triggers import on_summoned_in_column
+from .game import Window
+from .replacement import replace
 
 def _stat_change(args, allow_by: bool = True) -> dict:
     ways = ("by", "to", "half", "double") if allow_by else ("to", "half", "double")
@@ -149,7 +152,6 @@ def _cards(game, link, selector, field_only=True, op: str = "") -> list:
 
 
 def apply_destroy(game, link, sel) -> bool:
-    from .replacement import replace
 
     game.protectors = []
     doomed = _cards(game, link, sel, op="destroy")
@@ -557,9 +559,7 @@ def apply_special_summon(game, link, args):
     linked.record(game, link, card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
-        from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
-    from .card_triggers import on_summoned_in_column
     on_summoned_in_column(game, card, link.player)
     return True
 

@@ -13,6 +13,12 @@ EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 CONTINUOUS_KINDS = ("continuous", "field", "equip", "continuous_trap")
 
 
+def is_special_summon_monster(card: Card) -> bool:
+    """Ritual, Fusion, Synchro, Xyz and Link Monsters and cards marked so cannot be Normal Summoned."""
+    kind = card.equip_was[1] if card.equip_was else card.kind   # also while it is treated as an equip card
+    return card.special_summon_only or kind in EXTRA_DECK_KINDS + ("ritual",)
+
+
 def any_continuous(board) -> bool:
     """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
     return any(e and e.continuous for p in board.players.values() for c in p.all_cards()

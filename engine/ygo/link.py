@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .model import MONSTER_ZONES
 from .targets import check_keys, parse_selector, resolve_selector
+from .game import Window
 
 TO = ("attack", "defense")
 
@@ -59,5 +60,4 @@ def apply_change_position(game, link, args) -> None:
                   *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()),
                   *(("ygo.flip.defined",) if flipped else ()), source=link.card.label(), card=card.label(), position=args['to'])
         if flipped and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
-            from .game import Window   # flipped by an effect, not a Flip Summon: its flip effect still triggers
             game.add_trigger(card, Window("flipped", card, None, game.controller(card)))

@@ -13,8 +13,10 @@ from .kernel import LEFT_FIELD
 from .model import Card
 from .protection import grants, unaffected_by
 from .replacement import replace
+from .continuous import parses
 
 
+@parses("destroy_when_gone")
 def parse(args) -> str:
     if args != "summoned":
         raise ValueError("is `summoned`: the monsters this card's own effect Special Summoned")

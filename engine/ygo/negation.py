@@ -22,16 +22,18 @@ from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card
 from .targets import check_keys, parse_selector, resolve_selector
+from .continuous import drained
+from .counters import locked
+from .kernel import NEGATED
 
 KEY = "ygo.negate.effects_negated"
 ANYWHERE = "ygo.negate.anywhere"
 
 
+@NEGATED.answered_by
 def negated(game, monster: Card) -> bool:
     """Whether the face-up monster's effects are negated now (by an operation or a continuous effect)."""
-    from .continuous import drained
 
-    from .counters import locked
 
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return False
@@ -40,7 +42,6 @@ def negated(game, monster: Card) -> bool:
 
 def parse(args) -> dict:
     """`negate_effects: <selector>` or `{target: <selector>, anywhere: true}`."""
-
     if isinstance(args, str):
         return {"target": parse_selector(args), "anywhere": False}
     args = check_keys(args, ("target", "anywhere"), ("target",))
@@ -96,7 +97,6 @@ def resolves_negated(game, link) -> tuple[str, ...]:
     if link.source_negated and not face_down_on_field:
         return (KEY, "ygo.negate.until_resolution")
     if negated(game, card):
-        from .counters import locked
         if not card.effects_negated and locked(card, "negate_effects"):
             return (KEY, "ygo.counters.attached_processing")
         return (KEY, "ygo.negate.until_resolution" if card.effects_negated else "ygo.negate.field_only")

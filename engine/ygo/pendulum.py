@@ -5,8 +5,11 @@ Pendulum Monsters going face-up to the Extra Deck instead of the graveyard."""
 from __future__ import annotations
 
 from . import zones
-from .game import Link, main_phase_refusal
+from .game import Link, is_special_summon_monster, main_phase_refusal
 from .model import PENDULUM_ZONES, Card, other
+from .counters import watchers
+from .summon_negation import begin
+from .vows import refusal as vow_refusal
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -52,7 +55,6 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
     card.zone, card.face = zone, "up"
     me.spells_traps[zone] = card
     link = Link(len(game.chain) + 1, card, owner, 1, [], game.window, no_effect=True)
-    from .counters import watchers
     link.counter_watchers = watchers(game, card, True)   # a Spell Card's activation (counters.py)
     game.chain.append(link)
     game.priority, game.last_pass = other(owner), ""
@@ -65,7 +67,6 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
 # ---------- the Pendulum Summon (a conditional Special Summon by the rules, 3.3.2.p24)
 
 def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> Refusal:
-    from .extra_deck import is_special_summon_monster
 
     board = game.board
     player = board.turn
@@ -74,7 +75,6 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if board.pendulum_summoned:
         return f"{player} has already Pendulum Summoned this turn", ("ygo.pendulum.once_per_turn",)
-    from .vows import refusal as vow_refusal
     for card in cards:
         locked = vow_refusal(game, player, "special_summon", card)
         if locked:
@@ -120,7 +120,6 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
 
 
 def pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> None:
-    from .summon_negation import begin
 
     board = game.board
     player = board.turn

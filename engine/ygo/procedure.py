@@ -20,9 +20,10 @@ Conditions: `no_monsters` (the player controls no monsters), `opponent_only` (on
 from __future__ import annotations
 
 from . import zones
-from .extra_deck import is_special_summon_monster
-from .game import main_phase_refusal
+from .game import is_special_summon_monster, main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
+from .summon_negation import begin
+from .vows import refusal as vow_refusal
 
 PLACES = ("hand", "graveyard", "banished", "extra_deck")
 COSTS = ("tribute", "return_to_deck", "banish", "discard")
@@ -96,7 +97,6 @@ def _condition_refusal(game, player: str, card: Card) -> Refusal:
 
 def can_special_summon_procedure(game, card: Card, cost: list[Card] | None = None, zone: str | None = None,
                                  position: str = "attack") -> Refusal:
-    from .vows import refusal as vow_refusal
 
     found = game.board.find(card.id)
     player = found[0].name if found else card.owner
@@ -130,7 +130,6 @@ def can_special_summon_procedure(game, card: Card, cost: list[Card] | None = Non
 
 def special_summon_procedure(game, card: Card, cost: list[Card] | None = None, zone: str | None = None,
                              position: str = "attack") -> None:
-    from .summon_negation import begin
 
     found = game.board.find(card.id)
     player, place = found[0].name, found[1]

@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import stats
-from .model import EXTRA_ZONES, Card
+from .model import EXTRA_ZONES, Card, other
 from .targets import parse_selector
+from .counters import clear
 
 UNTIL = ("end_phase", "battle_phase_end", "standby_phase")
 UNTIL_WORDS = {"end_phase": "the End Phase", "battle_phase_end": "the end of the Battle Phase",
@@ -58,7 +59,6 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
                                      ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = stats.changed(card)
     used = f"card:{card.id}" in game.used_once
-    from .counters import clear
     clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
     stats.reset(game, card)
@@ -139,7 +139,6 @@ def return_one(game, away: Away, *keys: str) -> None:
 
 def parse_banish(args):
     """`banish: <selector>` or `banish: {target: <selector> | opponent_hand, until: …, count: N}`."""
-
     if not isinstance(args, dict) or "of" in args:
         return parse_selector(args)
     if set(args) - {"target", "until", "count"} or "target" not in args:
@@ -162,8 +161,6 @@ def parse_banish(args):
 
 def hand_cards(game, link, count: int) -> list[Card]:
     """The opponent's hand cards the effect banishes: `choose: {banish.<card id>: [ids]}`, **default** the first."""
-    from .model import other
-
     hand = game.board.player(other(link.player)).hand
     chosen = [c for i in game.choose.get(f"banish.{link.card.id}", []) for c in hand if c.id == i]
     return (chosen + [c for c in hand if c not in chosen])[:count]

@@ -5,6 +5,7 @@ from . import battle_damage, name_locks, phase_triggers, stats, summon_count, te
 from .control import return_at_end_phase
 from .costs import pick_cards
 from .model import HAND_LIMIT, PHASES, other
+from .flow import settle
 
 Refusal = tuple[str, tuple[str, ...]] | None
 PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
@@ -68,8 +69,6 @@ def end_phase(game) -> None:
     """Run the End Phase — its trigger effects one at a time, control returning, the hand size adjustment and the
     one chain after it — then the next turn up to its Main Phase 1. Effects in these phases resolve without
     answers (both players pass), as the scenario has no action in between."""
-    from .actions import settle
-
     board = game.board
     if board.phase != "end":
         if board.phase == "battle":
@@ -106,7 +105,6 @@ def _hand_limit(game) -> list:
 
 
 def _next_turn(game) -> None:
-    from .actions import settle
 
     board = game.board
     stats.observe(game)       # a monster negated this turn has lost its own one-time changes (4.5.3)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
 
 from engine.errors import InvalidScenario, JudgeError, LimitExceeded
-from rulings import corpus
+from rulings import corpus, english
 from rulings.corpus import BadRef, UnknownRef
 from rulings.editions import EDITIONS
 
@@ -32,7 +32,7 @@ def rule(edition: str, number: str):
         return error(404, str(e), suggestions=e.suggestions)
     except BadRef as e:
         return error(400, str(e))
-    return jsonify(section.to_json())
+    return jsonify(english.section_json(section))
 
 
 @bp.get("/align/<edition>/<number>")
