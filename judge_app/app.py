@@ -43,9 +43,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     Babel(app, locale_selector=i18n.select_locale,
           default_translation_directories=str(i18n.compile_catalogs()))
 
-    from .blueprints import api, casebook, changes, pages, rules, search, simulate
+    from .blueprints import api, build, casebook, changes, pages, rules, search, simulate
 
-    for module in (pages, rules, search, simulate, api, casebook, changes):
+    for module in (pages, rules, search, simulate, build, api, casebook, changes):
         app.register_blueprint(module.bp)
 
     app.wsgi_app = _CapUnsizedBodies(app.wsgi_app, app)

@@ -286,6 +286,19 @@ def run_text(text: str | bytes, edition: str | None = None, timeout: float = 5.0
     return run_job(simulate_text, text, check_edition(edition), before, timeout=timeout)
 
 
+def actions_text(text: str | bytes, after: int | None = None, timeout: float = 5.0) -> dict:
+    """`engine.legal_actions` of a scenario text, under the same admission, workers and limits as `run_text`."""
+    return run_job(legal_actions_text, text, after, timeout=timeout)
+
+
+def legal_actions_text(text: str | bytes, after: int | None) -> dict:
+    """The job of `actions_text`, in a worker."""
+    from engine.legal_actions import legal_actions
+    from engine.scenario import parse_text
+
+    return legal_actions(parse_text(text), after)
+
+
 def simulate_text(text: str | bytes, edition: str | None, before: bool) -> Run:
     """The job of `run_text`, in a worker."""
     from engine.scenario import parse_text

@@ -67,20 +67,26 @@ def rank_of(rs, case: dict) -> tuple[int | None, list[str]]:
     return None, refs
 
 
-def evaluate(rs, cases: list[dict], keys=("lang", "cat")) -> Report:
+def about(case: dict) -> str:
+    """The game a case is about: its `about`, else the game of its first expected ref."""
+    return case.get("about") or case["expect"][0].split("-", 1)[0]
+
+
+def evaluate(rs, cases: list[dict], keys=("lang", "about", "cat")) -> Report:
     report = Report()
     for case in cases:
         rank, refs = rank_of(rs, case)
         report.overall.add(rank)
         for key in keys:
-            if key in case:
-                report.groups.setdefault(key, {}).setdefault(str(case[key]), Figures()).add(rank)
+            value = about(case) if key == "about" else case.get(key)
+            if value is not None:
+                report.groups.setdefault(key, {}).setdefault(str(value), Figures()).add(rank)
         if rank is None or rank > 5:
             report.misses.append((case, refs[:5]))
     return report
 
 
-def table(report: Report, keys=("lang", "cat")) -> str:
+def table(report: Report, keys=("lang", "about", "cat")) -> str:
     """The report as aligned text lines: overall, then each group."""
     rows = [f"{'':14}{'n':>5}{'hit@1':>8}{'hit@5':>8}{'MRR':>7}"]
 

@@ -5,14 +5,14 @@ Phase. Without a usable Monster Zone the effect cannot be activated; if none is 
 from __future__ import annotations
 
 from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, other
+from .targets import parse_selector, resolve_selector
 
 
 def parse(args) -> dict:
     if not isinstance(args, dict) or "target" not in args or set(args) - {"target", "until"}:
         raise ValueError("takes {target: <selector>, until: end_phase | none}")
-    from .effects import _selector
 
-    target = _selector(args["target"])   # a selector, or {of: <selector>, count: N} chosen on resolution
+    target = parse_selector(args["target"])   # a selector, or {of: <selector>, count: N} chosen on resolution
     until = args.get("until", "none")
     if until not in ("end_phase", "none"):
         raise ValueError("`until` is end_phase or none")
@@ -41,7 +41,6 @@ def _move(game, monster, to: str) -> bool:
 
 
 def apply_take_control(game, link, args) -> bool:
-    from .effects import resolve_selector
 
     taken = False
     for monster in resolve_selector(game, link, args["target"]):

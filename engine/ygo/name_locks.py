@@ -20,10 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Card, other
+from .continuous import parses, sources
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
 
+@parses("cannot_use")
 def parse_cannot_use(value) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("names the declared card name, e.g. {cannot_use: Cyber Dragon}")
@@ -77,8 +79,6 @@ def end_of_turn(game) -> None:
 
 def _sources(game) -> list[tuple[Card, str]]:
     """(card, declared name) of the face-up cards whose `cannot_use` applies now."""
-    from .continuous import sources
-
     return [(src, args) for src, _ in sources(game) for name, args in src.effect.continuous if name == "cannot_use"]
 
 

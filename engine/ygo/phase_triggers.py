@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from . import delayed, maintenance, temporary
 from .game import Window
 from .model import Card, other
+from .triggers import fire
 
 TIMING = {"standby": "standby_phase", "end": "end_phase"}
 NAMES = {"standby": "Standby Phase", "end": "End Phase"}
@@ -190,7 +191,6 @@ def _passes(game, run: PhaseRun, player: str) -> None:
 
 
 def _apply(game, run: PhaseRun, item: Item, chosen_order: bool) -> None:
-    from .triggers import fire
 
     run.done.add(item.key)
     order = ("ygo.phase.own_order_processings",) if chosen_order else ()

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .continuous import parses, sources
+
 Refusal = tuple[str, tuple[str, ...]] | None
 FILTER_KEYS = ("race", "attribute", "names", "name_includes")
 SHARED = "in_addition"     # the group every non-stacking grant belongs to (3.1.5.p5)
 
 
+@parses("extra_normal_summon")
 def parse_grant(args) -> dict:
     if args is None or args == {}:
         return {"only": {}, "stacks": False}
@@ -82,8 +85,6 @@ def _describe(grant: Grant) -> str:
 
 def grants(game, player: str) -> list[Grant]:
     """The grants `player` has now: face-up cards' continuous ones (zone order), then this turn's."""
-    from .continuous import sources
-
     out = [Grant(src, owner, args["only"], args["stacks"]) for src, owner in sources(game) if owner == player
            for name, args in src.effect.continuous if name == "extra_normal_summon"]
     return out + [g for g in game.summon_grants if g.player == player]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import continuous, traits
+from .kernel import SUMMON_COUNTED
 from .model import MONSTER_ZONES, Card, other
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -117,6 +118,7 @@ def end_of_turn(game) -> None:
 
 # ---------- what the players did this turn
 
+@SUMMON_COUNTED.on()
 def record_summon(game, card: Card, player: str, method: str, batch: object = None) -> None:
     """`card` was summoned; `batch` names the summon it was part of (**default**: the resolving chain link, so the
     monsters one effect Special Summons count as one Special Summon, 4.9.1.p26)."""

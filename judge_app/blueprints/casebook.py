@@ -96,7 +96,8 @@ def index():
     status = 400 if problems else 200
     return render_template("casebook.html", rulings=rulings, game=game, q=q, rule=rule, rule_ref=rule_ref,
                            rule_title=rule_title, problems=problems, total=len(load_casebook()), tag=tag,
-                           topics=topics(load_casebook()), grouped=not (tag or words or rule_ref)), status
+                           topics=topics(load_casebook()), grouped=not (tag or words or rule_ref),
+                           controls={r.id: services.control_state(r.id) for r in rulings}), status
 
 
 @bp.app_template_test("topic_is")
