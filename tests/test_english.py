@@ -117,7 +117,10 @@ def _term_misses(edition: str) -> list[str]:
     for number, r in english.renderings(edition).items():
         sec = load(edition).get(number)
         rendered = _norm(f"{r['title']}\n{r['text']}")
-        for t in sorted(_terms_in(_norm(f"{sec.title}\n{sec.text}"), table, lang), key=lambda t: t.id):
+        original = f"{sec.title}\n{sec.text}"
+        if game == "ygo":      # 「…」 are card names there ("Deck Devastation Virus" is no rule about destroying)
+            original = re.sub(r"「[^「」]*」", "", original)
+        for t in sorted(_terms_in(_norm(original), table, lang), key=lambda t: t.id):
             if not any(e.search(rendered) for e in forms[t.id]):
                 misses.append(f"{number}: {t.id} ({'/'.join(getattr(t, lang))}) -> {'/'.join(t.en)}")
     return misses
