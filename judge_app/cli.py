@@ -16,7 +16,7 @@ COMMAND_MODULES = (
     "judge_app.cli_search",    # search, index
     "judge_app.cli_simulate",  # simulate
     "judge_app.cli_actions",   # actions
-    "judge_app.cli_check",     # check, coverage
+    "judge_app.cli_check",     # check, coverage, counts
     "judge_app.cli_serve",     # serve
     "judge_app.cli_align",     # align, diff
 )
@@ -35,7 +35,7 @@ class _Parser(argparse.ArgumentParser):
 # load the scenario or serving code). A command missing here still works: every module is then registered.
 COMMAND_OF = {"rule": "judge_app.cli_rules", "rules": "judge_app.cli_rules", "search": "judge_app.cli_search",
               "index": "judge_app.cli_search", "simulate": "judge_app.cli_simulate", "actions": "judge_app.cli_actions", "check": "judge_app.cli_check",
-              "coverage": "judge_app.cli_check", "serve": "judge_app.cli_serve", "align": "judge_app.cli_align",
+              "coverage": "judge_app.cli_check", "counts": "judge_app.cli_check", "serve": "judge_app.cli_serve", "align": "judge_app.cli_align",
               "diff": "judge_app.cli_align"}
 
 
