@@ -172,6 +172,8 @@ YGO_CARD = {
     "properties": {
         "id": _text("Id", "编号"),
         "name": _text("Name", "名称"),
+        "type": _titled(_enum(("monster", "Monster", "怪兽"), ("spell", "Spell", "魔法"), ("trap", "Trap", "陷阱")),
+                        "Card type", "卡片类型"),
         "kind": _titled(_enum(*YGO_KINDS), "Kind", "种类"),
         "level": _int("Level", "等级", minimum=1, maximum=12),
         "rank": _int("Rank", "阶级", minimum=0, maximum=13),
@@ -196,10 +198,10 @@ YGO_CARD = {
 YGO_ZONE_FIELDS = {   # which card fields a zone's cards take (the validator refuses the others)
     "monsters": ("id", "name", "kind", "level", "rank", "atk", "def", "zone", "position", "tuner", "arrows",
                  "materials", "effect"),
-    "spells_traps": ("id", "name", "kind", "zone", "face", "set_turn", "effect"),
-    "field": ("id", "name", "kind", "face", "effect"),
+    "spells_traps": ("id", "name", "type", "kind", "zone", "face", "set_turn", "effect"),
+    "field": ("id", "name", "type", "kind", "face", "effect"),
 }
-YGO_PILE_FIELDS = ("id", "name", "kind", "level", "rank", "atk", "def", "tuner", "arrows", "effect")
+YGO_PILE_FIELDS = ("id", "name", "type", "kind", "level", "rank", "atk", "def", "tuner", "arrows", "effect")
 
 
 @lru_cache(maxsize=1)

@@ -143,8 +143,9 @@ def _keywords(value, name, label, lang) -> Field:
 
 
 # ------------------------------------------------------------------------------------------ reading
-def read(schema: dict, form, name: str, root: dict | None = None):
-    """The value the posted form gives for `name` under `schema`; None when every field was left empty."""
+def read(schema: dict, form, name: str, root: dict | None = None, keep_empty: bool = False):
+    """The value the posted form gives for `name` under `schema`; None when every field was left empty.
+    `keep_empty` keeps a list's empty items (a draft being filled in, not a card being saved)."""
     schema = resolve(schema, root)
     if schema.get("x-format") == "dcg-keywords":
         return _read_keywords(form, name)
@@ -153,14 +154,14 @@ def read(schema: dict, form, name: str, root: dict | None = None):
         return _typed(raw, schema) if raw else None
     variants = _variants(schema, root)
     if variants:
-        return _read_variant(variants, form, name, root)
+        return _read_variant(variants, form, name, root, keep_empty)
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), None)
     if kind == "object" or "properties" in schema:
         out = {}
         for key, sub in (schema.get("properties") or {}).items():
-            v = read(sub, form, f"{name}.{key}", root)
+            v = read(sub, form, f"{name}.{key}", root, keep_empty)
             if v is not None:
                 out[key] = v
         return out or None
@@ -171,8 +172,8 @@ def read(schema: dict, form, name: str, root: dict | None = None):
             return picked or None
         if items.get("type") == "object" or "properties" in items or _variants(items, root):
             n = _count(form.get(f"{name}.__n"))
-            values = [read(items, form, f"{name}.{i}", root) for i in range(n)]
-            values = [v for v in values if v is not None]
+            values = [read(items, form, f"{name}.{i}", root, keep_empty) for i in range(n)]
+            values = [{} if v is None else v for v in values] if keep_empty else [v for v in values if v is not None]
             return values or None
         raw = form.get(name) or ""
         parts = [p.strip() for p in raw.replace("，", ",").split(",") if p.strip()]
@@ -202,16 +203,16 @@ def _count(raw) -> int:
         return 0
 
 
-def _read_variant(variants, form, name, root):
+def _read_variant(variants, form, name, root, keep_empty=False):
     raw = form.get(f"{name}.__v") or ""
     if not raw.isdigit() or int(raw) >= len(variants):
         return None
     v = variants[int(raw)]
     key = _variant_key(v)
     if not key:
-        return read(v, form, name, root)
+        return read(v, form, name, root, keep_empty)
     inner = resolve(v["properties"][key], root)
-    value = read(inner, form, f"{name}.{key}", root)
+    value = read(inner, form, f"{name}.{key}", root, keep_empty)
     if value is None:
         if inner.get("type") == "object" and not inner.get("properties"):
             value = {}

@@ -105,7 +105,7 @@ def _operate(data: dict, verb: str, arg: str):
         return _goto(data, card=arg, anchor="card-form")
     if verb in ("save", "refresh", "listadd", "listdel"):
         place = form.get("card_place", "")
-        card = _read_card(data, place)
+        card = _read_card(data, place, keep_empty=verb != "save")
         if verb == "save":
             return _goto(board_edit.put_card(data, place, card), anchor="mat")
         if verb == "listadd":
@@ -130,6 +130,8 @@ def _operate(data: dict, verb: str, arg: str):
         if not (isinstance(action, dict) and len(action) == 1):
             raise BuildError("an action is a one-key mapping")
         return _goto(board_edit.append_action(data, action), anchor="play")
+    if verb == "custom":
+        return _goto(board_edit.append_action(data, _custom_action(data, form)), go="verdict", anchor="verdict")
     if verb == "choice":
         try:
             edit = json.loads(arg)
@@ -145,17 +147,47 @@ def _operate(data: dict, verb: str, arg: str):
     raise BuildError(f"unknown operation {verb!r}")
 
 
+def action_args(game: str) -> dict[str, tuple]:
+    """Each action kind of the game -> the arguments the validator accepts (required first)."""
+    if game == "ygo":
+        from engine.ygo.validate import ACTION_ARGS
+
+        return {k: tuple(req) + tuple(opt) for k, (req, opt) in ACTION_ARGS.items()}
+    from engine.dcg.validate import ACTION_FIELDS
+
+    return {k: tuple(sorted(req)) + tuple(sorted(opt)) for k, (req, opt) in ACTION_FIELDS.items()}
+
+
+CUSTOM_ARGS = ("card", "targets", "materials", "zone")   # what the "another action" form asks for
+
+
+def _custom_action(data: dict, form) -> dict:
+    """An action with the card, targets, materials or zone the judge picked (the legal-action buttons
+    cover the rest); only the arguments the validator takes for that kind are kept."""
+    kinds = action_args(data.get("game"))
+    kind = form.get("do.kind", "")
+    if kind not in kinds:
+        raise BuildError(f"unknown action {kind!r}")
+    args = {}
+    for name in CUSTOM_ARGS:
+        if name not in kinds[kind]:
+            continue
+        value = form.getlist(f"do.{name}") if name in ("targets", "materials") else form.get(f"do.{name}", "")
+        if value:
+            args[name] = value
+    return {kind: args}
+
+
 def _below_card(path: str) -> str:
     if not path.startswith("card."):
         raise BuildError(f"not a card field: {path}")
     return path[len("card."):]
 
 
-def _read_card(data: dict, place: str) -> dict:
+def _read_card(data: dict, place: str, keep_empty: bool = False) -> dict:
     player, zone, *_ = board_edit.parse_place(place)
     schema = card_schema(data.get("game"), zone)
-    card = schema_form.read(schema, request.form, "card") or {}
-    return card
+    return schema_form.read(schema, request.form, "card", keep_empty=keep_empty) or {}
 
 
 def _apply_settings(data: dict, form) -> dict:
@@ -240,6 +272,8 @@ def _render(data: dict | None, text: str, status: int = 200, card: str | None = 
     ctx.update(zone_names=_zone_names(), phases=_phases(), action_label=play.label)
     if data is not None:
         ctx["move_targets"] = _move_targets(data, ctx["zone_names"])
+        ctx["custom_kinds"] = [k for k, args in action_args(data["game"]).items() if set(args) & set(CUSTOM_ARGS)]
+        ctx["all_ids"] = board_edit.all_ids(data)
         ctx["token"] = sharing.encode(text)
         ctx["permalink"] = url_for("build.page", s=ctx["token"])
         ctx["card_names"] = {}

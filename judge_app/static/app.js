@@ -12,11 +12,6 @@ document.addEventListener("click", function (e) {
 });
 document.addEventListener("change", function (e) {
   if (e.target.matches("select.js-autosubmit")) e.target.form.submit();
-  // the board builder: choosing an effect's operation redraws the card form with that operation's fields
-  if (e.target.matches("select.js-refresh") && e.target.form) {
-    var refresh = e.target.form.querySelector("button[name=op][value=refresh]");
-    if (refresh) e.target.form.requestSubmit(refresh);
-  }
 });
 // After Run (or a played action) the verdict scrolls into view, also on a phone; a new card form takes
 // the focus. The builder names the spot in data-go; /simulate's verdict is marked the same way.
@@ -24,10 +19,10 @@ function judgeGo(root) {
   var holder = root.querySelector ? (root.matches && root.matches("[data-go]") ? root : root.querySelector("[data-go]")) : null;
   var go = holder && holder.getAttribute("data-go");
   var focus = root.querySelector && root.querySelector("[autofocus]");
-  if (focus) focus.focus();
+  if (focus) focus.focus({preventScroll: !!go});
   if (go) {
     var target = document.getElementById(go);
-    if (target) target.scrollIntoView({block: "start"});
+    if (target) setTimeout(function () { target.scrollIntoView({block: "start"}); }, 0);
   }
 }
 document.addEventListener("htmx:afterSettle", function (e) { judgeGo(e.detail.elt || document); });
