@@ -129,7 +129,7 @@ def _operate(data: dict, verb: str, arg: str):
             raise BuildError("not an action") from None
         if not (isinstance(action, dict) and len(action) == 1):
             raise BuildError("an action is a one-key mapping")
-        return _goto(board_edit.append_action(data, action), anchor="play")
+        return _goto(board_edit.append_action(data, action), go="verdict", anchor="verdict")
     if verb == "custom":
         return _goto(board_edit.append_action(data, _custom_action(data, form)), go="verdict", anchor="verdict")
     if verb == "choice":
@@ -139,9 +139,9 @@ def _operate(data: dict, verb: str, arg: str):
             raise BuildError("not a choice") from None
         return _goto(board_edit.apply_choice(data, edit), go="verdict", anchor="verdict")
     if verb == "undo":
-        return _goto(board_edit.undo(data), anchor="play")
+        return _goto(board_edit.undo(data), go="verdict", anchor="verdict")
     if verb == "reset":
-        return _goto(board_edit.reset(data), anchor="play")
+        return _goto(board_edit.reset(data), go="play", anchor="play")
     if verb == "ruling":
         return _goto(data, ruling="1", anchor="ruling")
     raise BuildError(f"unknown operation {verb!r}")
