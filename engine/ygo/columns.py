@@ -48,7 +48,6 @@ def move_choices(game, card: Card, to: str) -> list[str]:
 
 
 def apply_move(game, link, args) -> None:
-
     for card in resolve_selector(game, link, args["target"]):
         choices = move_choices(game, card, args["to"])
         if not choices:

@@ -41,7 +41,6 @@ def _move(game, monster, to: str) -> bool:
 
 
 def apply_take_control(game, link, args) -> bool:
-
     taken = False
     for monster in resolve_selector(game, link, args["target"]):
         if monster.zone not in MONSTER_ZONES or not game.on_field(monster) or game.controller(monster) == link.player:

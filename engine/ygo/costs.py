@@ -118,7 +118,6 @@ def _monsters_others(game, card, player):
 
 
 def can_pay(game, card: Card, player: str) -> Refusal:
-
     refusal = _unpayable(game, card, player) or cost_refusal(game, card)
     return (refusal[0], refusal[1] + ("ygo.cost.strict", "ygo.cost.unpayable")) if refusal else None
 

@@ -273,7 +273,6 @@ def check_place(game, card: Card, player: str, targets: list):
 
 
 def apply_place(game, link, args) -> None:
-
     kind = args["kind"]
     if args["target"] == "holder":
         pool = [c for c in _holders(game, link.player, kind) if c is not link.card]
@@ -315,7 +314,6 @@ def parse_remove(args) -> dict:
 
 
 def apply_remove(game, link, args) -> None:
-
     kind = args["kind"]
     for card in resolve_selector(game, link, args["target"]):
         have = card.counters.get(kind, 0)

@@ -34,7 +34,6 @@ class Delayed:
 
 
 def parse(args) -> dict:
-
     if not isinstance(args, dict) or set(args) != {"at", "do", "target"}:
         raise ValueError("takes {at: end_phase, do: destroy | banish | return_to_hand, target: <selector>}")
     if args["at"] not in AT:
@@ -61,7 +60,6 @@ def due(game, phase: str, player: str) -> list[Delayed]:
 
 
 def apply(game, d: Delayed, *keys: str) -> None:
-
     game.delayed.remove(d)
     same = [c for c, moved in d.cards if c.moved == moved and game.on_field(c)]
     lost = [c for c, moved in d.cards if c not in same]

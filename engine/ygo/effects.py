@@ -152,7 +152,6 @@ def _cards(game, link, selector, field_only=True, op: str = "") -> list:
 
 
 def apply_destroy(game, link, sel) -> bool:
-
     game.protectors = []
     doomed = _cards(game, link, sel, op="destroy")
     protectors = [c for c in game.protectors if c in doomed]

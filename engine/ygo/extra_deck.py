@@ -343,7 +343,6 @@ def check_fusion(game, card: Card, player: str, _targets) -> Refusal:
 
 
 def apply_fusion(game, link, _args) -> None:
-
     choice = fusion_choice(game, link)
     monster, mats, zone = _fusion_args(choice, game) if choice else (None, [], None)
     refusal = (summon_refusal(game, "fusion", link.player, monster, mats, zone)

@@ -38,7 +38,6 @@ def _targets_of(name: str, args, to: str) -> bool:
 
 
 def parse_change_position(args) -> dict:
-
     args = check_keys(args, ("target", "to"), ("target", "to"))
     if args["to"] not in TO:
         raise ValueError(f"`to` is attack or defense, not {args['to']!r}")
@@ -46,7 +45,6 @@ def parse_change_position(args) -> dict:
 
 
 def apply_change_position(game, link, args) -> None:
-
     for card in resolve_selector(game, link, args["target"]):
         if card.zone not in MONSTER_ZONES or card.position == args["to"]:
             continue

@@ -20,7 +20,6 @@ MAX_PARTS = 6
 
 
 def parse(args) -> tuple:
-
     if not isinstance(args, list) or not 2 <= len(args) <= MAX_PARTS:
         raise ValueError(f"a list of 2 to {MAX_PARTS} parts, each a list of steps like `do:`")
     out = []
@@ -102,7 +101,6 @@ def check(game, card, player: str, _targets):
 
 
 def apply_one_of(game, link, parts) -> bool:
-
     wanted = game.choose.get(f"mode.{link.card.id}")
     if isinstance(wanted, int) and 1 <= wanted <= len(parts):
         n = wanted
@@ -119,7 +117,6 @@ def apply_one_of(game, link, parts) -> bool:
 
 
 def apply_each_of(game, link, parts) -> bool:
-
     wanted = game.choose.get(f"parts.{link.card.id}")
     applied = False
     for i, (ops, links, cond) in enumerate(parts, start=1):

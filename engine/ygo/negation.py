@@ -61,7 +61,6 @@ def check_targets(game, card: Card, player: str, targets: list):
 
 
 def apply_negate_effects(game, link, args) -> None:
-
     anywhere = args["anywhere"]
     for card in resolve_selector(game, link, args["target"]):
         if card.zone not in MONSTER_ZONES or not card.face_up:

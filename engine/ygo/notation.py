@@ -46,7 +46,6 @@ def dump(board: Board) -> str:
 
 
 def parse(text: str) -> Board:
-
     return validate({"game": "ygo", "board": yaml.safe_load(text)}).board
 
 

@@ -28,7 +28,6 @@ def is_scale_activation(game, card: Card) -> bool:
 
 
 def can_activate_scale(game, card: Card, player: str | None, zone: str | None) -> Refusal:
-
     owner = game.controller(card)
     if player and player != owner:
         return f"{card.id} is in {owner}'s hand, not {player}'s", ("ygo.activate.card_activation",)
@@ -67,7 +66,6 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
 # ---------- the Pendulum Summon (a conditional Special Summon by the rules, 3.3.2.p24)
 
 def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> Refusal:
-
     board = game.board
     player = board.turn
     refusal = main_phase_refusal(game, player)
@@ -120,7 +118,6 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
 
 
 def pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> None:
-
     board = game.board
     player = board.turn
     low, high = sorted(c.scale for c in scales(game, player))

@@ -194,7 +194,6 @@ def _verb(spec: dict) -> str:
 
 
 def _act(game, replacer: Card, spec: dict, pick: Card, protected: list[Card], cause: str) -> None:
-
     keys = ["ygo.replace.destruction", "ygo.replace.is_effect", "ygo.protect.not_activated"]
     keys.append("ygo.replace.battle_timing" if cause == "battle" else "ygo.replace.immediately")
     if any(is_unaffected(c) and c is not replacer for c in protected):

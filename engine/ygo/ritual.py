@@ -126,7 +126,6 @@ def check_ritual(game, spell: Card, player: str, _targets) -> Refusal:
 
 
 def apply_ritual(game, link, args) -> None:
-
     player = link.player
     chosen = choice(game, link.card, player, args)
     monster, tributes, zone = _resolve_choice(game, chosen) if chosen else (None, [], None)

@@ -105,7 +105,6 @@ def _hand_limit(game) -> list:
 
 
 def _next_turn(game) -> None:
-
     board = game.board
     stats.observe(game)       # a monster negated this turn has lost its own one-time changes (4.5.3)
     stats.end_of_turn(game)   # changes "until the end of this turn" stop applying
