@@ -187,7 +187,7 @@ def _below_card(path: str) -> str:
 def _read_card(data: dict, place: str, keep_empty: bool = False) -> dict:
     player, zone, *_ = board_edit.parse_place(place)
     schema = card_schema(data.get("game"), zone)
-    return schema_form.read(schema, request.form, "card", keep_empty=keep_empty) or {}
+    return schema_form.read(schema, request.form, "card", root=schema, keep_empty=keep_empty) or {}
 
 
 def _apply_settings(data: dict, form) -> dict:
@@ -383,7 +383,7 @@ def _card_form(data: dict, place: str, draft: str | None, lang: str) -> dict:
         value = {"id": board_edit.new_id(data, player)}
     schema = card_schema(data["game"], zone)
     return {"place": place, "player": player, "zone": zone, "new": i is None or (under and j is None),
-            "field": schema_form.build(schema, value, "card", lang)}
+            "field": schema_form.build(schema, value, "card", lang, root=schema)}
 
 
 def _ruling_defaults(args, run) -> dict:
