@@ -109,6 +109,7 @@ PHRASES: tuple[tuple[str, str], ...] = (
                   r"(?P<floor_hit5>[\d.]+) %, hit@1 (?P<floor_hit1>[\d.]+) %"),
     ("rulings/casebook/README.md", r"(?P<rulings>\d+) rulings: (?P<rulings_dcg>\d+) Digimon \(`dcg/`\), "
                                    r"(?P<rulings_ygo>\d+) Yu-Gi-Oh \(`ygo/`\)"),
+    ("rulings/casebook/README.md", r"(?P<known_divergence>\d+) marked `known_divergence` today"),
     ("rulings/casebook/README.md", r"(?P<controlled_dcg>\d+) Digimon and (?P<controlled_ygo>\d+) Yu-Gi-Oh "
                                    r"rulings carry a control that flips"),
     ("rulings/casebook/README.md", r"— (?P<examples>\d+) of them \((?P<examples_parenthesised>\d+) printed as"),

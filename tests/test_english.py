@@ -108,6 +108,12 @@ def _terms_in(original: str, table: list, lang: str) -> set:
     return {by_name[m.group(0)] for m in pattern.finditer(original)}
 
 
+# Where the longest-first reading finds a term the sentence does not use (checked by hand).
+NOT_TERMS = {
+    ("ygo-zh-rulebook", "4.4.3.p51", "effect_monster"): "「活死人的呼声」的效果 + 怪兽: 'the effect' then 'monster'",
+}
+
+
 def _term_misses(edition: str) -> list[str]:
     game = load(edition).game
     lang = load(edition).language
@@ -121,6 +127,8 @@ def _term_misses(edition: str) -> list[str]:
         if game == "ygo":      # 「…」 are card names there ("Deck Devastation Virus" is no rule about destroying)
             original = re.sub(r"「[^「」]*」", "", original)
         for t in sorted(_terms_in(_norm(original), table, lang), key=lambda t: t.id):
+            if (edition, number, t.id) in NOT_TERMS:
+                continue
             if not any(e.search(rendered) for e in forms[t.id]):
                 misses.append(f"{number}: {t.id} ({'/'.join(getattr(t, lang))}) -> {'/'.join(t.en)}")
     return misses

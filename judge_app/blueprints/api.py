@@ -76,6 +76,20 @@ def search():
     return jsonify(response)
 
 
+def run_error(e: JudgeError):
+    """The JSON answer to a scenario run that did not finish (every route that calls judge_app.runner):
+    400 with `path` (invalid), 413 (time or step limit), 429 with Retry-After (busy), 400 (other)."""
+    if isinstance(e, InvalidScenario):
+        return error(400, str(e), path=e.path)
+    if isinstance(e, LimitExceeded):
+        return error(413, str(e))
+    if isinstance(e, Busy):
+        response = error(429, str(e))
+        response.headers["Retry-After"] = str(e.retry_after)
+        return response
+    return error(400, str(e))
+
+
 @bp.post("/simulate")
 def simulate():
     body = request.get_data(cache=False)  # MAX_CONTENT_LENGTH applies: larger bodies are a 413
@@ -84,16 +98,8 @@ def simulate():
     try:
         run = run_text(body, edition=request.args.get("edition"),
                        timeout=current_app.config["SIMULATE_TIMEOUT_S"])
-    except InvalidScenario as e:
-        return error(400, str(e), path=e.path)
-    except LimitExceeded as e:
-        return error(413, str(e))
-    except Busy as e:
-        response = error(429, str(e))
-        response.headers["Retry-After"] = "1"
-        return response
     except JudgeError as e:
-        return error(400, str(e))
+        return run_error(e)
     return jsonify(run.to_json())
 
 
@@ -111,16 +117,8 @@ def actions():
         after = int(raw_after)
     try:
         doc = actions_text(body, after, timeout=current_app.config["SIMULATE_TIMEOUT_S"])
-    except InvalidScenario as e:
-        return error(400, str(e), path=e.path)
-    except LimitExceeded as e:
-        return error(413, str(e))
-    except Busy as e:
-        response = error(429, str(e))
-        response.headers["Retry-After"] = "1"
-        return response
     except JudgeError as e:
-        return error(400, str(e))
+        return run_error(e)
     return jsonify(doc)
 
 

@@ -39,8 +39,11 @@ def _run(text: str, edition: str | None):
     except InvalidScenario as e:
         return _page(text, edition=edition, error=str(e), error_path=e.path, status=400)
     except Busy as e:
-        return _page(text, edition=edition, error=str(e), status=429)
-    except (LimitExceeded, JudgeError) as e:
+        page, status = _page(text, edition=edition, error=str(e), status=429)
+        return page, status, {"Retry-After": str(e.retry_after)}
+    except LimitExceeded as e:   # the time or step limit, as /api/simulate
+        return _page(text, edition=edition, error=str(e), status=413)
+    except JudgeError as e:
         return _page(text, edition=edition, error=str(e), status=400)
     return _page(text, edition=edition, run=run, share=_share_url(text, edition), cited=_cited(run.result),
                  changed=changes(run.before, run.result.get("final")))
