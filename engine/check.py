@@ -10,7 +10,7 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     phase: main                   # final phase (ygo: draw|standby|main1|battle|main2|end; dcg: as the engine reports)
     hand_count: {A: 5}            # exact hand sizes
     deck_count: {A: 19}           # exact deck sizes
-    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle or breeding area
+    dp: {greymon: 9000}           # dcg: DP of these Digimon in the battle or breeding area (`none`: no DP)
     hand: {A: [c1, c2]}           # dcg: exact id sets of the hands
     security: {B: [s1, s2]}       # dcg: exact security ids, top first (order matters)
     breeding_area: {A: koromon}   # dcg: the card on top in the breeding area, or none
@@ -27,6 +27,7 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     spells_traps: {A: [s1]}       # ygo: exact id sets of the spell & trap zones
     counters: {m1: {spell: 3}}    # ygo: exact counters on these cards on the field ({} = none)
     zone: {m1: M3}                # ygo: the zone these cards are in on the field
+    order: [effect.draw, keyword.piercing_check]   # these step events happen, first occurrences in this order
 
 A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
 """
@@ -78,6 +79,7 @@ _SHAPES = {
     "links": (("dcg",), "id_ids"),
     "counters": (("ygo",), "id_counts"),
     "zone": (("ygo",), "id_str"),
+    "order": (("dcg", "ygo"), "ids"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -176,6 +178,8 @@ def validate_expect(expect, game: str | None) -> dict:
             if not isinstance(value, dict) or not value:
                 _fail(path, "must be a mapping {card id: value}")
             for cid, v in value.items():
+                if key == "dp" and v == "none":     # a card without DP (a Tamer, 2-5-3)
+                    continue
                 ok = _is_int(v) and v >= 0 if shape == "id_int" else isinstance(v, str) and v.strip()
                 if not ok:
                     _fail(f"{path}.{cid}", "must be a whole number >= 0" if shape == "id_int" else "must be a string")
@@ -317,6 +321,12 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             if wrong:
                 actual = sorted(i for i, c in cards.items() if bool(c.get("suspended")) is flag)
                 out.append(Mismatch(key, _sorted(want), actual))
+        elif key == "order":
+            events = [s.get("event") for s in result.get("steps", [])]
+            firsts = [events.index(e) if e in events else None for e in want]
+            if None in firsts or firsts != sorted(firsts):
+                seen = [e for e in dict.fromkeys(events) if e in want]
+                out.append(Mismatch(key, list(want), seen))
         elif key == "refused":
             missing = [k for k in want if k not in refused_kinds]
             if missing:
@@ -350,6 +360,8 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             cards = _dcg_in_play(result) if key == "dp" else _cards_in_play(result, zone)
             for cid, v in want.items():
                 got = (cards.get(cid) or {}).get(key) if cid in cards else f"{cid} not in {zone}"
+                if key == "dp" and v == "none" and got is None:
+                    continue
                 if got != v:
                     out.append(Mismatch(f"{key}.{cid}", v, got))
     return out
@@ -380,12 +392,16 @@ def validate_meta(data: dict) -> None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of checking one scenario: `status` is pass | fail | known_divergence."""
+    """The outcome of checking one scenario: `status` is pass | fail | known_divergence.
+
+    `controls` are the runs of its negative controls (engine/controls.py); a control that does not flip
+    fails a ruling that otherwise agrees, with a `controls[i]` mismatch saying why."""
 
     status: str
     mismatches: tuple[Mismatch, ...]
     result: dict
     known_divergence: str | None = None
+    controls: tuple = ()
 
     @property
     def ok(self) -> bool:
@@ -397,24 +413,52 @@ class Verdict:
         return not self.mismatches
 
 
+def control_mismatches(expect: dict, controls) -> list[Mismatch]:
+    """A control that does not flip, and a refusal no control makes legal, as mismatch records."""
+    out = []
+    for i, c in enumerate(controls):
+        if c.flipped:
+            continue
+        if c.error:
+            actual = c.error
+        elif c.own_mismatches:
+            actual = "its own expect fails: " + ", ".join(m.key for m in c.own_mismatches)
+        elif c.changed:
+            actual = "only the citations differ: " + ", ".join(m.key for m in c.changed)
+        else:
+            actual = "the ruling's expect still passes"
+        out.append(Mismatch(f"controls[{i}]", f"flips the answer ({c.why})", actual))
+    if controls and "refused" in expect and not any(c.flipped and any(m.key == "refused" for m in c.changed)
+                                                     for c in controls):
+        out.append(Mismatch("controls", "a control in which the refused action is legal",
+                            "no control changes the refusal"))
+    return out
+
+
 def check(data: dict, edition: str | None = None) -> Verdict:
-    """Validate `data` (a scenario with `expect:`), simulate it, compare. Raises InvalidScenario/JudgeError."""
+    """Validate `data` (a scenario with `expect:`), simulate it and its controls, compare.
+    Raises InvalidScenario/JudgeError."""
+    from .controls import run_controls, validate_controls
     from .scenario import simulate
 
     if not isinstance(data, dict):
         _fail("", "a scenario is a mapping")
     validate_meta(data)
     expect = validate_expect(data.get("expect"), data.get("game"))
+    validate_controls(data)
     result = simulate(data, edition=edition).to_json()
     mismatches = tuple(compare(expect, result))
+    controls = run_controls(data, expect, edition=edition)
     divergence = data.get("known_divergence")
+    if not mismatches:
+        mismatches = tuple(control_mismatches(expect, controls))
     if not mismatches:
         status = "pass"
     elif divergence:
         status = "known_divergence"
     else:
         status = "fail"
-    return Verdict(status, mismatches, result, divergence)
+    return Verdict(status, mismatches, result, divergence, controls)
 
 
 def parse_rulings(text: str | bytes) -> list[dict]:
@@ -487,6 +531,7 @@ def check_item(data: dict, file: str, index: int | None, edition: str | None = N
     for key in ("question", "answer"):
         if isinstance(data.get(key), str):
             entry[key] = data[key]
+    entry["controls"] = [c.to_json() for c in verdict.controls]
     entry["outcome"] = verdict.result.get("outcome")
     entry["steps"] = _steps(verdict.result)
     entry["refused"] = verdict.result.get("refused", [])
@@ -519,6 +564,9 @@ def report(entries: list[dict]) -> dict:
         "failed": sum(not e["ok"] for e in checked),
         "known_divergence": sum(e["status"] == "known_divergence" for e in checked),
         "invalid": sum(e["status"] == "invalid" for e in checked),
+        "controlled": sum(bool(e.get("controls")) for e in checked),
+        "controls_flipping": sum(bool(e.get("controls")) and all(c["flipped"] for c in e["controls"])
+                                 for e in checked),
         "results": checked,
     }
     skipped = [e["file"] + (f" {e['id']}" if e.get("id") else "") for e in entries if e["status"] == "skipped"]

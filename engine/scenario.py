@@ -18,7 +18,7 @@ MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
 MAX_NODES = 20_000
 TOP_KEYS = ("game", "edition", "title", "question", "board", "actions", "expect", "decline", "choose",
-            "answer", "sources", "known_divergence", "tags", "id")
+            "answer", "sources", "known_divergence", "tags", "id", "controls", "point")
 
 
 def field_path(parts) -> str:

@@ -15,7 +15,8 @@ COMMAND_MODULES = (
     "judge_app.cli_rules",     # rule, rules
     "judge_app.cli_search",    # search, index
     "judge_app.cli_simulate",  # simulate
-    "judge_app.cli_check",     # check, coverage
+    "judge_app.cli_actions",   # actions
+    "judge_app.cli_check",     # check, coverage, counts
     "judge_app.cli_serve",     # serve
     "judge_app.cli_align",     # align, diff
 )
@@ -33,8 +34,8 @@ class _Parser(argparse.ArgumentParser):
 # Which module registers a command: a one-shot command imports only its own module (`judge search` need not
 # load the scenario or serving code). A command missing here still works: every module is then registered.
 COMMAND_OF = {"rule": "judge_app.cli_rules", "rules": "judge_app.cli_rules", "search": "judge_app.cli_search",
-              "index": "judge_app.cli_search", "simulate": "judge_app.cli_simulate", "check": "judge_app.cli_check",
-              "coverage": "judge_app.cli_check", "serve": "judge_app.cli_serve", "align": "judge_app.cli_align",
+              "index": "judge_app.cli_search", "simulate": "judge_app.cli_simulate", "actions": "judge_app.cli_actions", "check": "judge_app.cli_check",
+              "coverage": "judge_app.cli_check", "counts": "judge_app.cli_check", "serve": "judge_app.cli_serve", "align": "judge_app.cli_align",
               "diff": "judge_app.cli_align"}
 
 

@@ -1,4 +1,4 @@
-"""`judge check FILE…|DIR [--edition E] [--json]` and `judge coverage [--json|--markdown]`.
+"""`judge check FILE…|DIR [--edition E] [--json]`, `judge coverage [--json|--markdown]` and `judge counts`.
 
 check: exit 0 when every scenario agrees with its `expect:` (a ruling marked `known_divergence` is reported
 as such and does not fail), 1 when any disagrees, 2 when any file cannot be read or validated (the report
@@ -27,6 +27,14 @@ def register(sub) -> None:
     fmt.add_argument("--markdown", action="store_true", help="print per-chapter Markdown tables")
     c.add_argument("--edition", action="append", help="only this edition (repeatable)")
     c.set_defaults(func=run_coverage)
+
+    n = sub.add_parser("counts", help="the counts the READMEs state (rulings, examples, coverage, relevance)")
+    what = n.add_mutually_exclusive_group()
+    what.add_argument("--json", action="store_true", help="print the counts as JSON")
+    what.add_argument("--check", action="store_true", help="exit 1 when a README states a count that differs")
+    what.add_argument("--write", action="store_true", help="rewrite the stated counts (and coverage block) in place")
+    n.add_argument("--no-relevance", action="store_true", help="skip the search relevance figures (no index)")
+    n.set_defaults(func=run_counts)
 
 
 def run_check(args) -> int:
@@ -67,6 +75,7 @@ def render_entry(e: dict) -> list[str]:
     if status in ("invalid", "error"):
         lines.append(f"       error: {e['error']}")
         return lines
+    lines.extend(render_controls(e))
     if status == "pass" and not e.get("known_divergence"):
         return lines
     if status == "pass":
@@ -97,6 +106,22 @@ def render_entry(e: dict) -> list[str]:
     return lines
 
 
+def render_controls(e: dict) -> list[str]:
+    """One line per negative control: whether it flips the answer, and on which keys."""
+    lines = []
+    for i, c in enumerate(e.get("controls") or [], 1):
+        verdict = "flips" if c["flipped"] else "DOES NOT FLIP"
+        option = f" (option {c['option']})" if c.get("option") else ""
+        changed = ", ".join(m["key"] for m in c["changed"]) or "nothing"
+        line = f"       control {i}{option} {verdict}: {' '.join(c['why'].split())} — changes {changed}"
+        if c.get("mismatches"):
+            line += "; its own expect fails on " + ", ".join(m["key"] for m in c["mismatches"])
+        if c.get("error"):
+            line += f"; {c['error']}"
+        lines.append(line)
+    return lines
+
+
 def render_report(doc: dict) -> str:
     lines = []
     for e in doc["results"]:
@@ -108,9 +133,32 @@ def render_report(doc: dict) -> str:
         summary += f", {doc['known_divergence']} known divergence"
     if doc["invalid"]:
         summary += f" ({doc['invalid']} invalid)"
+    if doc.get("controlled"):
+        summary += (f"; controls flip for {doc['controls_flipping']} of {doc['total']} "
+                    f"({doc['total'] - doc['controlled']} without a control)")
     lines.append("")
     lines.append(summary)
     return "\n".join(lines) + "\n"
+
+
+def run_counts(args) -> int:
+    from engine.counts import check_files, compute, coverage_markdown
+
+    counts = compute(relevance=not args.no_relevance)
+    if args.json:
+        emit_json(counts)
+        return 0
+    if not (args.check or args.write):
+        for name, value in counts.items():
+            print(f"{name:28} {value}")
+        return 0
+    stale = check_files(counts, coverage_markdown(), write=args.write)
+    for s in stale:
+        print(("fixed   " if args.write else "stale   ") + str(s))
+    if args.write:
+        return 0
+    print(f"{len(stale)} stated counts differ" if stale else "every stated count is current")
+    return 1 if stale else 0
 
 
 def run_coverage(args) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from rulings import corpus
+from rulings import corpus, english
 from rulings.editions import DEFAULT_EDITION, EDITIONS
 from rulings.model import Section
 
@@ -43,7 +43,7 @@ def cmd_rule(args) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 1
     if args.json:
-        _emit(sec.to_json())
+        _emit(english.section_json(sec))
     else:
         sys.stdout.write(render_text(sec))
     return 0
@@ -54,6 +54,11 @@ def render_text(sec: Section) -> str:
     out = [head, "=" * min(len(head), 60)]
     if sec.text:
         out += [sec.text, ""]
+    rendered = english.rendering(sec.edition, sec.number)
+    if rendered is not None:
+        via = f" of {rendered['via']}" if rendered.get("via") else ""
+        out.append(f"English ({english.LABEL}{via}):")
+        out += [line for line in (rendered["title"], rendered["text"]) if line] + [""]
     if sec.parent:
         parent = corpus.section(sec.edition, sec.parent)
         out.append(f"parent:   {sec.edition}:{sec.parent}  {_label(parent)}")

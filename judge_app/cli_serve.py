@@ -15,7 +15,8 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("serve", help="run the web app (default http://127.0.0.1:5000)")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5000)
-    p.add_argument("--threads", type=int, default=8, help="threads per worker process")
+    p.add_argument("--threads", type=int, default=16,
+                   help="threads per worker process (scenario runs may hold three quarters of them)")
     p.add_argument("--workers", type=int, default=1,
                    help="worker processes sharing one prebuilt index (gunicorn; where gunicorn is not "
                         "available, one waitress process with threads × workers threads)")
@@ -59,13 +60,16 @@ def _gunicorn_available() -> bool:
 def _serve_waitress(host: str, port: int, threads: int) -> int:
     from waitress.server import create_server
 
+    from . import runner
     from .app import create_app
 
     app = create_app()
+    runner.limit_threads(threads)
     # waitress reads (and spools) a whole body before the app sees it: its own cap refuses a body announced
-    # or sent beyond twice the app's limit without reading it. Bodies between the two get the app's 413 JSON.
+    # or sent beyond DRAIN_MAX_BYTES (2 MiB) without reading it, with its own plain-text 413. Bodies between
+    # the app's limit and that cap are read and get the app's 413 JSON.
     server = create_server(app, host=host, port=port, threads=threads, clear_untrusted_proxy_headers=True,
-                           max_request_body_size=2 * app.config["MAX_CONTENT_LENGTH"])
+                           max_request_body_size=app.config["DRAIN_MAX_BYTES"] + 1)   # waitress refuses >= its cap
     # Short GIL turns: a search waiting behind other requests' Python code gets the interpreter within
     # about a millisecond instead of five (the default), which is what keeps its p99 low under load.
     sys.setswitchinterval(SWITCH_INTERVAL_S)
@@ -103,8 +107,10 @@ def _serve_gunicorn(args) -> int:
                 self.cfg.set(key, value)
 
         def load(self):
+            from . import runner
             from .app import create_app
 
+            runner.limit_threads(args.threads)   # per worker process: its own admission and scenario workers
             return create_app()   # in each worker: its own searcher and file handles
 
     print(f"judge: serving on http://{args.host}:{port}/ ({args.workers} worker processes)",

@@ -126,6 +126,14 @@ def casebook_verdict(rid: str) -> dict:
     return check_item(ruling.data, ruling.path, None)
 
 
+def control_state(rid: str) -> str:
+    """`flips` when the ruling has controls and each flips its answer, `no-flip` when one does not, `none`."""
+    controls = casebook_verdict(rid).get("controls") or []
+    if not controls:
+        return "none"
+    return "flips" if all(c["flipped"] for c in controls) else "no-flip"
+
+
 def warm_casebook_verdicts() -> None:
     for ruling in casebook.load_casebook():
         casebook_verdict(ruling.id)

@@ -29,6 +29,7 @@ def template_globals() -> dict:
         "text_lang": lambda edition: TEXT_LANG.get(EDITIONS[edition].language, "") if edition in EDITIONS else "",
         "static_url": static_url,
         "replacement_of": replacement,      # a passage a later revision replaced (rulings/data/supersession.yaml)
+        "english_of": _english_of,          # unofficial English rendering (rulings/english.py), English UI
         "here": here(),
         "narrate": lambda game, step: narration.step(game, step.get("event", ""), step.get("text", ""),
                                                       step.get("params"), locale),
@@ -36,6 +37,12 @@ def template_globals() -> dict:
         "refusal_rule": lambda key: narration.refusal_rule(key, locale),
         "casebook_title": lambda ruling: narration.casebook_title(ruling.id, ruling.title, locale),
     }
+
+
+def _english_of(ref: str):
+    from .blueprints.rules import english_of
+
+    return english_of(ref)
 
 
 def here() -> str:

@@ -105,6 +105,12 @@ def _aligned(edition: str, number: str) -> dict | None:
     return {**other, "via": match.ref, "kind": match.kind}
 
 
+def section_json(section) -> dict:
+    """`Section.to_json()` plus `english`: the rendering (`{title, text, unofficial: true}`, plus `via` and
+    `kind` for a dcg-zh-1.2 section) or null. The contract's fields keep their meaning."""
+    return {**section.to_json(), "english": rendering(section.edition, section.number)}
+
+
 def missing(edition: str, numbers=None) -> list[str]:
     """Numbers (all sections of the edition, or `numbers`) that have no current rendering, in rule order."""
     entries = _entries(edition)

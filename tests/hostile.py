@@ -32,6 +32,25 @@ def loop_scenario(digimon: int = 9, sources: int = 100, turns: int = 250) -> dic
             "actions": [{"pass": {}}, {"end_turn": {}}] * turns}
 
 
+def continuous_scenario(digimon: int = 8, sources: int = 100, turns: int = 250) -> dict:
+    """Issue 26's worst case for `judge simulate`: `digimon` stacks of `sources` cards, each with an inherited
+    continuous +1000 DP for all its owner's Digimon, and `turns` pass / end_turn pairs (about 130 kB). No step
+    limit is reached; every DP query walks every source, so the whole run took about 2-4 s of CPU."""
+    def stack(owner: str, i: int) -> dict:
+        return {"id": f"{owner}{i}", "level": 5, "dp": 5000,
+                "sources": [{"id": f"{owner}{i}s{j}", "level": 3, "dp": 1000,
+                             "effects": [{"timing": "all_turns", "do": "dp", "target": "all_own_digimon",
+                                          "amount": 1000, "inherited": True}]}
+                            for j in range(sources)]}
+    half = (digimon + 1) // 2
+    return {"game": "dcg",
+            "board": {"turn": "A", "memory": 0,
+                      "A": {"battle_area": [stack("a", i) for i in range(half)], "security": 5, "deck": 40},
+                      "B": {"battle_area": [stack("b", i) for i in range(digimon - half)], "security": 5,
+                            "deck": 40}},
+            "actions": [{"pass": {}}, {"end_turn": {}}] * turns}
+
+
 def loop_scenario_text() -> bytes:
     return json.dumps(loop_scenario()).encode()
 
@@ -46,4 +65,6 @@ def requests() -> list[tuple[str, str, str, bytes | None]]:
         ("API search, 500-character number", "GET", f"/api/search?q={q(LONG_NUMBER[:499])}", None),
         ("API search, 500 characters of words", "GET", "/api/search?q=" + q("阻挡者 ブロッカー blocker " * 25)[:4000], None),
         ("simulate, 9 × 100 inherited start-of-turn effects", "POST", "/api/simulate", loop_scenario_text()),
+        ("simulate, 8 × 100 inherited continuous effects", "POST", "/api/simulate",
+         json.dumps(continuous_scenario()).encode()),
     ]

@@ -6,7 +6,9 @@ def test_rule_json_shape(run_cli):
     r = run_cli("rule", "dcg-ja-3.6:14-2-1-3", "--json")
     assert r.code == 0, r.err
     doc = r.json
-    assert set(doc) == {"ref", "edition", "number", "title", "text", "parent", "children", "refs_out", "url"}
+    # the contract's fields, plus the unofficial English rendering (issue 27)
+    assert set(doc) == {"ref", "edition", "number", "title", "text", "parent", "children", "refs_out", "url",
+                        "english"}
     assert doc["ref"] == "dcg-ja-3.6:14-2-1-3" and doc["edition"] == "dcg-ja-3.6"
     assert doc["text"] == "DP が同じ数値だった場合、両方ともバトルに負けます。"
     assert doc["parent"] == "dcg-ja-3.6:14-2-1"

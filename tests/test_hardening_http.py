@@ -10,6 +10,7 @@ import http.client
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -29,13 +30,15 @@ SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referr
 
 
 @contextlib.contextmanager
-def serving(tmp_dir: Path, threads: int | None = None):
-    """`judge serve --port 0` in a subprocess on 127.0.0.1; yields the port. The log goes to a file (an unread
-    pipe would fill up and block the server)."""
+def serving(tmp_dir: Path, threads: int | None = None, workers: int | None = None):
+    """`judge serve --port 0` in a subprocess on 127.0.0.1 (waitress; gunicorn with `workers`); yields the
+    port. The log goes to a file (an unread pipe would fill up and block the server)."""
     log_path = tmp_dir / "serve.log"
     argv = [sys.executable, "-m", "judge_app", "serve", "--host", "127.0.0.1", "--port", "0"]
     if threads:
         argv += ["--threads", str(threads)]
+    if workers:
+        argv += ["--workers", str(workers)]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(argv, cwd=REPO, stdout=subprocess.DEVNULL, stderr=log, env=dict(os.environ))
     try:
@@ -111,6 +114,54 @@ def yaml_scenario(board: str, actions: str = "[]") -> bytes:
 def test_bodies_over_256_kib_are_413_json(port, path, chunked):
     body = b"game: dcg\n" + b"#" * (MAX_BYTES + 1024)
     status, headers, data = request(port, "POST", path, body, {"Content-Type": "application/yaml"}, chunked)
+    assert_json_error(status, headers, data, 413)
+
+
+@pytest.fixture(scope="module", params=["waitress", "gunicorn"])
+def any_server(request, tmp_path_factory):
+    """`judge serve` as it starts waitress (one process) and gunicorn (`--workers 2`)."""
+    if request.param == "gunicorn" and os.name != "posix":
+        pytest.skip("gunicorn runs on POSIX only")
+    with serving(tmp_path_factory.mktemp("server"), workers=2 if request.param == "gunicorn" else None) as p:
+        yield p
+
+
+def send_whole_body_then_read(port: int, path: str, body: bytes, chunked: bool = False) -> tuple[int, dict, bytes]:
+    """A client that writes its entire request before reading a byte of the answer."""
+    head = f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/yaml\r\n"
+    if chunked:
+        payload = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + 65536]), body[i:i + 65536])
+                           for i in range(0, len(body), 65536)) + b"0\r\n\r\n"
+        head += "Transfer-Encoding: chunked\r\n\r\n"
+    else:
+        payload = body
+        head += f"Content-Length: {len(body)}\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
+        s.sendall(head.encode() + payload)
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            reply += s.recv(65536) or b"".join(())
+        header_text, _, data = reply.partition(b"\r\n\r\n")
+        lines = header_text.decode("latin-1").split("\r\n")
+        headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+        while len(data) < int(headers.get("content-length", 0)):
+            more = s.recv(65536)
+            if not more:
+                break
+            data += more
+    return int(lines[0].split()[1]), headers, data
+
+
+@pytest.mark.parametrize("size", [MAX_BYTES + 1, 1024 * 1024, 2 * 1024 * 1024], ids=["256k+1", "1m", "2m"])
+@pytest.mark.parametrize("path", ["/api/simulate", "/api/check"])
+def test_bodies_up_to_2_mib_sent_before_reading_get_the_413_json(any_server, path, size):
+    status, headers, data = send_whole_body_then_read(any_server, path, b"#" * size)
+    assert_json_error(status, headers, data, 413)
+
+
+@pytest.mark.parametrize("path", ["/api/simulate", "/api/check"])
+def test_a_chunked_body_of_1_mib_sent_before_reading_gets_the_413_json(any_server, path):
+    status, headers, data = send_whole_body_then_read(any_server, path, b"#" * (1024 * 1024), chunked=True)
     assert_json_error(status, headers, data, 413)
 
 

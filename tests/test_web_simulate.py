@@ -171,13 +171,14 @@ def test_api_simulate_bad_input_is_400_json_naming_the_field(client):
 
 
 def test_a_run_over_the_time_limit_is_refused_not_hung():
+    """The API and the form answer the documented 413 (SECURITY.md §2) for a run past its time limit."""
     from judge_app import create_app
 
     slow = create_app({"TESTING": True, "WARM": False, "SIMULATE_TIMEOUT_S": 0}).test_client()
     r = slow.post("/api/simulate", data=BLOCKER_TIE)
     assert r.status_code == 413 and "longer than" in r.get_json()["error"]
     r = slow.post("/simulate", data={"scenario": BLOCKER_TIE})
-    assert r.status_code == 400 and "longer than" in text(r)
+    assert r.status_code == 413 and "longer than" in text(r)
 
 
 def test_verdict_says_what_changed_on_the_board(client):

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..trace import Refusal
 from .attack import attack, can_attack, can_block
 from .game import Game
+from .main_phase import cannot_pay, hand_owner, held_in_main, main_phase_refusal
 from .model import Card, Digimon
 from .options import activate, can_activate, can_use, use
 from .resolve import play_card
@@ -28,52 +29,10 @@ COMBINE_ACTIONS = {
 }
 
 
-def _main_phase_refusal(game: Game, action: str, p: str | None) -> Refusal | None:
-    b = game.board
-    if game.over:
-        return Refusal(action, "The game is over.", ("dcg.game.over",))
-    if p is not None and p != b.turn:
-        return Refusal(action, f"It is {b.turn}'s turn: only the turn player acts in the main phase.",
-                       ("dcg.phase.main",))
-    if b.phase != "main":
-        return Refusal(action, f"{b.turn}'s turn has not reached its main phase yet (run `end_turn`).",
-                       ("dcg.phase.main",))
-    return None
-
-
-def _hand_owner(game: Game, card_id: str) -> tuple[str, Card] | None:
-    for p in ("A", "B"):
-        for c in game.ps(p).hand:
-            if c.id == card_id:
-                return p, c
-    return None
-
-
-def _held_in_main(game: Game, action: str, card_id: str, rule_key: str):
-    """The hand card a main-phase action uses: (refusal, None) when the game, the turn, the phase or the hand
-    forbid it, else (None, (owner, card))."""
-    held = _hand_owner(game, card_id)
-    refusal = _main_phase_refusal(game, action, held[0] if held else None)
-    if refusal is None and held is None:
-        refusal = Refusal(action, f"{card_id} is not in {game.board.turn}'s hand.", (rule_key,))
-    return refusal, held
-
-
-def _cannot_pay(game: Game, action: str, p: str, cost: int) -> Refusal | None:
-    have = game.board.memory_for(p)
-    if have - cost < -10:
-        return Refusal(action, f"{p} cannot pay {cost}: memory {have} would pass the opponent's 10, the end of "
-                       f"the gauge; the card goes back and memory does not move.",
-                       ("dcg.cost.cannot_pay", "dcg.memory.gauge_limit",
-                        *{"play": ("dcg.play.cannot_complete",),
-                          "digivolve": ("dcg.digivolve.cannot_complete",)}.get(action, ())))
-    return None
-
-
 # ------------------------------------------------------------------------------------------ play
 def can_play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | None = None) -> Refusal | None:
     """`xros`: ("digixros" | "assembly", the card ids placed under the card as it is played, 7-2 / 7-3)."""
-    refusal, held = _held_in_main(game, "play", card_id, "dcg.main.play")
+    refusal, held = held_in_main(game, "play", card_id, "dcg.main.play")
     if refusal:
         return refusal
     p, card = held
@@ -91,11 +50,11 @@ def can_play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] 
             return refusal
         spec = getattr(card, xros[0])
         rules = -(spec.reduce * len(xros[1]) if xros[0] == "digixros" else spec.reduce)
-    return _cannot_pay(game, "play", p, cost_changes.price(game, p, "play", card, price, rules))
+    return cannot_pay(game, "play", p, cost_changes.price(game, p, "play", card, price, rules))
 
 
 def play(game: Game, card_id: str, cost: int | None, xros: tuple[str, list] | None = None) -> None:
-    p, card = _hand_owner(game, card_id)
+    p, card = hand_owner(game, card_id)
     price = _cost(card, cost, "play_cost")
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
@@ -137,7 +96,7 @@ def _onto(game: Game, onto: str) -> tuple[str, Digimon, str] | None:
 
 def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
                   digisorption: list[str] | None = None) -> Refusal | None:
-    refusal, held = _held_in_main(game, "digivolve", card_id, "dcg.main.digivolve")
+    refusal, held = held_in_main(game, "digivolve", card_id, "dcg.main.digivolve")
     if refusal:
         return refusal
     p, card = held
@@ -166,11 +125,11 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
     price = _cost(card, cost, "digivolve_cost")
     rules = -sum(kw.n for kw, _ in zip([k for k in card.keywords if k.kid == "digisorption"],
                                       combine.digisorption_picks(game, p, card, onto, digisorption)))
-    return _cannot_pay(game, "digivolve", p, cost_changes.price(game, p, "digivolve", card, price, rules, (d,)))
+    return cannot_pay(game, "digivolve", p, cost_changes.price(game, p, "digivolve", card, price, rules, (d,)))
 
 
 def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorption: list[str] | None = None) -> None:
-    p, card = _hand_owner(game, card_id)
+    p, card = hand_owner(game, card_id)
     printed = price = _cost(card, cost, "digivolve_cost")
     picks = combine.digisorption_picks(game, p, card, onto, digisorption)
     if picks:                         # 8-1-2-5: it triggers as the card is revealed, before the cost is paid
@@ -211,7 +170,7 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorptio
 
 # ------------------------------------------------------------------------------------------ pass
 def can_pass(game: Game) -> Refusal | None:
-    return _main_phase_refusal(game, "pass", None)
+    return main_phase_refusal(game, "pass", None)
 
 
 def pass_turn(game: Game) -> None:
@@ -255,11 +214,11 @@ def run_action(game: Game, action: Action) -> None:
         if refusal is None:
             do(game, *args)
     elif kind == "use":
-        refusal = can_use(game, action.get("card"), action.get("cost"), _main_phase_refusal, _cannot_pay)
+        refusal = can_use(game, action.get("card"), action.get("cost"))
         if refusal is None:
             use(game, action.get("card"), action.get("cost"))
     elif kind == "activate":
-        refusal = can_activate(game, action.get("card"), action.get("effect", 0), _main_phase_refusal, _cannot_pay)
+        refusal = can_activate(game, action.get("card"), action.get("effect", 0))
         if refusal is None:
             activate(game, action.get("card"), action.get("effect", 0))
     elif kind == "pass":

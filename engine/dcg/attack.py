@@ -6,13 +6,14 @@ action, if it is the next action in the scenario, is the answer at block timing.
 from __future__ import annotations
 
 from ..trace import Refusal
-from .battle import battle_digimon, battle_security, check_count, sa_text
-from .game import Attack, Game, Trigger
+from .battle import battle_digimon, battle_security, check_count, destroy, sa_text
+from .game import Attack, Game, Trigger, provides
 from .options import counter_timing
-from .resolve import effect_kind_keys
+from .resolve import effect_kind_keys, run_effect
 from .model import Digimon, opponent, replace
 
 
+@provides("can_attack")
 def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, *, unsuspended_target: bool = False,
                played_ok: bool = False, without_suspending: bool = False) -> Refusal | None:
     """Why `attacker` may not attack `target` now, or None. Keyword attacks relax some rules: Execute may
@@ -63,6 +64,7 @@ def can_attack(game: Game, attacker: str, target: str, by_effect: bool = False, 
     return None
 
 
+@provides("attack")
 def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute: bool = False) -> None:
     """Run one whole attack (can_attack must have allowed it). `suspend=False`: Overclock's attack without
     suspending; `execute`: Execute deletes the attacker at the end of the attack (16-37-4)."""
@@ -342,7 +344,6 @@ def run_checks(game: Game, foe: str) -> None:
         try:
             for e in card.effects:
                 if e.timing == "security":
-                    from .resolve import run_effect
                     game.step("effect.security", f"{card.label}'s [Security] effect activates at once and "
                               f"resolves before anything else of this check.", "dcg.timing.security",
                               "dcg.check.effects_first", "dcg.timing.security_trigger", *effect_kind_keys(card), card=card.label)
@@ -397,7 +398,6 @@ def _end_of_attack(game: Game) -> None:
         game.flush()
     found = game.find(game.attack.attacker)
     if game.attack.execute and found is not None and not game.over:
-        from .battle import destroy
         game.step("keyword.execute_delete", f"Execute: at the end of this attack {found[1].label} is deleted (a "
                   f"pending process).", "dcg.keyword.execute_pending", "dcg.pending", attacker=found[1].label)
         destroy(game, [found[1].id], cause="effect", by=found[0])

@@ -1,7 +1,7 @@
 """Deletion (4-13) with the immediate-type keywords that can stop it, and battle (chapter 14)."""
 from __future__ import annotations
 
-from .game import Game, Trigger
+from .game import Game, Trigger, provides
 from .keywords import keyword_text
 from .leave import before_leaving, fragment, scapegoat, would_be_deleted
 from .model import Digimon, Keyword, opponent, replace
@@ -15,6 +15,7 @@ def _turn_first(game: Game, ids: list[str]) -> list[str]:
     return sorted(ids, key=lambda i: 0 if game.board.owner_of(i) == turn else 1)
 
 
+@provides("destroy")
 def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> list[tuple[str, Digimon]]:
     """Delete these Digimon at the same time (14-2-2). Before that, each one's immediate-type effects may
     stop its deletion (15-8-5): Evade, Armor Purge, Barrier (battle only), Decoy (opponent's effects only).

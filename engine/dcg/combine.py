@@ -9,13 +9,11 @@ from itertools import permutations
 
 from ..trace import Refusal
 from . import cost_changes
-from .game import Game, Trigger
+from .effects import TIMING_NAMES
+from .game import Game, Trigger, provides
+from .keywords import keyword_text
+from .main_phase import cannot_pay, hand_owner, held_in_main, main_phase_refusal
 from .model import Card, Digimon, Req
-
-
-def _base():
-    from . import actions   # actions.py dispatches to this module: imported when used
-    return actions
 
 
 def _no(action: str, why: str, *keys: str) -> Refusal:
@@ -196,8 +194,7 @@ def _dna_order(card: Card, stacks: list[Digimon]) -> list[Digimon] | None:
 
 
 def can_dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> Refusal | None:
-    base = _base()
-    refusal, held = base._held_in_main(game, "dna_digivolve", card_id, "dcg.dna")
+    refusal, held = held_in_main(game, "dna_digivolve", card_id, "dcg.dna")
     if refusal:
         return refusal
     p, card = held
@@ -215,13 +212,12 @@ def can_dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> Refu
     if token is not None:
         return _no("dna_digivolve", f"{token.label} is a token: no card can be placed on a token.",
                    "dcg.token.no_stacking")
-    return base._cannot_pay(game, "dna_digivolve", p, cost_changes.price(
+    return cannot_pay(game, "dna_digivolve", p, cost_changes.price(
         game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0, tuple(stacks)))
 
 
 def dna(game: Game, card_id: str, onto: list[str], cost: int | None) -> None:
-    base = _base()
-    p, card = base._hand_owner(game, card_id)
+    p, card = hand_owner(game, card_id)
     stacks = _dna_order(card, [_own(game, p, did) for did in onto])
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.dna.cost, 0,
                                 tuple(stacks), how="dna")
@@ -327,8 +323,7 @@ def _burst_tamer(game: Game, p: str, card: Card, tamer: str | None) -> Digimon |
 
 
 def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | None) -> Refusal | None:
-    base = _base()
-    refusal, held = base._held_in_main(game, "burst_digivolve", card_id, "dcg.burst")
+    refusal, held = held_in_main(game, "burst_digivolve", card_id, "dcg.burst")
     if refusal:
         return refusal
     p, card = held
@@ -341,13 +336,12 @@ def can_burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int 
     if _burst_tamer(game, p, card, tamer) is None:
         return _no("burst_digivolve", f"{p} has no Tamer {card.burst.tamer.text} in the battle area to return to "
                    f"hand.", "dcg.burst", "dcg.burst.procedure_return")
-    return base._cannot_pay(game, "burst_digivolve", p, cost_changes.price(
+    return cannot_pay(game, "burst_digivolve", p, cost_changes.price(
         game, p, "digivolve", card, cost if cost is not None else card.burst.cost, 0, (d,)))
 
 
 def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | None) -> None:
-    base = _base()
-    p, card = base._hand_owner(game, card_id)
+    p, card = hand_owner(game, card_id)
     t = _burst_tamer(game, p, card, tamer)
     game.leave_area(p, t, "hand")
     game.step("burst.tamer", f"Burst digivolution: {p} reveals {card.label} and returns the Tamer {t.label} to "
@@ -391,8 +385,7 @@ def _fusion_link(card: Card, d: Digimon) -> Card | None:
 
 
 def can_app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal | None:
-    base = _base()
-    refusal, held = base._held_in_main(game, "app_fusion", card_id, "dcg.app_fusion")
+    refusal, held = held_in_main(game, "app_fusion", card_id, "dcg.app_fusion")
     if refusal:
         return refusal
     p, card = held
@@ -403,13 +396,12 @@ def can_app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> Ref
         return _no("app_fusion", f"App Fusion digivolves a Digimon linked in a combination of two of "
                    f"{', '.join(r.text for r in card.app_fusion.cards)}: {onto} is not one.", "dcg.app_fusion",
                    "dcg.app_fusion.combination")
-    return base._cannot_pay(game, "app_fusion", p, cost_changes.price(
+    return cannot_pay(game, "app_fusion", p, cost_changes.price(
         game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0, (d,)))
 
 
 def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
-    base = _base()
-    p, card = base._hand_owner(game, card_id)
+    p, card = hand_owner(game, card_id)
     d = _own(game, p, onto)
     link = _fusion_link(card, d)
     price = cost_changes.changed_price(game, p, "digivolve", card, cost if cost is not None else card.app_fusion.cost, 0,
@@ -435,6 +427,7 @@ def link_limit(d: Digimon) -> int:
     return 1 + sum(k.n for k in d.keywords() if k.kid == "link_plus")
 
 
+@provides("check_links")
 def check_links(game: Game, p: str) -> None:
     """Rule check (17-1-3): a link card whose link requirement its Digimon no longer meets is trashed
     (17-1-3-6), e.g. after the Digimon digivolved; over the link limit, link cards are trashed down to it
@@ -476,10 +469,9 @@ def _link_card(game: Game, p: str, card_id: str) -> tuple[Card, Digimon | None] 
 
 
 def can_link(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal | None:
-    base = _base()
     p = game.board.turn
     found = _link_card(game, p, card_id)
-    refusal = base._main_phase_refusal(game, "link", p if found else None)
+    refusal = main_phase_refusal(game, "link", p if found else None)
     if refusal:
         return refusal
     if found is None:
@@ -494,7 +486,7 @@ def can_link(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal |
         need = f" {card.link.to.text}" if card.link.to else ""
         return _no("link", f"{onto} is not {p}'s Digimon{need} in the battle area that {card.label}'s link "
                    f"requirement names.", "dcg.link", "dcg.link.procedure_choose")
-    return base._cannot_pay(game, "link", p, cost_changes.price(
+    return cannot_pay(game, "link", p, cost_changes.price(
         game, p, "link", card, cost if cost is not None else card.link.cost or 0, 0, (d,)))
 
 
@@ -533,12 +525,10 @@ def link(game: Game, card_id: str, onto: str, cost: int | None) -> None:
     game.put(p, new)
     gains = [f"+{card.link.dp} DP ({new.dp} DP)"] if card.link.dp else []
     if card.link.keywords:
-        from .keywords import keyword_text
         gains.append(", ".join(keyword_text(k) for k in card.link.keywords))
         keys.append("dcg.link.effects")
     gained = [e for e in card.effects if e.link]
     if gained:
-        from .resolve import TIMING_NAMES
         gains.append("its link effect" + "s" * (len(gained) > 1) + " "
                      + ", ".join(f"[{TIMING_NAMES.get(e.timing, e.timing)}] {e.do}" for e in gained))
         keys += ["dcg.link.effects", "dcg.link.effect_info"]
@@ -562,9 +552,8 @@ def _own_any(game: Game, p: str, did: str) -> Digimon | None:
 
 
 def can_training(game: Game, did: str) -> Refusal | None:
-    base = _base()
     p = game.board.turn
-    refusal = base._main_phase_refusal(game, "training", p)
+    refusal = main_phase_refusal(game, "training", p)
     if refusal:
         return refusal
     d = _own_any(game, p, did)
@@ -603,9 +592,8 @@ def training(game: Game, did: str) -> None:
 
 
 def can_delay(game: Game, cid: str) -> Refusal | None:
-    base = _base()
     p = game.board.turn
-    refusal = base._main_phase_refusal(game, "delay", p)
+    refusal = main_phase_refusal(game, "delay", p)
     if refusal:
         return refusal
     d = game.ps(p).digimon(cid)
@@ -618,8 +606,6 @@ def can_delay(game: Game, cid: str) -> Refusal | None:
 
 
 def delay(game: Game, cid: str) -> None:
-    from .resolve import run_effect
-
     p = game.board.turn
     d = game.ps(p).digimon(cid)
     game.leave_area(p, d)
@@ -627,5 +613,5 @@ def delay(game: Game, cid: str) -> None:
               "dcg.keyword.delay", "dcg.keyword.delay_condition", "dcg.trash", player=p, card=d.label)
     for e in d.card.effects:
         if e.timing == "delay":
-            run_effect(game, p, e, card_id=d.id, holder=None)
+            game.run_effect(p, e, card_id=d.id, holder=None)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from .continuous import applying
 from .model import Card, Digimon
 
-COSTS_OF = ("play", "digivolve", "use", "link")
 # how a digivolution is done -> the rule that effects on digivolving apply to it too
 DIGIVOLVE_KINDS = {"dna": "dcg.dna.cost_effects", "burst": "dcg.burst.cost_effects",
                    "app_fusion": "dcg.app_fusion.cost_effects"}

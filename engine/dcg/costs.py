@@ -113,8 +113,7 @@ def _plan(game, p: str, c: Cost, card_id: str, holder: Digimon | None):
         return lambda: game.put(p, replace(game.find(stack.id)[1], suspended=True))
 
     def delete():
-        from .battle import destroy
-        return bool(destroy(game, [stack.id], cause="effect", by=p))
+        return bool(game.destroy([stack.id], cause="effect", by=p))
     return delete
 
 

@@ -12,8 +12,32 @@ import unicodedata
 from ..errors import InvalidScenario
 from .costs import parse_cost
 from .keywords import color_names, parse_keyword, parse_static
+from .requirements import parse_req
 from .target_filter import parse_filter
 from .model import Card, Effect
+
+# timing id -> the rule key a step about such an effect cites, and its name in the trace
+TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.when_digivolving",
+               "when_attacking": "dcg.timing.when_attacking", "on_deletion": "dcg.timing.on_deletion",
+               "end_of_attack": "dcg.timing.end_of_attack", "start_of_turn": "dcg.timing.start_of_turn",
+               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security",
+               "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
+               "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
+               "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
+               "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
+               "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
+               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
+               "would_be_deleted": "dcg.immediate.effect",
+               "on_link": "dcg.timing.on_link"}
+TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
+                "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
+                "end_of_turn": "End of Your Turn", "security": "Security",
+                "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
+                "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
+                "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
+                "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
+                "on_move": "On Move", "on_link": "When Linking", "would_be_deleted": "When Would Be Deleted"}
+COSTS_OF = ("play", "digivolve", "use", "link")   # the costs a `do: cost` effect changes (cost_changes.py)
 
 # timing id -> accepted names (English, Chinese, Japanese; brackets and case are ignored)
 TIMINGS = {
@@ -106,6 +130,30 @@ FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "in
           "of", "card", "no_sources",
           "once_per_turn", "zone", "cost", "digiburst", "token", "delayed", "link", "by", "count", "up_to", "filter",
           "effects_of", "instead", "info"}
+# Effect fields that mechanics add: name -> parse(value, fields, path), returning what Effect.marks keeps
+EXTRA_FIELDS: dict = {}
+
+
+def effect_field(name: str, parse) -> None:
+    """Let scenario effects carry `name:` for a mechanic (registered as the mechanic is imported): `parse(value,
+    the effect's fields, path)` checks the value (raising InvalidScenario naming `path`) and returns what
+    Effect.marks keeps under `name` (a JSON value, so the board notation round-trips it), or None for nothing."""
+    if name in FIELDS:
+        raise ValueError(f"{name!r} is already an effect field")
+    EXTRA_FIELDS[name] = parse
+
+
+def _marks(data: dict, path: str) -> tuple:
+    if not EXTRA_FIELDS:
+        return ()
+    out = []
+    for name in sorted(EXTRA_FIELDS.keys() & data.keys()):
+        value = EXTRA_FIELDS[name](data[name], data, f"{path}.{name}")
+        if value is not None:
+            out.append((name, value))
+    return tuple(out)
+
+
 _KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
@@ -132,7 +180,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     if not isinstance(data, dict):
         raise InvalidScenario(path, "an effect is a mapping like {timing: on_play, do: delete, target: self}")
     for key in data:
-        if key not in FIELDS:
+        if key not in FIELDS and key not in EXTRA_FIELDS:
             raise InvalidScenario(f"{path}.{key}", "unknown field")
     for key in ("timing", "do"):
         if key not in data:
@@ -242,7 +290,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
                   no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
                   effects_of=_effects_of(fields.get("effects_of"), path),
                   instead=_instead(fields.get("instead"), timing, f"{path}.instead", card_ids_later),
-                  info=_info(fields.get("info"), verb, f"{path}.info"))
+                  info=_info(fields.get("info"), verb, f"{path}.info"), marks=_marks(fields, path))
 
 
 INFO_KEYS = ("name", "colors", "traits", "dp", "digimon")
@@ -351,9 +399,6 @@ def _choose(choose, count, up_to: bool, path: str, card_ids_later: list):
 def _cost_change(fields: dict, verb: str, timing: str, target, path: str):
     """`do: cost` (cost_changes.py): `of` which cost, `card` the requirement of the card paid for, `no_sources` the
     Digimon digivolving has no digivolution cards; the cost changes while the continuous effect applies."""
-    from .cost_changes import COSTS_OF
-    from .requirements import parse_req
-
     for key in ("of", "card", "no_sources"):
         if key in fields and verb != "cost":
             raise InvalidScenario(f"{path}.{key}", f"not used by `do: {verb}`")

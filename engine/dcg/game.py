@@ -4,16 +4,57 @@ Effects that trigger are collected in `new_triggers` and processed by `flush()` 
 the turn player's pending effects one at a time, then the non-turn player's (15-4-3-5); effects that
 trigger while one resolves are processed before the older pending ones (15-4-5-2). After each effect
 the rule check runs (17-1-3).
+
+This is the kernel of the Digimon engine (docs/engine.md): it imports no mechanic. Mechanics plug in two ways:
+- what one provides to the others (run a pending effect, delete Digimon, play a card, declare an attack …) it
+  registers with `@provides(kind)`, and everyone reaches it through the Game method of that name, so no
+  mechanic imports a peer or one above it;
+- what it adds at a time point or to a question it registers with `@on(kind)` (HOOKS); `Game.emit` runs the
+  handlers of a time point, `Game.objection` asks a question ("may this effect activate?"). A kind nobody
+  registered costs one dictionary look-up.
 """
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from operator import attrgetter
 from dataclasses import dataclass, field
 
 from ..trace import Trace
+from .continuous import continuous_card_ids, refresh as refresh_continuous
 from .model import Board, Card, Digimon, Effect, Mod, PlayerState, opponent, replace
 from .validate import Scenario
+
+# kind -> the one handler a mechanic registered for it (see the Game methods under "operations")
+PROVIDED: dict[str, Callable] = {}
+
+
+# kind -> the handlers mechanics registered, in registration order:
+#   effect_may_activate(game, owner, effect, card_id) -> None, or (trace event, why, rule keys) when it may not
+#   effect_activated(game, owner, effect, card_id)     an effect activates (its per-turn limits are used)
+#   cards_renewed(game, cards)                          these cards became new cards (3-1-3-1)
+#   turn_ended(game, player)                            player's turn ended (the turn player changes next)
+HOOKS: dict[str, list[Callable]] = {}
+
+
+def on(kind: str):
+    """Register the decorated function as a handler of the time point or question `kind` (see HOOKS)."""
+    def register(fn):
+        handlers = HOOKS.setdefault(kind, [])
+        handlers[:] = [h for h in handlers if (h.__module__, h.__qualname__) != (fn.__module__, fn.__qualname__)]
+        handlers.append(fn)
+        return fn
+    return register
+
+
+def provides(kind: str):
+    """Register the decorated function as the handler of `kind`; each kind has exactly one provider."""
+    def register(fn):
+        if kind in PROVIDED and PROVIDED[kind].__module__ != fn.__module__:
+            raise RuntimeError(f"{kind!r} is provided by both {PROVIDED[kind].__module__} and {fn.__module__}")
+        PROVIDED[kind] = fn
+        return fn
+    return register
 
 
 @dataclass
@@ -66,7 +107,6 @@ class Game:
         self.rule_after_effect = False
         self.delayed: list[Trigger] = []   # processes held until the end of this turn (18-1-1)
         self.limbo: Card | None = None   # the option being used or the card being checked: in no area (9-1-4, 13-1-5)
-        from .continuous import continuous_card_ids
         self.continuous = continuous_card_ids(self.board)   # cards with continuous effects (15-8-2)
         self.continuous_active: dict = {}
         self.continuous_signature = None
@@ -75,6 +115,7 @@ class Game:
         self.burst_pending: list[tuple[str, frozenset]] = []   # (owner, the stack's card ids): Burst's end-of-turn trash (8-3-2-1)
         self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
+        self.kept: dict = {}         # what mechanics keep during the game, by mechanic (e.g. per-turn use counts)
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str, **params) -> None:
@@ -91,6 +132,53 @@ class Game:
         self.step("game.won", text, *keys, *(["dcg.win.at_once"] if "dcg.win.at_once" not in keys else []),
                   winner=player, reason=reason)
         self.board = replace(self.board, winner=player, reason=reason, phase="over")
+
+    # ------------------------------------------------------------------ operations mechanics provide
+    def run_trigger(self, t: Trigger) -> None:
+        """Run a pending triggered effect or keyword (resolve.py)."""
+        PROVIDED["run_trigger"](self, t)
+
+    def run_effect(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
+        """Carry out an effect that activates now (resolve.py)."""
+        PROVIDED["run_effect"](self, owner, e, card_id, holder)
+
+    def ready(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
+        """Whether an effect that triggered activates now: its [Once Per Turn] limit and its condition (resolve.py)."""
+        return PROVIDED["ready"](self, owner, e, card_id, holder)
+
+    def play_card(self, owner: str, card: Card, text: str, *keys: str, **how) -> None:
+        """Place a card in the battle area as played, with its [On Play] effects (resolve.py)."""
+        PROVIDED["play_card"](self, owner, card, text, *keys, **how)
+
+    def destroy(self, ids: list[str], cause: str, by: str | None = None) -> list[tuple[str, Digimon]]:
+        """Delete these Digimon at the same time (battle.py); returns those deleted, with their owners."""
+        return PROVIDED["destroy"](self, ids, cause, by)
+
+    def can_attack(self, attacker: str, target: str, by_effect: bool = False, **how):
+        """Why `attacker` cannot attack `target` now (a Refusal), or None (attack.py)."""
+        return PROVIDED["can_attack"](self, attacker, target, by_effect, **how)
+
+    def declare_attack(self, attacker: str, target: str, **how) -> None:
+        """Attack, from the declaration to the end of the attack (attack.py)."""
+        PROVIDED["attack"](self, attacker, target, **how)
+
+    def check_links(self, p: str) -> None:
+        """The rule check's look at p's link cards (17-1-3-6, 17-1-3-7; combine.py)."""
+        PROVIDED["check_links"](self, p)
+
+    # ------------------------------------------------------------------ time points and questions
+    def emit(self, kind: str, *args) -> None:
+        """The time point `kind` has come: run the handlers mechanics registered for it."""
+        for handler in HOOKS.get(kind, ()):
+            handler(self, *args)
+
+    def objection(self, kind: str, *args):
+        """The first handler's reason why `kind` may not happen, or None when none objects."""
+        for handler in HOOKS.get(kind, ()):
+            why = handler(self, *args)
+            if why is not None:
+                return why
+        return None
 
     # ------------------------------------------------------------------ choices
     def uses(self, kid: str, card_id: str) -> bool:
@@ -165,6 +253,7 @@ class Game:
             self.step("effect.once_renewed", f"{', '.join(sorted(c.label for c in cards if c.id in ids))}: a new "
                       f"card, so its [Once Per Turn] effect may be used again this turn.", "dcg.icon.once_new_card",
                       "dcg.new_card.different", cards=", ".join(sorted(c.label for c in cards if c.id in ids)))
+        self.emit("cards_renewed", cards)
 
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
@@ -292,8 +381,7 @@ class Game:
     def refresh(self) -> None:
         """Bring continuous effects up to date (15-8-2-2, 15-8-2-3)."""
         if self.continuous and self.board is not self.refreshed_board:   # the same board: nothing to redo
-            from .continuous import refresh
-            refresh(self)
+            refresh_continuous(self)
             self.refreshed_board = self.board
 
     def still_there(self, t: Trigger) -> bool:
@@ -342,8 +430,6 @@ class Game:
         self.rule_check()
         if not self.new_triggers:
             return                         # nothing pending (most calls)
-        from .resolve import run_trigger   # resolve.py runs effects and needs Game: imported when used
-
         if waiting and len(self.new_triggers) > waiting:
             self.step("effects.rule_check_simultaneous", "Effects triggered by the rule check trigger at the same "
                       "time as the effects already waiting.", "dcg.effects.rule_check_simultaneous")
@@ -362,7 +448,7 @@ class Game:
             pending.remove(t)
             if self.looping(t, pending):
                 return
-            run_trigger(self, t)
+            self.run_trigger(t)
             self.rule_check(after_effect=True)
             if self.new_triggers:
                 if pending:
@@ -407,8 +493,6 @@ class Game:
         self.rule_after_effect = after_effect   # 17-1-2-2: it waited until the effect was processed
         if self.board is self.checked_board:
             return                              # the very board the last check found nothing on
-        from .battle import destroy
-
         seen: set = set()
         while not self.over:
             zero = []
@@ -437,10 +521,9 @@ class Game:
                     elif d.dp == 0:
                         zero.append(d.id)
             if linked:                 # 17-1-3-6, 17-1-3-7: link cards; a change means DP to look at again
-                from .combine import check_links
                 before = self.board
                 for p in linked:
-                    check_links(self, p)
+                    self.check_links(p)
                 if self.board is not before:
                     continue
             if not zero:
@@ -452,7 +535,7 @@ class Game:
             if len(seen) > 1:
                 self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
                           f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat", cards=", ".join(zero))
-            destroy(self, zero, cause="rule")
+            self.destroy(zero, cause="rule")
             self.refresh()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .combine import _draw_and_trigger, blast_dna
 from .game import Game
 from .model import Digimon, Effect
 
@@ -55,7 +56,6 @@ def mind_link(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
 def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
     """16-25: digivolve a Digimon of the battle area into the hand card with Blast Digivolve, without paying
     the cost (the level requirement still holds); the digivolution draws as usual."""
-    from .combine import _draw_and_trigger
 
     keys = ("dcg.keyword.blast_digivolve", "dcg.keyword.blast_digivolve_acting",
             "dcg.keyword.blast_digivolve_optional", "dcg.keyword.blast_digivolve_battle_area")
@@ -83,12 +83,11 @@ def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Dig
 
 def create_token(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
     """4-18-1: a token comes into play from outside the game with the information the effect gives it."""
-    from .resolve import play_card
 
     for _ in range(e.amount or 1):
         game.tokens_made += 1
         token = replace(e.token, id=f"{card_id}.token{game.tokens_made}")
-        play_card(game, owner, token, f"{card_id}'s effect plays a token, {token.label}"
+        game.play_card(owner, token, f"{card_id}'s effect plays a token, {token.label}"
                   + (f" ({token.dp} DP)" if token.dp is not None else "") + f", from outside the game as "
                   f"{token.id}.", "dcg.token", "dcg.play.no_attack_this_turn")
 
@@ -108,11 +107,6 @@ def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
     game.step("keyword.digi_burst", f"Digi-Burst {e.digiburst}: {p} trashes {', '.join(c.label for c in gone)} "
               f"from {d.label}'s digivolution cards to run the effect.", *keys, player=p, cards=", ".join(c.label for c in gone), card=d.label)
     return True
-
-
-def blast_dna(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
-    from .combine import blast_dna as run
-    run(game, owner, e, card_id, holder)
 
 
 RUNNERS = {"save": save, "mind_link": mind_link, "blast_digivolve": blast_digivolve, "create_token": create_token,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .effects import TIMING_KEYS
 from .keywords import parse_spec
 from .model import Card, Digimon
 
@@ -44,7 +45,6 @@ def fragment(game, p: str, d: Digimon) -> bool:
 
 def scapegoat(game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
     """16-31: when deleted other than by its owner's effect, delete another own Digimon instead."""
-    from .battle import destroy
 
     if not d.has("scapegoat") or not game.uses("scapegoat", d.id):
         return False
@@ -62,7 +62,7 @@ def scapegoat(game, p: str, d: Digimon, cause: str, by: str | None) -> bool:
               f"{d.label} is not deleted.", "dcg.keyword.scapegoat", "dcg.keyword.scapegoat_immediate",
               "dcg.keyword.scapegoat_condition", "dcg.immediate.before", "dcg.immediate.effect",
               *(["dcg.keyword.scapegoat_multiple"] if d.count("scapegoat") > 1 else []), player=p, goat=goat.label, card=d.label)
-    if destroy(game, [goat.id], cause="effect", by=p):
+    if game.destroy([goat.id], cause="effect", by=p):
         return True
     game.step("keyword.scapegoat_failed", f"Scapegoat: {goat.label} was not deleted, so the condition was not "
               f"carried out and {d.label} is deleted after all.", "dcg.keyword.scapegoat_condition", goat=goat.label, card=d.label)
@@ -125,13 +125,12 @@ def _material_save(game, p: str, d: Digimon) -> Digimon:
 
 
 def _play_out(game, p: str, d: Digimon, cards: list[Card], text: str, *keys: str) -> Digimon:
-    from .resolve import play_card
 
     rest = [c for c in d.sources if c not in cards]
     d = replace(d, sources=tuple(rest))
     game.put(p, d)
     for c in cards:
-        play_card(game, p, c, text.format(card=c.label), *keys, "dcg.play.no_attack_this_turn")
+        game.play_card(p, c, text.format(card=c.label), *keys, "dcg.play.no_attack_this_turn")
     return d
 
 
@@ -178,7 +177,6 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
     deletion (15-8-5-2), each once for this deletion (15-8-5-4), in the order its owner chooses (`choose:
     {would_be_deleted: card id}` first, else as listed). True when one stopped the deletion (`prevent`) or the
     Digimon left the battle area meanwhile (then it is not deleted)."""
-    from .resolve import TIMING_KEYS, ready, run_effect
 
     effects = [(c.id, e) for c in d.cards() for e in c.effects
                if e.timing == "would_be_deleted" and e.inherited != (c is d.card)]
@@ -201,12 +199,12 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
             holder = game.find(d.id)
             if holder is None:
                 break
-            if not ready(game, p, e, cid, holder[1]):
+            if not game.ready(p, e, cid, holder[1]):
                 continue
             game.step("effect.immediate", f"{cid}'s [When Would Be Deleted] effect activates just before {d.label} "
                       f"is deleted; it cannot activate again for this deletion.", TIMING_KEYS[e.timing],
                       "dcg.immediate.before", "dcg.immediate.once_per_factor", card=cid)
-            run_effect(game, p, e, card_id=cid, holder=holder[1])
+            game.run_effect(p, e, card_id=cid, holder=holder[1])
             if game.deleting[d.id] or game.find(d.id) is None:
                 break
         stopped = game.deleting[d.id]

@@ -115,6 +115,14 @@ class Effect:
     effects_of: str | None = None         # `do: unaffected`: all (default) | opponent | opponent_digimon (15-15-6)
     instead: "Effect | None" = None       # 「代わりに」: the replacement process and its condition (18-2)
     info: tuple = ()                      # `do: add_info | change_info`: (key, value) pairs (15-12)
+    marks: tuple = ()                     # fields that mechanics add (effects.effect_field): (name, value) pairs
+
+    def mark(self, name: str, default=None):
+        """The value of the field `name` a mechanic added to this effect (Effect.marks), else `default`."""
+        for key, value in self.marks:
+            if key == name:
+                return value
+        return default
 
 
 @_hash_once

@@ -17,6 +17,7 @@ import json
 from dataclasses import fields
 
 from .requirements import SHAPES, combine_json, parse_combine, parse_req, req_json
+from .effects import EXTRA_FIELDS
 from .keywords import keyword_text, parse_keyword
 from .model import PLAYERS, Board, Card, Cost, Digimon, Effect, Mod, PlayerState
 
@@ -43,8 +44,7 @@ def _card_attrs(c: Card) -> dict:
     if c.inherited:
         out["inherited"] = [keyword_text(k) for k in c.inherited]
     if c.effects:
-        out["effects"] = [{k: _effect_value(k, getattr(e, k)) for k in _EFFECT_DEFAULTS
-                           if getattr(e, k) != _EFFECT_DEFAULTS[k]} for e in c.effects]
+        out["effects"] = [_effect_json(e) for e in c.effects]
     if c.traits:
         out["traits"] = list(c.traits)
     for name in ("token", "face_down", "overflow", "face_up"):
@@ -54,6 +54,12 @@ def _card_attrs(c: Card) -> dict:
         if getattr(c, name) is not None:
             out[name] = combine_json(getattr(c, name))
     return out
+
+
+def _effect_json(e: Effect) -> dict:
+    """An effect in its scenario form: the fields that differ from the defaults, and those mechanics added."""
+    return {**{k: _effect_value(k, getattr(e, k)) for k in _EFFECT_DEFAULTS
+               if k != "marks" and getattr(e, k) != _EFFECT_DEFAULTS[k]}, **dict(e.marks)}
 
 
 def _effect_value(key: str, value):
@@ -68,8 +74,7 @@ def _effect_value(key: str, value):
     if key == "card":
         return req_json(value)
     if key == "instead":
-        return {k: _effect_value(k, getattr(value, k)) for k in _EFFECT_DEFAULTS
-                if getattr(value, k) != _EFFECT_DEFAULTS[k]}
+        return _effect_json(value)
     if key == "by":
         return {"do": value.do, "amount": value.amount, "target": value.target, "cards": list(value.cards)}
     return value
@@ -77,6 +82,7 @@ def _effect_value(key: str, value):
 
 def _effect(data: dict) -> Effect:
     d = dict(data)
+    marks = tuple((k, d.pop(k)) for k in sorted(EXTRA_FIELDS.keys() & d.keys()))   # fields mechanics added
     if "keyword" in d:
         d["keyword"] = parse_keyword(d["keyword"], "")
     for key in ("condition", "filter", "info"):
@@ -92,7 +98,7 @@ def _effect(data: dict) -> Effect:
         d["instead"] = _effect(d["instead"])
     if "by" in d:
         d["by"] = Cost(**{**d["by"], "cards": tuple(d["by"]["cards"])})
-    return Effect(**d)
+    return Effect(**d, marks=marks)
 
 
 def _mod_text(m: Mod) -> list:

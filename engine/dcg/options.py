@@ -13,8 +13,10 @@ from dataclasses import replace
 
 from ..trace import Refusal
 from . import cost_changes
+from .continuous import condition_holds
 from .costs import can_pay, cost_text, pay
 from .game import Game, Trigger
+from .main_phase import cannot_pay, main_phase_refusal
 from .model import Card, Digimon, Effect
 
 
@@ -23,7 +25,7 @@ def _main_effects(card: Card) -> list[Effect]:
 
 
 # ------------------------------------------------------------------------------------------ use
-def can_use(game: Game, card_id: str, cost: int | None, main_phase_refusal, cannot_pay) -> Refusal | None:
+def can_use(game: Game, card_id: str, cost: int | None) -> Refusal | None:
     held = next(((p, c) for p in ("A", "B") for c in game.ps(p).hand if c.id == card_id), None)
     refusal = main_phase_refusal(game, "use", held[0] if held else None)
     if refusal:
@@ -99,7 +101,6 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
 
 def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) -> None:
     """The [Main] effects of the option being used or checked (game.limbo), in the order written (15-1-2)."""
-    from .resolve import run_effect
 
     card = game.limbo
     if card is None or card.id != card_id:
@@ -118,10 +119,9 @@ def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) ->
         game.step("option.main", f"{card.label}'s [Main] effect activates at once; while it resolves the card "
                   f"is in no area and nothing interrupts it.", "dcg.use.resolve", "dcg.use.no_interrupt",
                   "dcg.use.no_area", "dcg.timing.main", "dcg.effect.kind_option", *(["dcg.effect.text_order"] if len(mains) > 1 else []), card=card.label)
-    from .resolve import ready
     for e in mains:
         if e.condition or e.once_per_turn:
-            if not ready(game, owner, e, card.id, None):
+            if not game.ready(owner, e, card.id, None):
                 continue
             game.step("option.condition", f"{card.label}'s [Main] effect: its condition holds, so it is carried out.",
                       "dcg.use.condition", "dcg.condition.processing", card=card.label)
@@ -129,12 +129,11 @@ def run_main_effects(game: Game, owner: str, card_id: str, by_security: bool) ->
             game.step("option.condition", f"{card.label}'s [Main] effect has a condition ({cost_text(e.by, owner)}): "
                       f"the rest is carried out only if {owner} carries it out.", "dcg.use.condition", card=card.label,
                       condition=cost_text(e.by, owner), player=owner)
-        run_effect(game, owner, e, card_id=card.id, holder=None)
+        game.run_effect(owner, e, card_id=card.id, holder=None)
 
 
 def play_this(game: Game, owner: str, card_id: str) -> None:
     """`do: play_this`: the Tamer being checked (game.limbo) is played without paying its cost."""
-    from .resolve import play_card
 
     card = game.limbo
     if card is None or card.id != card_id or card.kind != "tamer":
@@ -142,7 +141,7 @@ def play_this(game: Game, owner: str, card_id: str) -> None:
                   f"from security is): it does nothing.", "dcg.impossible", card=card_id, tamer_only=True)
         return
     game.limbo = None
-    play_card(game, owner, card, f"{card.label}'s [Security] effect plays it without paying its cost; it is now "
+    game.play_card(owner, card, f"{card.label}'s [Security] effect plays it without paying its cost; it is now "
               f"in the battle area, so it is not trashed.", "dcg.play.procedure", "dcg.check.trash")
 
 
@@ -158,8 +157,7 @@ def _activated(d: Digimon, zone: str | None = None) -> list[tuple[str, Effect]]:
     return out
 
 
-def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, cannot_pay) -> Refusal | None:
-    from .continuous import condition_holds
+def can_activate(game: Game, card_id: str, index: int) -> Refusal | None:
 
     found, zone = _activator(game, card_id)
     refusal = main_phase_refusal(game, "activate", found[0] if found else None)
@@ -183,6 +181,9 @@ def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, canno
     if e.once_per_turn and (source, e) in game.used_once:
         return Refusal("activate", f"{d.label}'s [Once Per Turn] [Main] effect was already used this turn.",
                        ("dcg.icon.once_per_turn", "dcg.icon.once_per_turn_spent"))
+    why = game.objection("effect_may_activate", p, e, source)
+    if why is not None:
+        return Refusal("activate", f"{d.label}'s [Main] effect cannot be activated: {why[1]}.", tuple(why[2]))
     if e.condition:
         ok, words = condition_holds(game.board, p, e, d)
         if not ok:
@@ -198,7 +199,6 @@ def can_activate(game: Game, card_id: str, index: int, main_phase_refusal, canno
 
 
 def activate(game: Game, card_id: str, index: int) -> None:
-    from .resolve import run_effect
 
     (p, d), zone = _activator(game, card_id)
     source, e = _activated(d, zone)[index]
@@ -211,6 +211,7 @@ def activate(game: Game, card_id: str, index: int) -> None:
     if e.once_per_turn:
         game.used_once.add((source, e))
         keys += ["dcg.icon.once_per_turn"]
+    game.emit("effect_activated", p, e, source)
     if e.condition:
         keys.append("dcg.activated.condition")
     if source != d.card.id:
@@ -222,7 +223,7 @@ def activate(game: Game, card_id: str, index: int) -> None:
     if e.by is not None:   # 15-8-4-4-1: declared, so the condition must be carried out
         pay(game, p, e.by, source, d, forced=True)
         e = replace(e, by=None)
-    run_effect(game, p, e, card_id=source, holder=d)
+    game.run_effect(p, e, card_id=source, holder=d)
 
 
 def _activator(game: Game, card_id: str) -> tuple[tuple[str, Digimon] | None, str | None]:

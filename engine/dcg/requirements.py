@@ -13,7 +13,7 @@ ones must hold) and, for Assembly, `count`.
 from __future__ import annotations
 
 from ..errors import InvalidScenario
-from .keywords import COLORS, parse_static
+from .keywords import COLORS, keyword_text, parse_static
 from .model import Combine, Req
 
 SHAPES = {   # field -> (operands it needs, operands it allows)
@@ -116,7 +116,6 @@ def combine_json(c: Combine) -> dict:
     if c.cost is not None:
         out["cost"] = c.cost
     if c.keywords:
-        from .keywords import keyword_text
         out["keywords"] = [keyword_text(k) for k in c.keywords]
     if c.tamer:
         out["tamer"] = req(c.tamer)

@@ -10,37 +10,20 @@ from .leave import before_leaving
 from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
-from .game import Game, Trigger
+from .combine import place_xros, xros_refusal
+from .game import Game, Trigger, provides
+from .options import play_this, run_main_effects
 from .keywords import keyword_text
-from .effects import CHOOSING_TARGETS
+from .effects import CHOOSING_TARGETS, TIMING_KEYS, TIMING_NAMES
 from .model import Digimon, Effect, Keyword, Mod, opponent
 from .target_filter import meets, words as filter_words
 
-TIMING_KEYS = {"on_play": "dcg.timing.on_play", "when_digivolving": "dcg.timing.when_digivolving",
-               "when_attacking": "dcg.timing.when_attacking", "on_deletion": "dcg.timing.on_deletion",
-               "end_of_attack": "dcg.timing.end_of_attack", "start_of_turn": "dcg.timing.start_of_turn",
-               "end_of_turn": "dcg.timing.end_of_turn", "security": "dcg.timing.security",
-               "start_of_opponents_turn": "dcg.timing.start_of_opponents_turn",
-               "end_of_opponents_turn": "dcg.timing.end_of_opponents_turn", "main": "dcg.timing.main",
-               "counter": "dcg.timing.counter", "when_blocked": "dcg.triggered.effect",
-               "deletes_in_battle": "dcg.triggered.effect", "wins_battle": "dcg.triggered.effect", "start_of_main": "dcg.timing.start_of_main",
-               "start_of_opponents_main": "dcg.timing.start_of_opponents_main",
-               "end_of_all_turns": "dcg.timing.end_of_all_turns", "on_move": "dcg.timing.on_move",
-               "would_be_deleted": "dcg.immediate.effect",
-               "on_link": "dcg.timing.on_link"}
-TIMING_NAMES = {"on_play": "On Play", "when_digivolving": "When Digivolving", "when_attacking": "When Attacking",
-                "on_deletion": "On Deletion", "end_of_attack": "End of Attack", "start_of_turn": "Start of Your Turn",
-                "end_of_turn": "End of Your Turn", "security": "Security",
-                "start_of_opponents_turn": "Start of Opponent's Turn", "end_of_opponents_turn": "End of Opponent's Turn",
-                "main": "Main", "counter": "Counter", "when_blocked": "When Blocked",
-                "deletes_in_battle": "When Deleting in Battle", "wins_battle": "When Winning a Battle", "start_of_main": "Start of Your Main Phase",
-                "start_of_opponents_main": "Start of Opponent's Main Phase", "end_of_all_turns": "End of All Turns",
-                "on_move": "On Move", "on_link": "When Linking", "would_be_deleted": "When Would Be Deleted"}
 ZONE_KEYS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash", "breeding": "dcg.icon.breeding",
              "security": "dcg.icon.security"}
 ZONE_WORDS = {"hand": "hand", "trash": "trash", "breeding": "breeding area", "security": "security (face up)"}
 
 
+@provides("run_trigger")
 def run_trigger(game: Game, t: Trigger) -> None:
     if not game.still_there(t):
         what = t.effect and f"[{TIMING_NAMES[t.effect.timing]}] effect" or t.keyword.capitalize()
@@ -114,6 +97,7 @@ def effect_kind_keys(card) -> list[str]:
             "tamer": ["dcg.effect.kind_tamer"], "option": ["dcg.effect.kind_option"]}.get(card.kind, [])
 
 
+@provides("ready")
 def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
     """A triggered effect's [Once Per Turn] limit (15-14-1) and processing conditions (15-8-3-9): it triggered
     in any case; it activates only if unused this turn and its conditions hold now. Uses the limit up."""
@@ -122,6 +106,11 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
             game.step("effect.once_used", f"{card_id}'s [Once Per Turn] effect was already used this turn: it does "
                       f"not activate again.", "dcg.icon.once_per_turn_spent", card=card_id)
             return False
+    why = game.objection("effect_may_activate", owner, e, card_id)
+    if why is not None:
+        event, text, keys = why
+        game.step(event, f"{card_id}'s effect does not activate: {text}.", *keys, card=card_id)
+        return False
     if e.condition:
         ok, words = condition_holds(game.board, owner, e, holder)
         if not ok:
@@ -140,6 +129,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                       f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more", card=card_id, at_least=at_least, have=have)
     if e.once_per_turn:
         game.used_once.add((card_id, e))
+    game.emit("effect_activated", owner, e, card_id)
     return True
 
 
@@ -160,6 +150,7 @@ def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[
         ["dcg.icon.once_per_turn"] + (_once_keys(game, card_id, e) if game else []) if e.once_per_turn else [])
 
 
+@provides("run_effect")
 def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
@@ -479,7 +470,6 @@ def _play_by_effect(game, owner, e, card_id, zone: str):
 
 def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
     """The cards DigiXros or Assembly places under a card an effect plays, and the keys to cite."""
-    from .combine import place_xros, xros_refusal
 
     for how, name in (("digixros", "DigiXros"), ("assembly", "Assembly")):
         if getattr(card, how) is None:
@@ -542,7 +532,6 @@ def _de_digivolve(game, owner, e, card_id, holder):
 
 
 def _blitz(game, owner, e, card_id, holder):
-    from .attack import attack, can_attack
 
     if holder is None or game.find(holder.id) is None:
         return _nothing(game, card_id, "Blitz")
@@ -554,7 +543,7 @@ def _blitz(game, owner, e, card_id, holder):
     targets = [d for d in game.ps(foe).battle_area if d.is_digimon and d.suspended]
     chosen = game.pick("blitz", targets, e.choose) if (e.choose or "blitz" in game.choices) else None
     target = chosen.id if chosen else "player"
-    refusal = can_attack(game, holder.id, target, by_effect=True)
+    refusal = game.can_attack(holder.id, target, by_effect=True)
     if refusal is not None:
         game.step("keyword.blitz", f"Blitz: {holder.label} cannot attack: {refusal.why}",
                   "dcg.keyword.blitz", *refusal.cites, card=holder.label, reason=refusal.why)
@@ -563,7 +552,7 @@ def _blitz(game, owner, e, card_id, holder):
     game.step("keyword.blitz", f"Blitz: memory is on the opponent's side 1 or more ({memory}), so {holder.label} "
               f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side", "dcg.keyword.blitz_acting",
               "dcg.keyword.blitz_optional", card=holder.label, memory=memory)
-    attack(game, holder.id, target)
+    game.declare_attack(holder.id, target)
 
 
 FLAG_WORDS = {"cannot_be_blocked": "cannot be blocked", "cannot_attack": "cannot attack",
@@ -602,12 +591,10 @@ def _gain(game, owner, e, card_id, holder):
 
 
 def _activate_main(game, owner, e, card_id, holder):
-    from .options import run_main_effects
     run_main_effects(game, owner, card_id, by_security=True)
 
 
 def _play_this(game, owner, e, card_id, holder):
-    from .options import play_this
     play_this(game, owner, card_id)
 
 
@@ -754,6 +741,7 @@ KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retalia
                    **END_ATTACK_RUNNERS}
 
 
+@provides("play_card")
 def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tuple = (), xrossed: int = 0,
               **params) -> None:
     """Put a card into the battle area as a new Digimon/Tamer, unsuspended (3-4-3); On Play triggers.

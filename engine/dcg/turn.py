@@ -42,6 +42,7 @@ def end_turn_if_memory_crossed(game: Game) -> None:
     game.expire("end_of_turn")
     game.expire(f"end_of_turn_of:{p}")   # "until the end of the opponent's turn" (resolve.mod_until)
     game.used_once.clear()   # [Once Per Turn] counts afresh each turn (15-14-1-1)
+    game.emit("turn_ended", p)
     for q in ("A", "B"):
         ps = game.ps(q)
         game.set_ps(q, replace(ps, battle_area=tuple(replace(d, played_this_turn=False) for d in ps.battle_area)))

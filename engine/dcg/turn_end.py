@@ -25,7 +25,6 @@ def _refused(game: Game, name: str, d, refusal, *keys: str) -> None:
 
 
 def vortex(game: Game, t: Trigger) -> None:
-    from .attack import attack, can_attack
 
     d = game.holder(t)
     foes = [x for x in game.ps(_foe(t.owner)).battle_area if x.is_digimon and x.suspended]
@@ -36,16 +35,15 @@ def vortex(game: Game, t: Trigger) -> None:
         game.step("keyword.vortex", f"Vortex: {t.owner}'s opponent has no suspended Digimon to attack, so "
                   f"{d.label} does not attack.", *keys, "dcg.attack.target", player=t.owner, card=d.label)
         return
-    refusal = can_attack(game, d.id, target.id, by_effect=True, played_ok=True)
+    refusal = game.can_attack(d.id, target.id, by_effect=True, played_ok=True)
     if refusal is not None:
         return _refused(game, "Vortex", d, refusal, *keys)
     game.step("keyword.vortex", f"Vortex: at the end of {t.owner}'s turn {d.label} attacks {target.label}"
               + (" (it was played this turn, which Vortex allows)." if d.played_this_turn else "."), *keys, player=t.owner, card=d.label, target=target.label)
-    attack(game, d.id, target.id)
+    game.declare_attack(d.id, target.id)
 
 
 def execute(game: Game, t: Trigger) -> None:
-    from .attack import attack, can_attack
 
     d = game.holder(t)
     foes = [x for x in game.ps(_foe(t.owner)).battle_area if x.is_digimon]
@@ -53,19 +51,17 @@ def execute(game: Game, t: Trigger) -> None:
     target = chosen.id if chosen else "player"
     keys = ("dcg.keyword.execute", "dcg.keyword.execute_trigger", "dcg.keyword.execute_optional",
             *(["dcg.keyword.execute_multiple"] if d.count("execute") > 1 else []))
-    refusal = can_attack(game, d.id, target, by_effect=True, unsuspended_target=True)
+    refusal = game.can_attack(d.id, target, by_effect=True, unsuspended_target=True)
     if refusal is not None:
         return _refused(game, "Execute", d, refusal, *keys)
     aim = f"player {_foe(t.owner)}" if chosen is None else chosen.label + (
         " (unsuspended, which Execute allows)" if not chosen.suspended else "")
     game.step("keyword.execute", f"Execute: at the end of {t.owner}'s turn {d.label} attacks {aim}; it will be "
               f"deleted at the end of that attack.", *keys, player=t.owner, card=d.label, target=aim)
-    attack(game, d.id, target, execute=True)
+    game.declare_attack(d.id, target, execute=True)
 
 
 def overclock(game: Game, t: Trigger) -> None:
-    from .attack import attack, can_attack
-    from .battle import destroy
 
     d = game.holder(t)
     trait = next(k.param for k in d.keywords() if k.kid == "overclock")
@@ -82,7 +78,7 @@ def overclock(game: Game, t: Trigger) -> None:
     game.step("keyword.overclock", f"Overclock ({trait}): {t.owner} deletes {victim.label} "
               f"({'a token' if victim.is_token else 'trait ' + trait}) so that {d.label} attacks the player without "
               f"suspending.", *keys, player=t.owner, victim=victim.label, card=d.label, trait=trait)
-    if not destroy(game, [victim.id], cause="effect", by=t.owner):
+    if not game.destroy([victim.id], cause="effect", by=t.owner):
         game.step("keyword.overclock", f"Overclock: {victim.label} was not deleted, so the condition was not "
                   f"carried out and {d.label} does not attack.", "dcg.keyword.overclock_condition", victim=victim.label, card=d.label)
         return
@@ -90,10 +86,10 @@ def overclock(game: Game, t: Trigger) -> None:
     d = game.find(d.id)
     if d is None:
         return
-    refusal = can_attack(game, d[1].id, "player", by_effect=True, without_suspending=True)
+    refusal = game.can_attack(d[1].id, "player", by_effect=True, without_suspending=True)
     if refusal is not None:
         return _refused(game, "Overclock", d[1], refusal, *keys)
-    attack(game, d[1].id, "player", suspend=False)
+    game.declare_attack(d[1].id, "player", suspend=False)
 
 
 def burst_end(game: Game, p: str) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
                summon_count, summon_negation, triggers, turn, vows)
-from .extra_deck import is_special_summon_monster
-from . import card_triggers
-from .game import Window
+from .game import is_special_summon_monster, main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
+from .flow import advance, enter_damage_step, settle  # noqa: F401 - engine.legal_actions calls actions.settle
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -18,24 +17,13 @@ def tributes_needed(level: int) -> int:
     return 0 if level <= 4 else 1 if level <= 6 else 2
 
 
-def _open_main_phase(game, player: str) -> Refusal:
-    board = game.board
-    if board.over:
-        return "the duel is already over", ("ygo.duel.over",)
-    if player != board.turn or board.phase not in ("main1", "main2"):
-        return "only the turn player does this, in their own Main Phase", ("ygo.summon.main_phase",)
-    if game.chain:
-        return "not while a chain is being built or resolved", ("ygo.summon.main_phase",)
-    return None
-
-
 # ---------- Normal Summon / Set
 
 def can_normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
     board = game.board
     found = board.find(card.id)
     player = found[0].name if found else card.owner
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal
     if found and found[1] in MONSTER_ZONES:
@@ -125,26 +113,6 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     summon_negation.begin(game, [card], player, "normal", f"{kind}Summon")
 
 
-def _summoned(game, card: Card, player: str, by_effect: bool = False, method: str = "special",
-              batch: object = None) -> None:
-    """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved).
-    `batch` is the summon it belongs to (several monsters of one Pendulum Summon count as one Special Summon)."""
-    if by_effect:
-        game.effect_summoned = card
-    card.summoned_by = (*(w for w in card.summoned_by if w != method), method)   # ways add up (4.11.5.p3)
-    vows.record_summon(game, card, player, method, batch)
-    game.window = Window("summoned", card, None, player)
-    game.priority, game.last_pass = player, ""
-    if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
-            and card.effect.source == "field":
-        game.add_trigger(card, Window("summoned", card, None, player))
-    if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
-        game.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
-    triggers.gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
-    if method != "flip":   # a Flip Summon does not bring the monster into a zone
-        card_triggers.on_summoned_in_column(game, card, player)
-
-
 def can_set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] = (), using: str | None = None) -> Refusal:
     if game.on_field(card) and card.zone in MONSTER_ZONES:
         return f"{card.label()} is already on the field; a monster is Set from the hand", ("ygo.summon.set",)
@@ -159,7 +127,7 @@ def set_monster(game, card: Card, zone: str | None = None, tribute: list[Card] =
 
 def can_flip_summon(game, card: Card) -> Refusal:
     player = game.controller(card)
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal
     if card.zone not in MONSTER_ZONES or card.position != "set" or game.controller(card) != player:
@@ -188,7 +156,7 @@ def flip_summon(game, card: Card) -> None:
 
 def can_change_position(game, card: Card, to: str) -> Refusal:
     player = game.controller(card)
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal
     if card.zone not in MONSTER_ZONES or game.controller(card) != game.board.turn:
@@ -226,7 +194,7 @@ def change_position(game, card: Card, to: str) -> None:
 def can_set_spell_trap(game, card: Card, zone: str | None = None) -> Refusal:
     found = game.board.find(card.id)
     player = found[0].name if found else card.owner
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal
     if not found or found[1] != "hand" or card.card_type not in ("spell", "trap"):
@@ -340,51 +308,8 @@ def attack(game, attacker: Card, target: str) -> None:
 
 # ---------- driving
 
-def advance(game) -> None:
-    """Close the current response window: resolve the chain, then go on with the attack in progress.
-    Stops when new trigger effects have formed a chain, so that the next actions may respond to it."""
-    while not game.board.over:
-        if game.chain:
-            in_battle_step = game.attack is not None and game.attack.stage == ""
-            chain.resolve_chain(game)
-            if in_battle_step and game.attack is not None and not game.triggers and not game.board.over:
-                game.step("battle.step_goes_on", "The chain has resolved: it is no longer the attack declaration, "
-                          "and the Battle Step goes on — quick effects may still be activated (the turn player first) "
-                          "before both players pass on to the Damage Step.", "ygo.battle.step_goes_on",
-                          "ygo.battle.declaration_over", attacker=game.attack.attacker.label())
-                return
-        elif game.summoning:
-            summon_negation.finish(game)   # the summon was not negated: it succeeds (3.1.3.p22)
-        elif game.triggers:
-            triggers.fire(game)
-            if game.chain:
-                return
-        elif game.attack:
-            battle.proceed(game)
-        elif game.phase_run:
-            if phase_triggers.next_item(game):
-                return
-        else:
-            return
-    game.chain.clear()
-    game.triggers.clear()
-    game.attack = None
-
-
-def settle(game) -> None:
-    """Finish everything in progress (before a new game action, and at the end of the scenario)."""
-    while not game.board.over and (game.chain or game.triggers or game.attack or game.summoning
-                                   or game.phase_run):
-        advance(game)
-    game.window = None
-
-
 def can_damage_step(game, step: str) -> Refusal:
     return damage_step.can_enter(game, step)
-
-
-def enter_damage_step(game, step: str) -> None:
-    damage_step.enter(game, step)
 
 
 ACTIONS = {

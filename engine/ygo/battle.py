@@ -1,14 +1,15 @@
 """The Battle Phase: attack declaration, the replay, the Damage Step and damage calculation."""
 from __future__ import annotations
 
-from . import battle_damage, vows
+from . import battle_damage, counters, vows
 from .card_triggers import on_attack_declared
-from .continuous import atk_of, cannot_attack, check_equips, def_of, modifiers, not_attackable
-from .stats import keys as stat_keys
+from .continuous import cannot_attack, not_attackable
+from .equip_monsters import check_equips
 from .game import Attack, Window
 from .model import MONSTER_ZONES, Card, other
 from .protection import grants, is_unaffected, unaffected_words
 from .replacement import replace
+from .stats import atk_of, def_of, modifiers, keys as stat_keys
 from .triggers import gather_hidden
 
 Refusal = tuple[str, tuple[str, ...]] | None
@@ -31,8 +32,7 @@ def can_attack(game, attacker: Card, target_id: str) -> Refusal:
         return f"{attacker.label()} is not a monster the turn player controls", ("ygo.battle.declare",)
     if attacker.position != "attack":
         return f"{attacker.label()} is not in face-up Attack Position", ("ygo.battle.declare",)
-    from .counters import locked
-    kind = locked(attacker, "cannot_attack")
+    kind = counters.locked(attacker, "cannot_attack")
     if kind:
         return (f"{attacker.label()} has {kind} counters, placed with \"a monster with them cannot attack\": that "
                 "applies while they are on it, even if it is unaffected by effects now",

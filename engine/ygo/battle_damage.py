@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .continuous import SELECTORS, _affects, sources
+from .continuous import SELECTORS, _affects, parses, sources
 from .model import MONSTER_ZONES, Card, other
+from .steps import operation
 
 ORDER = {"double_dealt": 1, "both_take": 2, "duplicate": 3, "redirect": 3, "zero": 6, "half": 7, "double": 8,
          "fixed": 9}
@@ -43,6 +44,7 @@ KEYS = {1: "ygo.damage_mod.order", 2: "ygo.damage_mod.order", 3: "ygo.damage_mod
 MAX_AMOUNT = 10**9
 
 
+@parses("battle_damage")
 def parse(args) -> dict:
     """`{apply, to, battles, race, amount}` -> the same, checked (ValueError naming the problem)."""
     if not isinstance(args, dict) or set(args) - {"apply", "to", "battles", "race", "amount"}:
@@ -229,6 +231,7 @@ def inflict(game, damage: dict[str, int]) -> None:
 EFFECT_APPLY = ("redirect", "zero", "half", "double")
 
 
+@parses("effect_damage")
 def parse_effect(args) -> dict:
     """`{effect_damage: {apply: redirect | zero | half | double, to}}`."""
     if not isinstance(args, dict) or set(args) - {"apply", "to"}:
@@ -252,8 +255,6 @@ def register_effect(game, link, spec: dict) -> None:
 def effect_damage(game, player: str, amount: int) -> tuple[str, int, list]:
     """Effect damage `amount` to `player` through the effects that change it: (who takes it, how much, the
     modifiers applied). The other player takes it instead first; then 0, half or double (one each)."""
-    from .continuous import sources
-
     mods = [Modifier(src, mine, args) for src, mine in sources(game) for name, args in src.effect.continuous
             if name == "effect_damage"] + [m for m in game.damage_mods if m.effect_damage]
 
@@ -279,3 +280,9 @@ def effect_damage(game, player: str, amount: int) -> tuple[str, int, list]:
 
 def end_of_turn(game) -> None:
     game.damage_mods = [m for m in game.damage_mods if not m.this_turn]
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("battle_damage", parse)(register)
+operation("effect_damage", parse_effect)(register_effect)

@@ -9,7 +9,10 @@ trigger about another monster. Several monsters destroyed at once meet such a tr
 """
 from __future__ import annotations
 
+from .game import Window
+from .kernel import MONSTER_DESTROYED, SUMMONED
 from .model import Card
+from .zones import column_of
 
 CARD_TIMINGS = ("attack_declared", "monster_destroyed", "summoned_in_column", "standby_phase", "end_phase")   # a Spell/Trap trigger's timings
 
@@ -37,11 +40,10 @@ def matches(eff, kind: str, cause: str) -> bool:
     return want.get("kind", kind) == kind and want.get("by", cause) == cause
 
 
+@MONSTER_DESTROYED.on()
 def on_monster_destroyed(game, controller: str, monster: Card, cause: str, kind: str = "") -> None:
     """Triggers of `controller`'s face-up cards met by the destruction of a monster they controlled (`kind`: the
     kind it had on the field)."""
-    from .game import Window
-
     p = game.board.player(controller)
     others = [m for m in p.monster_list() if m is not monster and m.face_up]
     hidden = [c for pile in ("hand", "graveyard") for c in getattr(p, pile)   # hand/graveyard triggers (4.10.3)
@@ -68,12 +70,15 @@ def _tell_kind(game, card: Card, monster: Card, kind: str, cause: str, met: bool
               card=card.label(), monster=monster.label(), kind=kind, cause=cause, met=met)
 
 
+@SUMMONED.on(order=10)   # after the hand/graveyard triggers of the summon (triggers.py)
+def _summoned(game, monster: Card, player: str, method: str) -> None:
+    if method != "flip":   # a Flip Summon does not bring the monster into a zone
+        on_summoned_in_column(game, monster, player)
+
+
 def on_summoned_in_column(game, monster: Card, player: str) -> None:
     """Triggers "when a monster is summoned to a zone in this card's column": face-up cards on the field (either
     player's) with `when: summoned_in_column` whose column the summoned monster now stands in (columns.py)."""
-    from .columns import column_of
-    from .game import Window
-
     col = column_of(game, monster)
     if col is None:
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import columns, control, costs, counters, damage_step, effects, negation, once_per_turn, protection, trap_negation, vows
 from .game import CONTINUOUS_KINDS, Link, Window
 from .model import MONSTER_ZONES, PENDULUM_ZONES, ST_ZONES, Card, other
+from .targets import place_kind
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -136,8 +137,6 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         refusal = damage_step.can_activate(game, card, speed)
         if refusal:
             return refusal
-    from .triggers import control_condition
-
     refusal = (_timing(game, card, player) or _condition(game, card, player) or control_condition(game, card, player) or once_per_turn.refusal(game, card, player)
                or vows.vow_refusal(game, card, player) or vows.activation_refusal(game, card, player)
                or costs.can_pay(game, card, player) or control.free_zone_refusal(game, card, player))
@@ -147,7 +146,7 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
         return (f"{card.label()} needs exactly {card.effect.targets} target(s), {len(targets)} named",
                 ("ygo.activate.card_activation",))
     for t in targets:
-        place = effects.place_kind(game, t)
+        place = place_kind(game, t)
         if place not in card.effect.target_in:
             where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
                                 for p in card.effect.target_in)
@@ -175,6 +174,17 @@ def _condition(game, card: Card, player: str) -> Refusal:
     return (f"{card.label()} needs {other(player)} to have activated a monster effect during {player}'s Main Phase "
             f"this turn{'' if board_turn_ok else ' (it is not ' + player + chr(39) + 's turn)'}; a negated activation "
             "does not count", ("ygo.activate.negated_not_activated",))
+
+
+def control_condition(game, card, player: str):
+    """"If you control <name>": judged when the effect would be activated — for a trigger met in a chain, once
+    that chain has resolved (4.10.8.p6). A refusal (reason, rule keys) or None."""
+    name = card.effect.if_you_control
+    if not name or any(m.face_up and m.name == name and m is not card
+                       for m in game.board.player(player).monster_list()):
+        return None
+    return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
+            ("ygo.trigger.condition_after_chain",))
 
 
 def _timing(game, card: Card, player: str) -> Refusal:
@@ -250,7 +260,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     was_drained = card.card_type == "monster" and negation.negated(game, card)
     paid = costs.pay(game, card, player) if card.effect.cost else []
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
-                on_field=game.on_field(card), target_places={t.id: effects.place_kind(game, t) for t in targets})
+                on_field=game.on_field(card), target_places={t.id: place_kind(game, t) for t in targets})
     link.cost_cards = paid
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere

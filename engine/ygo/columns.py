@@ -11,41 +11,11 @@ Spell/Trap Card activated in that column resolves negated even if the card has l
 from __future__ import annotations
 
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card
-from .zones import cell
+from .targets import check_keys, resolve_selector
+from .zones import column, column_of
+from .steps import operation
 
 KEYS = ("ygo.negate.spell_trap_field_only", "ygo.negate.spell_trap_on_field")
-
-
-def column(player: str, zone: str) -> int | None:
-    """The column (0-4, from A's left) of `player`'s `zone`; None for the Field Zone or off the field."""
-    if zone in ST_ZONES:
-        zone = MAIN_ZONES[ST_ZONES.index(zone)]
-    if zone not in MONSTER_ZONES:
-        return None
-    return cell(player, zone)[1]
-
-
-def column_of(game, card: Card) -> int | None:
-    return column(game.controller(card), card.zone) if game.on_field(card) else None
-
-
-def cards_in(game, col: int) -> list[Card]:
-    """Every card in column `col`, both players' monsters and Spells/Traps, in zone order."""
-    out = []
-    for p in game.board.players.values():
-        out += [c for z, c in list(p.monsters.items()) + list(p.spells_traps.items()) if column(p.name, z) == col]
-    return out
-
-
-def others_in_column(game, card: Card) -> list[Card]:
-    """The selector `column`: the other cards in this card's column."""
-    col = column_of(game, card)
-    return [] if col is None else [c for c in cards_in(game, col) if c is not card]
-
-
-def opponent_in_column(game, card: Card, player: str) -> list[Card]:
-    """The selector `opponent_column`: the cards of `player`'s opponent in this card's column."""
-    return [c for c in others_in_column(game, card) if game.controller(c) != player]
 
 
 # ---------- moving a monster to another of its controller's Main Monster Zones
@@ -54,8 +24,7 @@ MOVE_TO = ("adjacent", "any")
 
 
 def parse_move(args) -> dict:
-    from .effects import _keys
-    args = _keys(args, ("target", "to"), ("target",))
+    args = check_keys(args, ("target", "to"), ("target",))
     if args["target"] not in ("self", "targets"):
         raise ValueError(f"`target` is self or targets, not {args['target']!r}")
     to = args.get("to", "adjacent")
@@ -80,8 +49,6 @@ def move_choices(game, card: Card, to: str) -> list[str]:
 
 
 def apply_move(game, link, args) -> None:
-    from .effects import resolve_selector
-
     for card in resolve_selector(game, link, args["target"]):
         choices = move_choices(game, card, args["to"])
         if not choices:
@@ -111,8 +78,7 @@ def activated_in(game, card: Card) -> int | None:
 # ---------- "negate the effects of the other Spell/Trap Cards in this card's column this turn"
 
 def parse_negate(args) -> dict:
-    from .effects import _keys
-    args = _keys(args if args not in (None, True) else {}, ("only_if_set",), ())
+    args = check_keys(args if args not in (None, True) else {}, ("only_if_set",), ())
     only = args.get("only_if_set", False)
     if not isinstance(only, bool):
         raise ValueError("`only_if_set` is true (only when this card was activated while Set) or false")
@@ -145,3 +111,9 @@ def negated_by(game, link) -> Card | None:
         if turn == game.board.turn_number and col == link.activated_column and source is not link.card:
             return source
     return None
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("negate_column", parse_negate)(apply_negate)
+operation("move", parse_move)(apply_move)

@@ -23,23 +23,21 @@ your_monsters, opponent_monsters, all_monsters. Values are computed in stats.py 
 """
 from __future__ import annotations
 
+from .kernel import TRAP_NEGATOR, UNAFFECTED
 from .model import MONSTER_ZONES, Card, other
-from .stats import COUNTS, _continuous, value
-from .protection import parse_protect, unaffected_by
-from .name_locks import parse_cannot_use
-from .summon_count import parse_grant
 
 SELECTORS = ("self", "equipped", "your_monsters", "opponent_monsters", "all_monsters")
 MAX_AMOUNT = 10**9
 
 
-def _selector(value) -> str:
+def monster_selector(value) -> str:
+    """A selector of the monsters a continuous effect reaches (SELECTORS)."""
     if value not in SELECTORS:
         raise ValueError(f"names which monsters: one of {', '.join(SELECTORS)}, not {value!r}")
     return value
 
 
-def _int(value, what: str, lo: int = -MAX_AMOUNT) -> int:
+def amount(value, what: str, lo: int = -MAX_AMOUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= MAX_AMOUNT:
         raise ValueError(f"`{what}` must be an integer{f' >= {lo}' if lo >= 0 else ''}, not {value!r}")
     return value
@@ -49,10 +47,10 @@ def _not_attackable(args) -> dict:
     """`cannot_be_attacked: <selector>` or `{target: <selector>, direct: true}` (direct: "while it is the only
     monster, the opponent attacks directly" — such an effect does not affect the attacker, 4.1.3)."""
     if not isinstance(args, dict):
-        return {"target": _selector(args), "direct": False}
+        return {"target": monster_selector(args), "direct": False}
     if set(args) - {"target", "direct"} or "target" not in args or not isinstance(args.get("direct", False), bool):
         raise ValueError("takes a selector, or {target: <selector>, direct: true}")
-    return {"target": _selector(args["target"]), "direct": args.get("direct", False)}
+    return {"target": monster_selector(args["target"]), "direct": args.get("direct", False)}
 
 
 def _summon_limit(args) -> dict:
@@ -66,91 +64,26 @@ def _summon_limit(args) -> dict:
     return {"times": times, "player": player}
 
 
-def _battle_damage(args) -> dict:
-    from .battle_damage import parse   # battle_damage reads this module's selectors
-
-    return parse(args)
-
-
-def _negate_traps(args) -> str:
-    from .trap_negation import parse
-    return parse(args)
-
-
-def _destroy_when_gone(args) -> str:
-    from .linked import parse
-    return parse(args)
-
-
-def _effect_damage(args) -> dict:
-    from .battle_damage import parse_effect   # battle_damage reads this module's selectors
-
-    return parse_effect(args)
-
-
 def _no_lp_cost(value) -> str:
     if value not in ("spells", "traps", "monsters", "all"):
         raise ValueError("which of its controller's cards need no LP cost: spells, traps, monsters or all")
     return value
 
 
-def _banish_instead(args) -> str:
-    from .replacement import parse_banish_instead
-    return parse_banish_instead(args)
+OPS = ("atk", "def", "level", "original_atk", "original_def", "cannot_attack", "negate_effects", "special_summon_limit",
+       "battle_damage", "cannot_be_attacked", "cannot_use", "protect", "banish_instead_of_graveyard", "no_lp_cost",
+       "extra_normal_summon", "destroy_when_gone", "effect_damage", "negate_trap_effects")   # the vocabulary, in order
+PARSERS: dict = {"cannot_attack": monster_selector, "negate_effects": monster_selector, "special_summon_limit": _summon_limit,
+                 "cannot_be_attacked": _not_attackable, "no_lp_cost": _no_lp_cost}   # op -> its parser
 
 
-def _stat_modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
-    """{target, by: ±N[, per]} or {target, becomes: N | <word>}, with optional lp / during conditions."""
-    def parse(args) -> dict:
-        allowed = ({"target", "lp", "during", "becomes"} | ({"by"} if allow_by else set())
-                   | ({"per", "per_counter"} if allow_per else set()))
-        if not isinstance(args, dict) or "target" not in args or not set(args) <= allowed:
-            raise ValueError(f"takes {{target: <selector>, {'by: <change> or ' if allow_by else ''}becomes: <value>}}"
-                             f" (keys: {', '.join(sorted(allowed))})")
-        out = {"target": _selector(args["target"])}
-        if ("by" in args) == ("becomes" in args):
-            raise ValueError("give exactly one of `by` (a change) or `becomes` (a new value)" if allow_by
-                             else "`becomes` is required")
-        if "by" in args:
-            out["by"] = _int(args["by"], "by")
-            if "per" in args:
-                if args["per"] not in COUNTS:
-                    raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
-                out["per"] = args["per"]
-            if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
-                from .counters import is_kind
-                kind = args["per_counter"]
-                if not is_kind(kind) or "per" in args:
-                    raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
-                out["per_counter"] = kind
-        else:
-            if "per" in args or "per_counter" in args:
-                raise ValueError("`per` and `per_counter` go with `by`")
-            b = args["becomes"]
-            out["becomes"] = b if b in becomes_words else _int(b, "becomes", 0)
-        if "lp" in args:
-            if args["lp"] not in ("lower", "higher"):
-                raise ValueError("`lp` is lower or higher (its controller's LP against the opponent's)")
-            out["lp"] = args["lp"]
-        if "during" in args:
-            if args["during"] != "damage_calculation":
-                raise ValueError("`during` is damage_calculation")
-            out["during"] = args["during"]
-        return out
-    return parse
-
-
-_current = _stat_modifier(("double_original", "half_original"))
-PARSERS = {"atk": _current, "def": _current,
-           "level": _stat_modifier((), allow_per=False),
-           "original_atk": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
-           "original_def": _stat_modifier(("double", "half"), allow_by=False, allow_per=False),
-           "cannot_attack": _selector, "negate_effects": _selector,
-           "special_summon_limit": _summon_limit, "battle_damage": _battle_damage,
-           "cannot_be_attacked": _not_attackable, "cannot_use": parse_cannot_use, "protect": parse_protect,
-           "banish_instead_of_graveyard": _banish_instead, "no_lp_cost": _no_lp_cost,
-           "extra_normal_summon": parse_grant, "destroy_when_gone": _destroy_when_gone,
-           "effect_damage": _effect_damage, "negate_trap_effects": _negate_traps}
+def parses(*ops: str):
+    """Decorator: the mechanic that applies the continuous effects `ops` parses their arguments with `fn`."""
+    def register(fn):
+        for op in ops:
+            PARSERS[op] = fn
+        return fn
+    return register
 
 
 def parse(value) -> tuple:
@@ -162,8 +95,8 @@ def parse(value) -> tuple:
         if not isinstance(item, dict) or len(item) != 1:
             raise ValueError(f"[{i}]: each continuous effect is a one-key mapping")
         (name, args), = item.items()
-        if name not in PARSERS:
-            raise ValueError(f"[{i}]: unknown continuous effect {name!r} (one of: {', '.join(PARSERS)})")
+        if name not in PARSERS:   # (an op of OPS whose mechanic is not loaded too)
+            raise ValueError(f"[{i}]: unknown continuous effect {name!r} (one of: {', '.join(OPS)})")
         try:
             out.append((name, PARSERS[name](args)))
         except ValueError as e:
@@ -181,12 +114,6 @@ def _affects(source: Card, source_player: str, selector: str, monster: Card, mon
     if selector == "opponent_monsters":
         return monster_player == other(source_player)
     return selector == "all_monsters"
-
-
-def any_in_game(board) -> bool:
-    """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
-    return any(e and e.continuous for p in board.players.values() for c in p.all_cards()
-               for e in (c.effect, c.equip_effect))
 
 
 def _face_up_sources(game) -> list[tuple[Card, str]]:
@@ -222,7 +149,7 @@ def not_attackable(game, target: Card, attacker: Card | None) -> tuple[Card, boo
     for src, mine in sources(game):
         for name, args in src.effect.continuous:
             if name == "cannot_be_attacked" and _affects(src, mine, args["target"], target, holder):
-                if args["direct"] or attacker is None or not unaffected_by(game, src, attacker):
+                if args["direct"] or attacker is None or not UNAFFECTED.answer(game, src, attacker):
                     return src, args["direct"]
     return None
 
@@ -258,8 +185,7 @@ def sources(game) -> list[tuple[Card, str]]:
     whose effects are negated applies none, 4.6.5.p1)."""
     if not game.has_continuous:
         return []
-    from .trap_negation import negator
-
+    negator = TRAP_NEGATOR.answer
     return [(c, p) for c, p in _face_up_sources(game)
             if (c.card_type != "monster" or not (c.effects_negated or drained(game, c) or game.battle_destroyed(c)
                                                  or c.unsummoned_gemini))
@@ -277,26 +203,11 @@ def applying_indexed(game, monster: Card, op: str, ignore_unaffected: bool = Fal
     holder = _holder(game, monster)
     return [(src, mine, i, args) for src, mine in found for i, (name, args) in enumerate(src.effect.continuous)
             if name == op and _affects(src, mine, args if op == "cannot_attack" else args["target"], monster, holder)
-            and (ignore_unaffected or not unaffected_by(game, src, monster))]   # unaffected (4.1.4.p1)
+            and (ignore_unaffected or not UNAFFECTED.answer(game, src, monster))]   # unaffected (4.1.4.p1)
 
 
 def _applying(game, monster: Card, op: str, ignore_unaffected: bool = False) -> list[tuple[Card, object]]:
     return [(src, args) for src, _, _, args in applying_indexed(game, monster, op, ignore_unaffected)]
-
-
-def atk_of(game, monster: Card) -> int:
-    return value(game, monster, "atk")
-
-
-def def_of(game, monster: Card) -> int:
-    return value(game, monster, "def")
-
-
-def modifiers(game, monster: Card, stat: str) -> list[Card]:
-    """The cards whose continuous effects change `stat` (atk | def, or its original value) of the monster now."""
-    if not game.has_continuous:
-        return []
-    return list(dict.fromkeys(src for op in (stat, "original_" + stat) for _, src, _, _ in _continuous(game, monster, op)))
 
 
 def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card | None:
@@ -306,51 +217,3 @@ def cannot_attack(game, monster: Card, ignore_unaffected: bool = False) -> Card 
     return found[0][0] if found else None
 
 
-def check_equips(game) -> None:
-    """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1); a monster
-    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9). Trap
-    monsters negated as Traps go back to the Spell & Trap Zone (trap_negation.py)."""
-    from .equip_monsters import kept_by_negated
-    from .trap_negation import check_trap_monsters
-
-    check_trap_monsters(game)
-
-    for p in game.board.players.values():
-        for card in p.st_list():
-            if card.kind != "equip" or not card.equipped_to:   # (a face-down equip card that was a monster too)
-                continue
-            found = game.board.find(card.equipped_to)
-            monster = found[2] if found else None
-            if monster is None or found[1] not in MONSTER_ZONES or not monster.face_up:
-                what = monster.label() if monster else card.equipped_to
-                game.destroy(card, "rule")
-                game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
-                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped",
-                          "ygo.equip.destroyed_at_once", *(("ygo.equip_monster.back_to_monster",) if card.card_type
-                                                           == "monster" else ()), card=card.label(), target=what)
-            elif kept_by_negated(game, card, monster):
-                game.destroy(card, "rule")
-                game.step("equip.destroyed", f"The effects of {monster.label()} are negated: it equipped "
-                          f"{card.label()} by an effect that equips only to itself, so it can no longer keep it and "
-                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip_monster.kept_by_negated",
-                          "ygo.equip_monster.back_to_monster", card=card.label(), target=monster.label(), kept=True)
-
-
-def apply_equip(game, link, selector) -> None:
-    """`{equip: targets}`: the resolving equip card is attached to the monster (rulebook 4.8.1). If the monster
-    is no longer face-up in a Monster Zone, the card cannot be equipped and is sent to the graveyard."""
-    from .effects import resolve_selector
-
-    card = link.card
-    monsters = [m for m in resolve_selector(game, link, selector)
-                if game.on_field(m) and m.zone in MONSTER_ZONES and m.face_up]
-    if not game.on_field(card):
-        return
-    if not monsters:
-        game.send(card, "graveyard")
-        game.step("equip.no_target", f"{card.label()} has no face-up monster to equip to when it resolves: it is "
-                  "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target", card=card.label())
-        return
-    card.equipped_to = monsters[0].id
-    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach",
-              "ygo.target.continuous_equip", card=card.label(), target=monsters[0].label())

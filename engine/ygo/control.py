@@ -5,14 +5,15 @@ Phase. Without a usable Monster Zone the effect cannot be activated; if none is 
 from __future__ import annotations
 
 from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, other
+from .targets import parse_selector, resolve_selector
+from .steps import operation
 
 
 def parse(args) -> dict:
     if not isinstance(args, dict) or "target" not in args or set(args) - {"target", "until"}:
         raise ValueError("takes {target: <selector>, until: end_phase | none}")
-    from .effects import _selector
 
-    target = _selector(args["target"])   # a selector, or {of: <selector>, count: N} chosen on resolution
+    target = parse_selector(args["target"])   # a selector, or {of: <selector>, count: N} chosen on resolution
     until = args.get("until", "none")
     if until not in ("end_phase", "none"):
         raise ValueError("`until` is end_phase or none")
@@ -41,8 +42,6 @@ def _move(game, monster, to: str) -> bool:
 
 
 def apply_take_control(game, link, args) -> bool:
-    from .effects import resolve_selector
-
     taken = False
     for monster in resolve_selector(game, link, args["target"]):
         if monster.zone not in MONSTER_ZONES or not game.on_field(monster) or game.controller(monster) == link.player:
@@ -160,3 +159,9 @@ def apply_swap(game, link, args) -> None:
               f"{mine.label()} to {opp}'s {mine.zone} ({me}, who activated it, chooses both zones).",
               "ygo.control.change", "ygo.control.swap_zones", *(("ygo.zones.emz_control",) if from_emz else ()),
               player=me, opponent=opp, mine=mine.label(), theirs=theirs.label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("take_control", parse)(apply_take_control)
+operation("swap_control", parse_swap, check_swap)(apply_swap)

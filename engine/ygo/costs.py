@@ -18,6 +18,10 @@ from . import counters
 from .model import MONSTER_ZONES, Card
 from .traits import matches, parse as parse_traits
 from .protection import is_unaffected
+from .continuous import sources
+from .equip_monsters import check_equips
+from .replacement import cost_refusal
+from .vows import cost_lock_refusal, cost_locked
 
 Refusal = tuple[str, tuple[str, ...]] | None
 MAX_COUNT = 60
@@ -104,8 +108,6 @@ def _hand_others(game, card, player):
 
 def _graveyard_pool(game, card, player, args) -> list[Card]:
     """Cards of the player's graveyard the cost may banish: matching its filter, and not forbidden by a lock."""
-    from .vows import cost_locked
-
     return [c for c in game.board.player(player).graveyard if c is not card
             and (not args.get("filter") or matches(c, args["filter"])) and not cost_locked(game, card, player, c)]
 
@@ -116,8 +118,6 @@ def _monsters_others(game, card, player):
 
 
 def can_pay(game, card: Card, player: str) -> Refusal:
-    from .replacement import cost_refusal
-
     refusal = _unpayable(game, card, player) or cost_refusal(game, card)
     return (refusal[0], refusal[1] + ("ygo.cost.strict", "ygo.cost.unpayable")) if refusal else None
 
@@ -126,8 +126,6 @@ def lp_waived(game, card: Card, player: str) -> Card | None:
     """The face-up card of `player` whose continuous `no_lp_cost` ("Spell Cards you activate need no LP cost",
     Spell Economics) waives this card's LP cost, or None. Only that kind of card is waived; a card whose LP cost
     is not waived still needs that many LP (3.1.1.p13)."""
-    from .continuous import sources
-
     kind = card.card_type or "monster"
     return next((src for src, owner in sources(game) if owner == player for name, args in src.effect.continuous
                  if name == "no_lp_cost" and args in (kind + "s", "all")), None)
@@ -153,7 +151,6 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
                     ("ygo.cost.paid", "ygo.cost.tribute_monsters_only",
                      *(("ygo.battle.destroyed_not_cost",) if destroyed else ())))
         if name == "banish" and args != "self" and not _graveyard_pool(game, card, player, args):
-            from .vows import cost_lock_refusal
 
             return (cost_lock_refusal(game, card, player) or
                     (f"the cost banishes a card from {player}'s graveyard, and none there can be", ("ygo.cost.paid",)))
@@ -170,8 +167,6 @@ def _unpayable(game, card: Card, player: str) -> Refusal:
 def pay(game, card: Card, player: str) -> list[Card]:
     """Pay every cost of the activation, each a cited step; the cost is not refunded if negated later. Returns the
     cards moved as the cost (an effect may refer to them, e.g. a lock on their Attribute)."""
-    from .continuous import check_equips
-
     paid: list[Card] = []
     for name, args in card.effect.cost:
         if name == "pay_lp" and lp_waived(game, card, player):

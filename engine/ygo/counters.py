@@ -22,7 +22,11 @@ from __future__ import annotations
 import re
 
 from ..errors import InvalidScenario
+from .kernel import LEFT_ZONE, NEGATED, STEP_APPLIED, STEPS_DONE
 from .model import MONSTER_ZONES, Card
+from .targets import check_keys, parse_selector, resolve_selector
+from .protection import unaffected_by
+from .steps import operation
 
 # the kinds 3.1.7.p4 names as placed only on "a card that can hold" them and removed when its effects are negated
 RESTRICTED = ("spell", "bushido", "sound", "yosen", "kaiju", "black_feather", "flame_star", "athlete")
@@ -141,8 +145,7 @@ def holds(card: Card, kind: str) -> bool:
 
 
 def _negated(game, card: Card) -> bool:
-    from .negation import negated
-    return card.zone in MONSTER_ZONES and negated(game, card)
+    return card.zone in MONSTER_ZONES and NEGATED.answer(game, card)
 
 
 def can_hold(game, card: Card, kind: str) -> bool:
@@ -180,6 +183,12 @@ def place(game, card: Card, kind: str, count: int, by: str, *keys: str) -> int:
     return n
 
 
+@LEFT_ZONE.on()
+def left_zone(game, card: Card, place: str) -> None:
+    if card.counters:
+        clear(game, card, f"leaves the field (from {place})")
+
+
 def clear(game, card: Card, why: str, *keys: str) -> None:
     """All counters go (the card left its zone, was turned face-down or banished for a while)."""
     if not card.counters:
@@ -190,6 +199,8 @@ def clear(game, card: Card, why: str, *keys: str) -> None:
               "ygo.counters.leave_or_face_down", *keys, card=card.label(), counters=gone)
 
 
+@STEP_APPLIED.on(order=10)
+@STEPS_DONE.on()
 def check(game) -> None:
     """Restricted counters on a card that can no longer hold them (its effects negated) are removed (3.1.7.p4);
     counters on a face-down card vanish (4.11.2.p1)."""
@@ -220,8 +231,7 @@ def check(game) -> None:
 # ---------- the effect operations
 
 def parse_place(args) -> dict:
-    from .effects import _keys
-    args = _keys(args, ("target", "kind", "count", "with"), ("target", "kind"))
+    args = check_keys(args, ("target", "kind", "count", "with"), ("target", "kind"))
     with_ = args.get("with", [])
     if not isinstance(with_, list) or any(v not in LOCKS for v in with_):
         raise ValueError(f"`with` lists what a monster with these counters suffers: {', '.join(LOCKS)}")
@@ -264,9 +274,6 @@ def check_place(game, card: Card, player: str, targets: list):
 
 
 def apply_place(game, link, args) -> None:
-    from .effects import resolve_selector
-    from .protection import unaffected_by
-
     kind = args["kind"]
     if args["target"] == "holder":
         pool = [c for c in _holders(game, link.player, kind) if c is not link.card]
@@ -297,20 +304,17 @@ def apply_place(game, link, args) -> None:
 
 
 def parse_remove(args) -> dict:
-    from .effects import _keys, _selector
-    args = _keys(args, ("target", "kind", "count"), ("target", "kind"))
+    args = check_keys(args, ("target", "kind", "count"), ("target", "kind"))
     kind = args["kind"]
     if not is_kind(kind):
         raise ValueError(f"`kind` is a lower-case counter name, not {kind!r}")
     count = args.get("count", "all")
     if count != "all" and not _is_count(count):
         raise ValueError(f"`count` is from 1 to {MAX_COUNTERS} or all, not {count!r}")
-    return {"target": _selector(args["target"]), "kind": kind, "count": count}
+    return {"target": parse_selector(args["target"]), "kind": kind, "count": count}
 
 
 def apply_remove(game, link, args) -> None:
-    from .effects import resolve_selector
-
     kind = args["kind"]
     for card in resolve_selector(game, link, args["target"]):
         have = card.counters.get(kind, 0)
@@ -417,3 +421,8 @@ def after_link(game, link) -> None:
         place(game, c, g["kind"], 1, f"{link.card.label()} was activated{negated}: {c.label()}'s own effect",
               "ygo.counters.holders_only", "ygo.counters.own_text_holds")
 
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("place_counters", parse_place, check_place)(apply_place)
+operation("remove_counters", parse_remove)(apply_remove)

@@ -68,27 +68,3 @@ def can_enter(game, step: str) -> Refusal:
     return None
 
 
-def enter(game, step: str) -> None:
-    """Both players pass until the attack reaches `step`; the window there is open for activations."""
-    from . import battle, chain, triggers
-    from .game import Window
-
-    while game.attack is not None and not game.board.over and game.attack.stage != step:
-        if game.chain:
-            chain.resolve_chain(game)
-        elif game.triggers:
-            triggers.fire(game)
-            if game.chain:
-                return   # a trigger chain opened first: the next actions answer it
-        else:
-            battle.proceed(game)
-    if game.attack is None or game.board.over:
-        game.step("damage_step.not_reached", f"The battle ended before {STAGE_NAMES[step]}.", "ygo.battle.damage_step", stage=step, ended=True)
-        return
-    atk = game.attack
-    game.window = Window("damage_step", atk.attacker, atk.target, game.board.turn, stage=step)
-    game.priority, game.last_pass = game.board.turn, ""
-    game.step("damage_step.window", f"{STAGE_NAMES[step][0].upper()}{STAGE_NAMES[step][1:]}: the turn player "
-              "has priority first.", "ygo.damage_step.allowed", "ygo.priority.turn_player_first", stage=step)
-    if game.triggers and not game.chain:
-        triggers.fire(game)   # trigger effects of this sub-step form its first chain; the next actions answer it

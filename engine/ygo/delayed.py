@@ -15,6 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Card
+from .steps import OPERATIONS, operation
+from .targets import parse_selector, resolve_selector
+from .game import Link
 
 OPS = ("destroy", "banish", "return_to_hand")
 AT = ("end_phase",)
@@ -31,21 +34,17 @@ class Delayed:
 
 
 def parse(args) -> dict:
-    from .effects import _selector
-
     if not isinstance(args, dict) or set(args) != {"at", "do", "target"}:
         raise ValueError("takes {at: end_phase, do: destroy | banish | return_to_hand, target: <selector>}")
     if args["at"] not in AT:
         raise ValueError(f"`at` is one of {', '.join(AT)}")
     if args["do"] not in OPS:
         raise ValueError(f"`do` is one of {', '.join(OPS)}")
-    return {"at": args["at"], "do": args["do"], "target": _selector(args["target"])}
+    return {"at": args["at"], "do": args["do"], "target": parse_selector(args["target"])}
 
 
 def register(game, link, args) -> None:
     """The resolving effect names the cards now; the processing waits for the phase."""
-    from .effects import resolve_selector
-
     cards = [c for c in resolve_selector(game, link, args["target"]) if game.on_field(c)]
     if not cards:
         return
@@ -61,9 +60,6 @@ def due(game, phase: str, player: str) -> list[Delayed]:
 
 
 def apply(game, d: Delayed, *keys: str) -> None:
-    from .effects import OPERATIONS
-    from .game import Link
-
     game.delayed.remove(d)
     same = [c for c, moved in d.cards if c.moved == moved and game.on_field(c)]
     lost = [c for c, moved in d.cards if c not in same]
@@ -78,3 +74,8 @@ def apply(game, d: Delayed, *keys: str) -> None:
     OPERATIONS[d.op].apply(game, link, "targets")
     game.step("delayed.done", "That processing is over: both players may now activate effects (a quick timing), "
               "even if it changed nothing.", "ygo.phase.respond_after_processing")
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("delayed", parse)(register)

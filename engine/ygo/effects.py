@@ -2,78 +2,29 @@
 applies itself when its chain link resolves, recording one cited step per change."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
-from . import zones
-from .extra_deck import apply_fusion, check_fusion, is_special_summon_monster, parse_fusion, revive_refusal
-from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS
-from .link import apply_change_position, parse_change_position, position_check
+from . import battle_damage, costs, equip_monsters, linked, name_locks, protection, stats, temporary, vows, zones
+from .card_triggers import on_summoned_in_column
+from .extra_deck import revive_refusal
+from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
+from .link import position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from . import columns, control, costs, counters, delayed, equip_monsters, protection, search, stats, temporary
-from .continuous import apply_equip, check_equips
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
-from .ritual import apply_ritual, check_ritual, parse_ritual
-from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, linked, modes, name_locks, summon_count, summon_negation, vows
-
-SELECTORS = ("targets", "self", "attacker", "attack_target", "summoned", "opponent_monsters",
-             "opponent_attack_position", "all_monsters", "activated_card", "your_monsters", "spells_traps",
-             "battle_opponent", "column", "opponent_column", "summoned_by_this", "all_cards")
-PLAYER_REFS = ("self", "opponent", "both")
-BATTLE_WINDOWS = ("attack_declared", "attacked", "damage_step")   # time points that know the attacker and target
-MAX_AMOUNT = 10**9
-
-
-def _selector(args):
-    """A selector name, or `{of: <selector>, count: N}`: N of those cards chosen when the effect resolves
-    ("choose 1 monster your opponent controls and destroy it" does not target, 3.1.1)."""
-    if isinstance(args, dict) and "of" in args:
-        _keys(args, ("of", "count"), ("of", "count"))
-        if args["of"] not in SELECTORS or args["of"] == "targets":
-            raise ValueError(f"`of` names which cards to choose from: one of {', '.join(s for s in SELECTORS if s != 'targets')}")
-        return {"of": args["of"], "count": _int_arg(args, "count", 1)}
-    if args not in SELECTORS:
-        raise ValueError(f"names which cards: one of {', '.join(SELECTORS)}, or {{of: <selector>, count: N}}, not {args!r}")
-    return args
-
-
-def _none(args) -> dict:
-    if args not in (None, {}, True):
-        raise ValueError("takes no arguments (write {})")
-    return {}
-
-
-def _int_arg(args: dict, key: str, lo: int, signed: bool = False) -> int:
-    v = args.get(key)
-    if isinstance(v, bool) or not isinstance(v, int) or not (-MAX_AMOUNT if signed else lo) <= v <= MAX_AMOUNT:
-        raise ValueError(f"`{key}` must be an integer{'' if signed else f' >= {lo}'}, not {v!r}")
-    return v
-
-
-def _keys(args, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
-    if not isinstance(args, dict):
-        raise ValueError(f"takes a mapping with {', '.join(required)}")
-    for k in args:
-        if k not in allowed:
-            raise ValueError(f"unknown argument {k!r} (allowed: {', '.join(allowed)})")
-    for k in required:
-        if k not in args:
-            raise ValueError(f"`{k}` is required")
-    return args
-
+from .replacement import replace
+from .steps import OPERATIONS, apply_steps, operation
+from .targets import (MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
+                      responded_link, still_target)
 
 def _stat_change(args, allow_by: bool = True) -> dict:
     ways = ("by", "to", "half", "double") if allow_by else ("to", "half", "double")
-    args = _keys(args, ("target", "until") + ways, ("target",))
+    args = check_keys(args, ("target", "until") + ways, ("target",))
     if sum(k in args for k in ways) != 1:
         raise ValueError(f"give exactly one of {'`by` (a change, may be negative), ' if allow_by else ''}`to` (a new "
                          "value), `half: true` or `double: true`")
-    out = {"target": _selector(args["target"])}
+    out = {"target": parse_selector(args["target"])}
     if "by" in args:
-        out["by"] = _int_arg(args, "by", 0, signed=True)
+        out["by"] = int_arg(args, "by", 0, signed=True)
     elif "to" in args:
-        out["to"] = _int_arg(args, "to", 0)
+        out["to"] = int_arg(args, "to", 0)
     else:
         way = "half" if "half" in args else "double"
         if args[way] is not True:
@@ -91,24 +42,24 @@ def _original_change(args) -> dict:
 
 
 def _lose_lp(args) -> dict:
-    args = _keys(args, ("player", "amount", "atk_of"), ())
+    args = check_keys(args, ("player", "amount", "atk_of"), ())
     player = args.get("player", "self")
     if player not in ("self", "opponent"):
         raise ValueError("`player` is self or opponent")
     if ("amount" in args) == ("atk_of" in args):
         raise ValueError("give `amount` or `atk_of: <selector>` (LP equal to that monster's ATK)")
     if "atk_of" in args:
-        return {"player": player, "atk_of": _selector(args["atk_of"])}
-    return {"player": player, "amount": _int_arg(args, "amount", 0)}
+        return {"player": player, "atk_of": parse_selector(args["atk_of"])}
+    return {"player": player, "amount": int_arg(args, "amount", 0)}
 
 
 def _player_amount(key: str, lo: int):
     def parse(args) -> dict:
-        args = _keys(args, ("player", key), (key,))
+        args = check_keys(args, ("player", key), (key,))
         player = args.get("player", "self" if key == "count" else "opponent")
         if player not in PLAYER_REFS:
             raise ValueError(f"`player` is self or opponent, not {player!r}")
-        return {"player": player, key: _int_arg(args, key, lo)}
+        return {"player": player, key: int_arg(args, key, lo)}
     return parse
 
 
@@ -129,8 +80,8 @@ def _gain(args) -> dict:
 def _discard(args) -> dict:
     if isinstance(args, int) and not isinstance(args, bool):
         args = {"count": args}
-    args = _keys(args, ("count",), ("count",))
-    return {"count": _int_arg(args, "count", 1)}
+    args = check_keys(args, ("count",), ("count",))
+    return {"count": int_arg(args, "count", 1)}
 
 
 def apply_discard(game, link, args) -> bool:
@@ -151,7 +102,7 @@ def apply_discard(game, link, args) -> bool:
 
 
 def _special_summon(args) -> dict:
-    args = _keys(args, ("card", "position", "negated", "linked_by", "from", "to", "ignore_conditions"), ("card",))
+    args = check_keys(args, ("card", "position", "negated", "linked_by", "from", "to", "ignore_conditions"), ("card",))
     if args.get("to", "self") not in ("self", "opponent"):
         raise ValueError("`to` is self (your field, the default) or opponent (your opponent's field)")
     if not isinstance(args["card"], str):
@@ -177,112 +128,7 @@ def _special_summon(args) -> dict:
     return {**out, "from": places} if places else out
 
 
-class StepError(ValueError):
-    """A bad step of a `do:` list; `where` is its path below `do`, e.g. "[1].destroy"."""
-    def __init__(self, where: str, message: str):
-        super().__init__(message)
-        self.where = where
-
-
-def parse_steps(items) -> tuple[tuple, tuple]:
-    """A `do:` list -> (((op, args), ...), per-step links: "" | then | and; () when no step has one)."""
-    if not isinstance(items, list) or not items:
-        raise StepError("", "a non-empty list of operations")
-    parsed, steps = [], []
-    for i, op in enumerate(items):
-        after = op.get("after", "") if isinstance(op, dict) else ""
-        if isinstance(op, dict) and "after" in op:
-            if after not in ("then", "and"):
-                raise StepError(f"[{i}].after", f"must be one of then, and, not {after!r}")
-            if i == 0:
-                raise StepError(f"[{i}].after", "the first step follows no other step")
-            op = {k: v for k, v in op.items() if k != "after"}
-        if not isinstance(op, dict) or len(op) != 1:
-            raise StepError(f"[{i}]", "each operation is a one-key mapping, e.g. {destroy: targets} "
-                            "(plus `after: then | and` for a step that needs the one before)")
-        (name, args), = op.items()
-        if name not in OPERATIONS:
-            raise StepError(f"[{i}].{name}", f"unknown operation (one of: {', '.join(OPERATIONS)})")
-        try:
-            parsed.append((name, OPERATIONS[name].parse(args)))
-        except StepError as e:
-            raise StepError(f"[{i}].{name}{e.where}", str(e)) from None
-        except ValueError as e:
-            raise StepError(f"[{i}].{name}", str(e)) from None
-        steps.append(after)
-    return tuple(parsed), (tuple(steps) if any(steps) else ())
-
-
 # ---------- application
-
-def _chosen_on_resolution(game, link, selector: dict) -> list:
-    """`choose: {pick.<card id>: [ids]}` among the cards the selector names now; **default** the first ones."""
-    pool = resolve_selector(game, link, selector["of"])
-    wanted = game.choose.get(f"pick.{link.card.id}", [])
-    picks = [c for i in wanted for c in pool if c.id == i][:selector["count"]]
-    picks += [c for c in pool if c not in picks][:selector["count"] - len(picks)]
-    if picks:
-        game.step("effect.chosen", f"{link.player} chooses {', '.join(c.label() for c in picks)} as the effect of "
-                  f"{link.card.label()} resolves (chosen now, not targeted).", "ygo.effect.choose_on_resolution",
-                  player=link.player, cards=", ".join(c.label() for c in picks), source=link.card.label())
-    return picks
-
-
-def resolve_selector(game, link, selector) -> list:
-    if isinstance(selector, dict):
-        return _chosen_on_resolution(game, link, selector)
-    board = game.board
-    me, opp = board.player(link.player), board.player(other(link.player))
-    window = link.window
-    if selector == "targets":
-        return [c for c in link.targets if still_target(game, link, c)]
-    if selector == "self":
-        return [link.card]
-    if selector == "attacker":
-        return [window.card] if window and window.event in BATTLE_WINDOWS and window.card else []
-    if selector == "attack_target":
-        return [window.target] if window and window.event in BATTLE_WINDOWS and window.target else []
-    if selector == "summoned":
-        return [window.card] if window and window.event == "summoned" and window.card else []
-    if selector == "opponent_monsters":
-        return opp.monster_list()
-    if selector == "opponent_attack_position":
-        return [c for c in opp.monster_list() if c.position == "attack"]
-    if selector == "all_monsters":
-        return me.monster_list() + opp.monster_list()
-    if selector == "all_cards":   # every card on the field: monsters, Spells/Traps, Field Spells
-        return [c for p in (me, opp) for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])]
-    if selector == "summoned_by_this":   # the monsters this chain link Special Summoned (delayed.py)
-        return list(link.summoned)
-    if selector == "column":   # "the other cards in this card's column" (both players')
-        return columns.others_in_column(game, link.card)
-    if selector == "opponent_column":   # "your opponent's cards in this card's column"
-        return columns.opponent_in_column(game, link.card, link.player)
-    if selector == "your_monsters":
-        return me.monster_list()
-    if selector == "battle_opponent":   # the monster this card battles (the attack in progress)
-        atk = game.attack
-        if atk is None or atk.target is None or link.card not in (atk.attacker, atk.target):
-            return []
-        return [atk.target if link.card is atk.attacker else atk.attacker]
-    if selector == "spells_traps":   # the Spell & Trap Zones and Field Zones of both players
-        return [c for p in (me, opp) for c in p.st_list() + ([p.field_spell] if p.field_spell else [])]
-    if selector == "activated_card":   # "negate the activation, and if you do, destroy that card"
-        answered = _responded_link(game, link)
-        return [answered.card] if answered else []
-    raise AssertionError(selector)
-
-
-def place_kind(game, card) -> str:
-    """Where a card is, as targeting sees it: "field", or the pile it lies in."""
-    return "field" if game.on_field(card) else game.where(card)
-
-
-def still_target(game, link, card) -> bool:
-    """A target is still the target while it stays in the place it was targeted in (3.1.1.p49): one that left
-    the graveyard (or the field) is lost, even if it comes back to the field."""
-    return place_kind(game, card) == link.target_places.get(card.id, "field")
-
 
 def _cards(game, link, selector, field_only=True, op: str = "") -> list:
     cards = resolve_selector(game, link, selector)
@@ -300,8 +146,6 @@ def _cards(game, link, selector, field_only=True, op: str = "") -> list:
 
 
 def apply_destroy(game, link, sel) -> bool:
-    from .replacement import replace
-
     game.protectors = []
     doomed = _cards(game, link, sel, op="destroy")
     protectors = [c for c in game.protectors if c in doomed]
@@ -327,11 +171,11 @@ def apply_destroy(game, link, sel) -> bool:
 
 def _send_to_graveyard(args):
     if isinstance(args, dict):
-        args = _keys(args, ("card",), ("card",))
+        args = check_keys(args, ("card",), ("card",))
         if not isinstance(args["card"], str):
             raise ValueError("`card` is a card id")
         return {"card": args["card"]}
-    return _selector(args)
+    return parse_selector(args)
 
 
 def apply_send_to_graveyard(game, link, args):
@@ -457,7 +301,7 @@ def apply_flip_face_down(game, link, sel) -> bool:
         card.moved += 1   # face-down, it is a new card (4.11.7.p4)
         was_gemini_summoned, card.gemini_summoned = card.gemini_summoned, False   # a Normal Monster again (4.11.4.p2)
         reset_face_down(game, card)
-        stats.reset(card)
+        stats.reset(game, card)
         keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
         if was_gemini_summoned:
             keys.append("ygo.gemini.second_summon_lost")
@@ -612,8 +456,7 @@ def _draw(args) -> dict:
 
 
 def apply_draw(game, link, args):
-    from .turn import draw_cards
-    draw_cards(game, _who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
+    game.draw(_who(link, args["player"]), args["count"], f"the effect of {link.card.label()}", "ygo.effect.draw",
                source=link.card.label())
 
 
@@ -709,9 +552,7 @@ def apply_special_summon(game, link, args):
     linked.record(game, link, card)
     vows.record_summon(game, card, link.player, "special")
     if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
-        from .game import Window
         game.add_trigger(card, Window("summoned", card, None, link.player))
-    from .card_triggers import on_summoned_in_column
     on_summoned_in_column(game, card, link.player)
     return True
 
@@ -733,13 +574,8 @@ def check_special_summon(game, card, player: str, _targets):
     return None
 
 
-def _responded_link(game, link):
-    """The chain link this one was activated in response to (the one just before it)."""
-    return next((l for l in game.chain if l.n == link.n - 1), None)
-
-
 def apply_negate_activation(game, link, _args):
-    target = _responded_link(game, link)
+    target = responded_link(game, link)
     if target is None:
         return False
     if protection.cannot_be_negated(game, target.card, "activation"):
@@ -753,7 +589,7 @@ def apply_negate_activation(game, link, _args):
 
 
 def apply_negate_effect(game, link, _args):
-    target = _responded_link(game, link)
+    target = responded_link(game, link)
     if target is None:
         return
     if protection.cannot_be_negated(game, target.card, "effect"):
@@ -785,75 +621,34 @@ def apply_negate_attack(game, _link, _args):
               "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared", attacker=game.attack.attacker.label())
 
 
-@dataclass(frozen=True)
-class Operation:
-    parse: Callable
-    apply: Callable
-    check: Callable | None = None     # (game, card, player, targets) -> refusal: can the card be activated?
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("destroy", parse_selector)(apply_destroy)
+operation("negate_activation", no_args)(apply_negate_activation)
+operation("negate_effect", no_args)(apply_negate_effect)
+operation("negate_attack", no_args)(apply_negate_attack)
+operation("attack_again", no_args)(apply_attack_again)
+operation("change_atk", _stat_change)(apply_change_atk)
+operation("change_def", _stat_change)(apply_change_def)
+operation("change_level", _stat_change)(apply_change_level)
+operation("change_original_atk", _original_change)(apply_change_original_atk)
+operation("change_original_def", _original_change)(apply_change_original_def)
+operation("lose_lp", _lose_lp)(apply_lose_lp)
+operation("swap_atk_def", parse_selector)(apply_swap_atk_def)
+operation("damage", _damage)(apply_damage)
+operation("gain_lp", _gain)(apply_gain_lp)
+operation("draw", _draw)(apply_draw)
+operation("discard", _discard)(apply_discard)
+operation("special_summon", _special_summon, check_special_summon)(apply_special_summon)
+operation("banish", temporary.parse_banish)(apply_banish)
+operation("return_to_hand", parse_selector)(apply_return_to_hand)
+operation("return_to_deck", parse_selector)(apply_return_to_deck)
+operation("flip_face_down", parse_selector, position_check("set"))(apply_flip_face_down)
+operation("send_to_graveyard", _send_to_graveyard)(apply_send_to_graveyard)
+operation("become_tuner", parse_selector)(apply_become_tuner)
 
 
-OPERATIONS: dict[str, Operation] = {
-    "destroy": Operation(_selector, apply_destroy),
-    "negate_activation": Operation(_none, apply_negate_activation),
-    "negate_effect": Operation(_none, apply_negate_effect),
-    "negate_attack": Operation(_none, apply_negate_attack),
-    "attack_again": Operation(_none, apply_attack_again),
-    "change_atk": Operation(_stat_change, apply_change_atk),
-    "change_def": Operation(_stat_change, apply_change_def),
-    "change_level": Operation(_stat_change, apply_change_level),
-    "change_original_atk": Operation(_original_change, apply_change_original_atk),
-    "change_original_def": Operation(_original_change, apply_change_original_def),
-    "lose_lp": Operation(_lose_lp, apply_lose_lp),
-    "swap_atk_def": Operation(_selector, apply_swap_atk_def),
-    "damage": Operation(_damage, apply_damage),
-    "gain_lp": Operation(_gain, apply_gain_lp),
-    "draw": Operation(_draw, apply_draw),
-    "discard": Operation(_discard, apply_discard),
-    "special_summon": Operation(_special_summon, apply_special_summon, check_special_summon),
-    "banish": Operation(temporary.parse_banish, apply_banish),
-    "return_to_hand": Operation(_selector, apply_return_to_hand),
-    "return_to_deck": Operation(_selector, apply_return_to_deck),
-    "flip_face_down": Operation(_selector, apply_flip_face_down, position_check("set")),
-    "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
-    "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
-    "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
-    "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
-    "restrict": Operation(vows.parse, vows.apply_restrict),
-    "battle_damage": Operation(battle_damage.parse, battle_damage.register),
-    "effect_damage": Operation(battle_damage.parse_effect, battle_damage.register_effect),
-    "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
-    "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
-    "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
-    "equip": Operation(_selector, apply_equip),
-    "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
-    "take_control": Operation(control.parse, control.apply_take_control),
-    "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
-    "add_to_hand": Operation(search.parse, search.apply, search.check),
-    "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
-    "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
-    "become_tuner": Operation(_selector, apply_become_tuner),
-    "protect": Operation(protection.parse_protect, protection.apply_protect),
-    "cannot_be_negated": Operation(protection.parse_unnegatable, protection.apply_unnegatable),
-    "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
-    "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
-    "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
-    "negate_column": Operation(columns.parse_negate, columns.apply_negate),
-    "move": Operation(columns.parse_move, columns.apply_move),
-    "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
-    "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
-    "delayed": Operation(delayed.parse, delayed.register),
-}
-
-
-MASS_SELECTORS = ("opponent_monsters", "opponent_attack_position", "all_monsters")
 REMOVALS = ("destroy", "banish", "return_to_hand", "return_to_deck")
-
-
-def _mass(game, player: str, selector: str) -> list:
-    me, opp = game.board.player(player), game.board.player(other(player))
-    if selector == "opponent_attack_position":
-        return [c for c in opp.monster_list() if c.position == "attack"]
-    return opp.monster_list() + (me.monster_list() if selector == "all_monsters" else [])
 
 
 def _empty_refusal(game, card, player: str):
@@ -861,7 +656,7 @@ def _empty_refusal(game, card, player: str):
     ops = card.effect.ops
     if not ops or not all(name in REMOVALS and args in MASS_SELECTORS for name, args in ops):
         return None
-    if any(_mass(game, player, args) for _name, args in ops):
+    if any(mass(game, player, args) for _name, args in ops):
         return None
     return (f"{card.label()} would do nothing now (there are no such monsters): an optional effect cannot be "
             "activated to no effect", ("ygo.effect.optional_not_empty",))
@@ -906,9 +701,6 @@ def _lost_targets(game, link) -> None:
               *(["ygo.target.remaining_apply"] if kept else []), card=link.card.label())
 
 
-STEP_LINKS = {"then": "then (那之后/再)", "and": "and (，)"}
-
-
 def apply(game, link) -> None:
     """The effect's operations (see apply_steps)."""
     if link.no_effect:
@@ -917,33 +709,3 @@ def apply(game, link) -> None:
     apply_steps(game, link, link.card.effect.ops, link.card.effect.steps)
 
 
-def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
-    """The operations in order; True if the last one applied. A step written `after: then` ("A. Then, B", 那之后/再) or `after: and` ("A, B", ，)
-    applies only if the step before it was applied; the effect ends there otherwise (4.7.2). Other steps are
-    independent. An operation counts as applied when it did something (a summon made, a card destroyed, damage
-    dealt; a token that vanished instead of returning did not return)."""
-    previous, mass = True, False
-    for i, (name, args) in enumerate(ops):
-        if game.board.over:
-            return previous
-        after = links[i] if i < len(links) else ""
-        if after and not previous:
-            game.step("effect.step_not_applied", f"The step before \"{name.replace('_', ' ')}\" of {link.card.label()} "
-                      f"was not applied, and this step follows it ({STEP_LINKS[after]}): it is not applied"
-                      f"{' and the effect has finished' if after == 'then' else ''}.",
-                      "ygo.effect.steps_then" if after == "then" else "ygo.effect.steps_comma",
-                      *(("ygo.effect.steps_then_ends",) if after == "then" else ()),
-                      *(("ygo.effect.as_many_as_possible",) if mass else ()),   # "all" destroyed none (4.7.4.p5)
-                      card=link.card.label(), op=name, after=after)
-            previous = False
-            continue
-        if after != "and":
-            game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
-        done = OPERATIONS[name].apply(game, link, args)
-        previous = done is not False   # operations that do not report count as applied
-        mass = name == "destroy" and args in MASS_SELECTORS + ("all_cards",)
-        check_equips(game)
-        counters.check(game)
-        stats.observe(game)   # what applies now comes before the next change (4.5.7); negated own changes end (4.5.3)
-    counters.check(game)   # a continuous effect that now applies (negating effects) may take counters away
-    return previous

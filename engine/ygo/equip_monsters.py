@@ -23,7 +23,13 @@ by an effect, a Special Summon Monster must have been properly summoned (3.3.4.p
 """
 from __future__ import annotations
 
+from .kernel import STEP_APPLIED, STOPS_BEING_EQUIP
 from .model import MONSTER_ZONES, Card
+from .continuous import drained
+from .targets import resolve_selector
+from .trap_negation import check_trap_monsters
+from .steps import operation
+from .targets import parse_selector
 
 WHICH = ("targets", "self")
 TO = ("self", "targets")
@@ -56,6 +62,7 @@ def become_equip(card: Card, by_own_effect: bool) -> None:
     card.effect = card.equip_effect if by_own_effect or not card.equip_effect_own_only else None
 
 
+@STOPS_BEING_EQUIP.on()
 def restore(card: Card) -> None:
     """Leaving the Spell & Trap Zone, a monster that was an equip card is its own card again (4.8.3.p11)."""
     if card.equip_was:
@@ -144,5 +151,58 @@ def kept_by_negated(game, card: Card, monster: Card) -> bool:
     monster's effects are negated."""
     if not card.equipped_by or card.equipped_by != monster.id:
         return False
-    from .continuous import drained
     return monster.effects_negated or drained(game, monster)
+
+
+# ---------- equip cards on the field (rulebook 4.8)
+
+@STEP_APPLIED.on(order=0)
+def check_equips(game) -> None:
+    """An equip card whose monster is no longer face-up in a Monster Zone is destroyed (rulebook 4.8.1); a monster
+    equipped by its receiver's own effect is destroyed once that receiver's effects are negated (4.8.3.p9). Trap
+    monsters negated as Traps go back to the Spell & Trap Zone (trap_negation.py)."""
+    check_trap_monsters(game)
+
+    for p in game.board.players.values():
+        for card in p.st_list():
+            if card.kind != "equip" or not card.equipped_to:   # (a face-down equip card that was a monster too)
+                continue
+            found = game.board.find(card.equipped_to)
+            monster = found[2] if found else None
+            if monster is None or found[1] not in MONSTER_ZONES or not monster.face_up:
+                what = monster.label() if monster else card.equipped_to
+                game.destroy(card, "rule")
+                game.step("equip.destroyed", f"{what} is no longer face-up in a Monster Zone, so the equip card "
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip.unequipped",
+                          "ygo.equip.destroyed_at_once", *(("ygo.equip_monster.back_to_monster",) if card.card_type
+                                                           == "monster" else ()), card=card.label(), target=what)
+            elif kept_by_negated(game, card, monster):
+                game.destroy(card, "rule")
+                game.step("equip.destroyed", f"The effects of {monster.label()} are negated: it equipped "
+                          f"{card.label()} by an effect that equips only to itself, so it can no longer keep it and "
+                          f"{card.label()} is destroyed (not by an effect).", "ygo.equip_monster.kept_by_negated",
+                          "ygo.equip_monster.back_to_monster", card=card.label(), target=monster.label(), kept=True)
+
+
+def apply_equip(game, link, selector) -> None:
+    """`{equip: targets}`: the resolving equip card is attached to the monster (rulebook 4.8.1). If the monster
+    is no longer face-up in a Monster Zone, the card cannot be equipped and is sent to the graveyard."""
+    card = link.card
+    monsters = [m for m in resolve_selector(game, link, selector)
+                if game.on_field(m) and m.zone in MONSTER_ZONES and m.face_up]
+    if not game.on_field(card):
+        return
+    if not monsters:
+        game.send(card, "graveyard")
+        game.step("equip.no_target", f"{card.label()} has no face-up monster to equip to when it resolves: it is "
+                  "sent to the graveyard (it is not destroyed).", "ygo.equip.no_target", card=card.label())
+        return
+    card.equipped_to = monsters[0].id
+    game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach",
+              "ygo.target.continuous_equip", card=card.label(), target=monsters[0].label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("equip", parse_selector)(apply_equip)
+operation("equip_monster", parse)(apply)

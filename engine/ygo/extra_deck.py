@@ -6,20 +6,18 @@ from __future__ import annotations
 from itertools import product
 
 from . import stats, zones
-from .traits import matches
-from .game import EXTRA_DECK_KINDS
+from .game import Link, is_special_summon_monster, main_phase_refusal
 from .model import MONSTER_ZONES, Card
+from .name_locks import appear_refusal, material_refusal as locked_material
+from .summon_negation import begin, material_triggers
+from .traits import matches
+from .vows import material_lock, refusal as vow_refusal
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 METHOD_KIND = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link"}
 DEFAULT_XYZ_MATERIALS = 2
 DEFAULT_FUSION_MATERIALS = 2
-
-
-def is_special_summon_monster(card: Card) -> bool:
-    """Ritual, Fusion, Synchro, Xyz and Link Monsters and cards marked so cannot be Normal Summoned."""
-    kind = card.equip_was[1] if card.equip_was else card.kind   # also while it is treated as an equip card
-    return card.special_summon_only or kind in EXTRA_DECK_KINDS + ("ritual",)
 
 
 def default_summoned_by(card: Card) -> tuple:
@@ -146,7 +144,6 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
                 ("ygo.pendulum.face_up_extra_deck",))
     if len({m.id for m in materials}) != len(materials):
         return "a material is named twice", (f"ygo.summon.{method}",)
-    from .name_locks import appear_refusal, material_refusal as locked_material
     refusal = (material_refusal(game, method, player, card, materials) or appear_refusal(game, card)
                or locked_material(game, materials))
     if refusal:
@@ -256,17 +253,6 @@ def perform(game, method: str, player: str, card: Card, materials: list[Card], z
                   "Link.", "ygo.zones.extra_link", "ygo.link.co_linked", "ygo.zones.extra_link_state", player=player, card=card.label())
 
 
-def material_triggers(game, summoned: Card, materials: list[Card], player: str) -> None:
-    """Effects "when this card is used as material for a … Summon" (`when: used_as_material`) are activated once
-    that summon has succeeded (4.3 注意: 『成为○○素材』 effects are activated and applied after the summon succeeds),
-    by the material's owner from where it went; a negated summon activates none (summon_negation)."""
-    from .game import Window
-
-    for m in materials:
-        if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material" and m.kind != "token":
-            game.add_trigger(m, Window("used_as_material", summoned, None, player))
-
-
 def player_emz(game, player: str) -> list[str]:
     return [z for z in game.board.player(player).monsters if z.startswith("EMZ")]
 
@@ -275,15 +261,13 @@ def player_emz(game, player: str) -> list[str]:
 
 def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone: str | None = None,
                      position: str = "attack") -> Refusal:
-    from .actions import _open_main_phase
 
     player = card.owner
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if card.kind == "link" and position != "attack":
         return "a Link Monster cannot be in Defense Position", ("ygo.link.no_defense",)
-    from .vows import material_lock, refusal as vow_refusal
     locked = vow_refusal(game, player, "special_summon", card) or material_lock(game, player, method, materials)
     if locked:
         return locked
@@ -292,7 +276,6 @@ def can_extra_summon(game, method: str, card: Card, materials: list[Card], zone:
 
 def extra_summon(game, method: str, card: Card, materials: list[Card], zone: str | None = None,
                  position: str = "attack") -> None:
-    from .summon_negation import begin
 
     player = card.owner
     perform(game, method, player, card, materials, zone, position)
@@ -351,7 +334,6 @@ def _fusion_args(choice: dict, game) -> tuple[Card | None, list[Card], str | Non
 
 def check_fusion(game, card: Card, player: str, _targets) -> Refusal:
     """A Fusion Spell is activated only when the Fusion Summon can be made."""
-    from .game import Link
     choice = fusion_choice(game, Link(0, card, player, 1, [], None))
     if choice is None:
         return f"{player} has no Fusion Monster whose materials are in the hand or on the field", ("ygo.summon.fusion",)
@@ -362,11 +344,8 @@ def check_fusion(game, card: Card, player: str, _targets) -> Refusal:
 
 
 def apply_fusion(game, link, _args) -> None:
-    from .actions import _summoned
-
     choice = fusion_choice(game, link)
     monster, mats, zone = _fusion_args(choice, game) if choice else (None, [], None)
-    from .vows import refusal as vow_refusal
     refusal = (summon_refusal(game, "fusion", link.player, monster, mats, zone)
                or vow_refusal(game, link.player, "special_summon", monster)) if monster else \
         ("no Fusion Monster can be summoned", ("ygo.summon.fusion",))
@@ -375,7 +354,7 @@ def apply_fusion(game, link, _args) -> None:
                   *refusal[1], source=link.card.label(), reason=refusal[0])
         return
     perform(game, "fusion", link.player, monster, mats, zone)
-    _summoned(game, monster, link.player, by_effect=True)
+    game.summoned(monster, link.player, by_effect=True)
     material_triggers(game, monster, mats, link.player)
 
 
@@ -415,3 +394,8 @@ def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str,
         return (f"{card.label()} was never properly summoned, so it cannot be Special Summoned from the "
                 f"{where} by an effect", keys)
     return None
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("fusion_summon", parse_fusion, check_fusion)(apply_fusion)

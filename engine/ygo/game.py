@@ -5,12 +5,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..trace import Trace
-from .equip_monsters import restore as restore_monster
-from .gemini import kind_on_field
-from .model import MONSTER_ZONES, Board, Card, other
+from .kernel import (BANISHER, FORGETS, GAME_STARTS, LEFT_FIELD, LEFT_ZONE, MONSTER_DESTROYED, STOPS_BEING_EQUIP, SUMMON_COUNTED,
+                     SUMMONED)
+from .model import MONSTER_ZONES, Board, Card, kind_on_field, other
 
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 CONTINUOUS_KINDS = ("continuous", "field", "equip", "continuous_trap")
+
+
+def is_special_summon_monster(card: Card) -> bool:
+    """Ritual, Fusion, Synchro, Xyz and Link Monsters and cards marked so cannot be Normal Summoned."""
+    kind = card.equip_was[1] if card.equip_was else card.kind   # also while it is treated as an equip card
+    return card.special_summon_only or kind in EXTRA_DECK_KINDS + ("ritual",)
+
+
+def any_continuous(board) -> bool:
+    """Whether any card of the duel has continuous effects (cards do not gain effects, so once is enough)."""
+    return any(e and e.continuous for p in board.players.values() for c in p.all_cards()
+               for e in (c.effect, c.equip_effect))
+
+
+def main_phase_refusal(game, player: str):
+    """`player` may act only at an open game state of their own Main Phase (a summon, a Set, a position change):
+    None, or the refusal (reason, rule keys)."""
+    board = game.board
+    if board.over:
+        return "the duel is already over", ("ygo.duel.over",)
+    if player != board.turn or board.phase not in ("main1", "main2"):
+        return "only the turn player does this, in their own Main Phase", ("ygo.summon.main_phase",)
+    if game.chain:
+        return "not while a chain is being built or resolved", ("ygo.summon.main_phase",)
+    return None
 
 
 def to_extra_deck_instead(card: Card, from_place: str, pile: str) -> bool:
@@ -113,12 +138,15 @@ class Game:
     summon_grants: list = field(default_factory=list)   # additional Normal Summons granted this turn (summon_count.py)
     groups_used: set = field(default_factory=set)       # … the kinds of them used this turn
     normal_summon_total: int = 0                        # Normal Summons/Sets allowed this turn, 0 = the rule's 1
+    # the mechanics this duel's cards use (cards do not gain effects): one that has none of its cards here skips its
+    # scans (GAME_STARTS handlers fill it)
+    in_play: set = field(default_factory=set)
 
     def __post_init__(self):
-        from .continuous import any_in_game
-
         self.priority = self.priority or self.board.turn
-        self.has_continuous = any_in_game(self.board)
+        self.has_continuous = any_continuous(self.board)
+        for handler in GAME_STARTS.handlers:
+            handler(self)
 
     # ---- recording
     def step(self, event: str, text: str, *keys: str, **params) -> None:
@@ -175,7 +203,8 @@ class Game:
             player.field_spell = None
         elif place.startswith("S"):
             del player.spells_traps[place]
-            restore_monster(card)   # a monster that was an equip card is a monster card again (4.8.3.p11)
+            for handler in STOPS_BEING_EQUIP.handlers:   # a monster that was an equip card is one again (4.8.3.p11)
+                handler(card)
         else:
             getattr(player, place).remove(card)
         card.moved += 1   # wherever it goes, it is a new card there (4.10.2.p11, 4.11.7.p4)
@@ -185,8 +214,8 @@ class Game:
             card.attacks_this_turn = card.summoned_turn = card.position_changed_turn = card.set_turn = 0
             card.attacked_ids, card.equipped_to, card.control_returns = [], "", False
             card.attacked_turn = card.battled_turn = 0
-            from .stats import reset
-            reset(card)   # a card that left the field is a new card: effects' ATK/DEF/Level changes are gone
+            for handler in FORGETS.handlers:   # a new card: effects' ATK/DEF/Level changes are gone (stats.py)
+                handler(self, card)
             card.effects_negated = card.negated_anywhere   # a new card: only a negation tied to no place stays
             if card.tuner_this_turn:   # no longer treated as a Tuner
                 card.tuner = card.tuner_this_turn = False
@@ -198,9 +227,9 @@ class Game:
         card.position = ""
         card.face = ""
         card.face_up_in_extra_deck = False
-        if card.linked and (place in MONSTER_ZONES or place.startswith("S") or place == "field"):
-            from .linked import left_field
-            left_field(self, card)   # "when this card leaves the field, destroy that monster" (3.1.1.p64)
+        if place in MONSTER_ZONES or place.startswith("S") or place == "field":
+            for handler in LEFT_FIELD.handlers:   # "when this card leaves the field, destroy that monster" (linked.py)
+                handler(self, card)
         return place
 
     def _detach_all(self, card: Card) -> None:
@@ -215,9 +244,8 @@ class Game:
         """Move a card to its owner's pile (graveyard, banished, hand, deck top, extra deck)."""
         holder, as_equip = self._zone_holder(card), bool(card.equip_was)
         place = self.remove(card)
-        if card.counters:
-            from .counters import clear
-            clear(self, card, f"leaves the field (from {place})")
+        for handler in LEFT_ZONE.handlers:   # its counters go (counters.py)
+            handler(self, card, place)
         if holder is not None and card.card_type == "monster" and card.kind != "token" and card.effect \
                 and card.effect.type == "trigger" and card.effect.when == "left_field":
             # the window's player: who controlled it on the field; its stage: it left as an equip card (4.7.10)
@@ -241,8 +269,7 @@ class Game:
                       "ygo.pendulum.extra_deck_always", card=card.label())
             return
         if pile == "graveyard" and self.has_continuous:
-            from .replacement import banisher
-            src = banisher(self, card)
+            src = BANISHER.answer(self, card)
             if src is not None:   # "banished instead of sent to the graveyard" (Macro Cosmos)
                 pile = "banished"
                 self.step("replace.banished_instead", f"{card.label()} would be sent to the graveyard, but while "
@@ -295,8 +322,41 @@ class Game:
         if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
             self.add_trigger(card, Window("destroyed", card, None, cause))
         if was_monster:
-            from .card_triggers import on_monster_destroyed
-            on_monster_destroyed(self, controller, card, cause, kind)
+            for handler in MONSTER_DESTROYED.handlers:   # "when a monster you control is destroyed" (card_triggers.py)
+                handler(self, controller, card, cause, kind)
+
+    def summoned(self, card: Card, player: str, by_effect: bool = False, method: str = "special",
+                 batch: object = None) -> None:
+        """The summon succeeded: its "when summoned" time point opens (an effect's summon: the moment it resolved).
+        `batch` is the summon it belongs to (several monsters of one Pendulum Summon count as one Special Summon)."""
+        if by_effect:
+            self.effect_summoned = card
+        card.summoned_by = (*(w for w in card.summoned_by if w != method), method)   # ways add up (4.11.5.p3)
+        for handler in SUMMON_COUNTED.handlers:
+            handler(self, card, player, method, batch)
+        self.window = Window("summoned", card, None, player)
+        self.priority, self.last_pass = player, ""
+        if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
+                and card.effect.source == "field":
+            self.add_trigger(card, Window("summoned", card, None, player))
+        if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+            self.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
+        for handler in SUMMONED.handlers:   # hand/graveyard triggers, then "summoned in this column" ones
+            handler(self, card, player, method)
+
+    def draw(self, player: str, count: int, cause: str, key: str, source: str | None = None) -> None:
+        """`player` draws `count` cards; one who must draw from an empty deck loses the duel."""
+        p = self.board.player(player)
+        for _ in range(count):
+            if not p.deck:
+                self.board.winner, self.board.win_reason = other(player), f"{player} had to draw from an empty deck"
+                self.step("duel.deck_out", f"{player} must draw but has no cards in the deck: {player} loses the duel "
+                          f"and {other(player)} wins.", key, "ygo.turn.deck_out", player=player, other=other(player))
+                return
+            card = p.deck.pop(0)
+            p.hand.append(card)
+            self.step("draw", f"{player} draws {card.label()} ({cause}).", key, player=player, card=card.label(),
+                      **({"source": source} if source else {"normal": True}))
 
     def add_trigger(self, card: Card, window: Window) -> None:
         self.triggers.append((card, window))

@@ -5,6 +5,9 @@ Also the `change_position` effect operation."""
 from __future__ import annotations
 
 from .model import MONSTER_ZONES
+from .targets import check_keys, parse_selector, resolve_selector
+from .game import Window
+from .steps import operation
 
 TO = ("attack", "defense")
 
@@ -36,17 +39,13 @@ def _targets_of(name: str, args, to: str) -> bool:
 
 
 def parse_change_position(args) -> dict:
-    from .effects import _keys, _selector
-
-    args = _keys(args, ("target", "to"), ("target", "to"))
+    args = check_keys(args, ("target", "to"), ("target", "to"))
     if args["to"] not in TO:
         raise ValueError(f"`to` is attack or defense, not {args['to']!r}")
-    return {"target": _selector(args["target"]), "to": args["to"]}
+    return {"target": parse_selector(args["target"]), "to": args["to"]}
 
 
 def apply_change_position(game, link, args) -> None:
-    from .effects import resolve_selector
-
     for card in resolve_selector(game, link, args["target"]):
         if card.zone not in MONSTER_ZONES or card.position == args["to"]:
             continue
@@ -60,5 +59,9 @@ def apply_change_position(game, link, args) -> None:
                   *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()),
                   *(("ygo.flip.defined",) if flipped else ()), source=link.card.label(), card=card.label(), position=args['to'])
         if flipped and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
-            from .game import Window   # flipped by an effect, not a Flip Summon: its flip effect still triggers
             game.add_trigger(card, Window("flipped", card, None, game.controller(card)))
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("change_position", parse_change_position, position_check("defense"))(apply_change_position)

@@ -9,9 +9,14 @@ monsters its own effect Special Summoned (`summoned`), and only while each stays
 """
 from __future__ import annotations
 
+from .kernel import LEFT_FIELD
 from .model import Card
+from .protection import grants, unaffected_by
+from .replacement import replace
+from .continuous import parses
 
 
+@parses("destroy_when_gone")
 def parse(args) -> str:
     if args != "summoned":
         raise ValueError("is `summoned`: the monsters this card's own effect Special Summoned")
@@ -36,8 +41,6 @@ def take(game, card: Card) -> list[Card]:
 
 def _destructible(game, card: Card, monsters: list[Card]) -> list[Card]:
     """Those of `monsters` the effect of `card` can destroy (not unaffected by it, not indestructible by effects)."""
-    from .protection import grants, unaffected_by
-
     return [m for m in monsters if not unaffected_by(game, card, m)
             and grants(game, m, "indestructible_by_effect")[0] is None]
 
@@ -57,10 +60,12 @@ def with_linked(game, cards: list[Card]) -> list[Card]:
     return out
 
 
+@LEFT_FIELD.on()
 def left_field(game, card: Card) -> None:
-    """`card` left the field other than by being destroyed by an effect: the monsters it holds are destroyed at once."""
-    from .replacement import replace
-
+    """`card` left the field other than by being destroyed by an effect: the monsters it holds are destroyed at once
+    ("when this card leaves the field, destroy that monster", 3.1.1.p64)."""
+    if not card.linked:
+        return
     doomed = _destructible(game, card, take(game, card))
     if not doomed:
         return

@@ -152,6 +152,15 @@ class Card:
 
 
 # every field in order, with its default (id, owner and the fresh lists are filled in by new_card)
+def kind_on_field(card: Card) -> str:
+    """The kind a monster on the field has there: a Gemini monster (`gemini: true`) not Normal Summoned again is a
+    Normal Monster, then an Effect Monster; "when a Normal Monster you control is destroyed" reads the monster as it
+    was there (rulebook 4.4.4.p98)."""
+    if card.gemini:
+        return "normal" if card.unsummoned_gemini else "effect"
+    return card.kind
+
+
 _BLANK = {f.name: None if f.default is MISSING else f.default for f in fields(Card)}
 _FRESH = tuple((f.name, f.default_factory) for f in fields(Card) if f.default_factory is not MISSING)
 assert not hasattr(Card, "__post_init__")   # new_card skips __init__

@@ -13,13 +13,13 @@ in text order, 4.7.2; **default** every part that can be applied).
 from __future__ import annotations
 
 from .model import other
+from .steps import StepError, apply_steps, operation, parse_steps
+from .targets import MASS_SELECTORS, mass
 
 MAX_PARTS = 6
 
 
 def parse(args) -> tuple:
-    from .effects import StepError, parse_steps
-
     if not isinstance(args, list) or not 2 <= len(args) <= MAX_PARTS:
         raise ValueError(f"a list of 2 to {MAX_PARTS} parts, each a list of steps like `do:`")
     out = []
@@ -56,12 +56,10 @@ def _target_matches(game, link, cond) -> bool:
 
 def _cards_for(game, player: str, selector) -> list | None:
     """The cards a field selector could reach now (None: the selector names targets or the card itself)."""
-    from .effects import MASS_SELECTORS, _mass
-
     if isinstance(selector, dict):
         selector = selector.get("of", selector.get("target"))
     if selector in MASS_SELECTORS:
-        return _mass(game, player, selector)
+        return mass(game, player, selector)
     if selector == "your_monsters":
         return game.board.player(player).monster_list()
     if selector == "spells_traps":
@@ -102,8 +100,6 @@ def check(game, card, player: str, _targets):
 
 
 def apply_one_of(game, link, parts) -> bool:
-    from .effects import apply_steps
-
     wanted = game.choose.get(f"mode.{link.card.id}")
     if isinstance(wanted, int) and 1 <= wanted <= len(parts):
         n = wanted
@@ -120,8 +116,6 @@ def apply_one_of(game, link, parts) -> bool:
 
 
 def apply_each_of(game, link, parts) -> bool:
-    from .effects import apply_steps
-
     wanted = game.choose.get(f"parts.{link.card.id}")
     applied = False
     for i, (ops, links, cond) in enumerate(parts, start=1):
@@ -139,3 +133,9 @@ def apply_each_of(game, link, parts) -> bool:
         if use:
             applied = apply_steps(game, link, ops, links) or applied
     return applied
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("one_of", parse, check)(apply_one_of)
+operation("each_of", parse, check)(apply_each_of)

@@ -20,10 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Card, other
+from .continuous import parses, sources
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
 
+@parses("cannot_use")
 def parse_cannot_use(value) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("names the declared card name, e.g. {cannot_use: Cyber Dragon}")
@@ -77,8 +80,6 @@ def end_of_turn(game) -> None:
 
 def _sources(game) -> list[tuple[Card, str]]:
     """(card, declared name) of the face-up cards whose `cannot_use` applies now."""
-    from .continuous import sources
-
     return [(src, args) for src, _ in sources(game) for name, args in src.effect.continuous if name == "cannot_use"]
 
 
@@ -147,3 +148,7 @@ def action_refusal(game, kind: str, args: dict) -> Refusal:
         return activation_refusal(game, card, player)
     return None
 
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("lock_name", parse_lock)(apply_lock)

@@ -21,16 +21,20 @@ and still takes the time point (4.6.5.p1), and the monster's own continuous effe
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card
+from .targets import check_keys, parse_selector, resolve_selector
+from .continuous import drained
+from .counters import locked
+from .kernel import NEGATED
+from .steps import operation
 
 KEY = "ygo.negate.effects_negated"
 ANYWHERE = "ygo.negate.anywhere"
 
 
+@NEGATED.answered_by
 def negated(game, monster: Card) -> bool:
     """Whether the face-up monster's effects are negated now (by an operation or a continuous effect)."""
-    from .continuous import drained
 
-    from .counters import locked
 
     if monster.zone not in MONSTER_ZONES or not monster.face_up:
         return False
@@ -39,14 +43,12 @@ def negated(game, monster: Card) -> bool:
 
 def parse(args) -> dict:
     """`negate_effects: <selector>` or `{target: <selector>, anywhere: true}`."""
-    from .effects import _keys, _selector
-
     if isinstance(args, str):
-        return {"target": _selector(args), "anywhere": False}
-    args = _keys(args, ("target", "anywhere"), ("target",))
+        return {"target": parse_selector(args), "anywhere": False}
+    args = check_keys(args, ("target", "anywhere"), ("target",))
     if not isinstance(args.get("anywhere", False), bool):
         raise ValueError("`anywhere` is true or false")
-    return {"target": _selector(args["target"]), "anywhere": args.get("anywhere", False)}
+    return {"target": parse_selector(args["target"]), "anywhere": args.get("anywhere", False)}
 
 
 def check_targets(game, card: Card, player: str, targets: list):
@@ -60,8 +62,6 @@ def check_targets(game, card: Card, player: str, targets: list):
 
 
 def apply_negate_effects(game, link, args) -> None:
-    from .effects import resolve_selector
-
     anywhere = args["anywhere"]
     for card in resolve_selector(game, link, args["target"]):
         if card.zone not in MONSTER_ZONES or not card.face_up:
@@ -97,7 +97,6 @@ def resolves_negated(game, link) -> tuple[str, ...]:
     if link.source_negated and not face_down_on_field:
         return (KEY, "ygo.negate.until_resolution")
     if negated(game, card):
-        from .counters import locked
         if not card.effects_negated and locked(card, "negate_effects"):
             return (KEY, "ygo.counters.attached_processing")
         return (KEY, "ygo.negate.until_resolution" if card.effects_negated else "ygo.negate.field_only")
@@ -112,3 +111,8 @@ def applies_after_all(link) -> str:
     if link.source_negated:
         return "ygo.negate.until_resolution"
     return "ygo.negate.field_only" if link.source_drained else ""
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("negate_effects", parse, check_targets)(apply_negate_effects)

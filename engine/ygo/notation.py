@@ -10,6 +10,7 @@ import yaml
 from . import counters
 from .extra_deck import default_summoned_by
 from .model import PILES, PLAYERS, Board, Card, Effect
+from .validate import validate
 
 
 def board_data(board: Board) -> dict:
@@ -45,8 +46,6 @@ def dump(board: Board) -> str:
 
 
 def parse(text: str) -> Board:
-    from .validate import validate
-
     return validate({"game": "ygo", "board": yaml.safe_load(text)}).board
 
 

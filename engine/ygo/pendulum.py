@@ -5,8 +5,11 @@ Pendulum Monsters going face-up to the Extra Deck instead of the graveyard."""
 from __future__ import annotations
 
 from . import zones
-from .game import Link
+from .game import Link, is_special_summon_monster, main_phase_refusal
 from .model import PENDULUM_ZONES, Card, other
+from .counters import watchers
+from .summon_negation import begin
+from .vows import refusal as vow_refusal
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -25,12 +28,10 @@ def is_scale_activation(game, card: Card) -> bool:
 
 
 def can_activate_scale(game, card: Card, player: str | None, zone: str | None) -> Refusal:
-    from .actions import _open_main_phase
-
     owner = game.controller(card)
     if player and player != owner:
         return f"{card.id} is in {owner}'s hand, not {player}'s", ("ygo.activate.card_activation",)
-    refusal = _open_main_phase(game, owner)
+    refusal = main_phase_refusal(game, owner)
     if refusal:
         return refusal[0], ("ygo.activate.speed1_main_phase",)
     me = game.board.player(owner)
@@ -53,7 +54,6 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
     card.zone, card.face = zone, "up"
     me.spells_traps[zone] = card
     link = Link(len(game.chain) + 1, card, owner, 1, [], game.window, no_effect=True)
-    from .counters import watchers
     link.counter_watchers = watchers(game, card, True)   # a Spell Card's activation (counters.py)
     game.chain.append(link)
     game.priority, game.last_pass = other(owner), ""
@@ -66,17 +66,13 @@ def activate_scale(game, card: Card, player: str | None, zone: str | None) -> No
 # ---------- the Pendulum Summon (a conditional Special Summon by the rules, 3.3.2.p24)
 
 def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> Refusal:
-    from .actions import _open_main_phase
-    from .extra_deck import is_special_summon_monster
-
     board = game.board
     player = board.turn
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal[0], refusal[1] + ("ygo.summon.conditional_main_phase",)
     if board.pendulum_summoned:
         return f"{player} has already Pendulum Summoned this turn", ("ygo.pendulum.once_per_turn",)
-    from .vows import refusal as vow_refusal
     for card in cards:
         locked = vow_refusal(game, player, "special_summon", card)
         if locked:
@@ -122,8 +118,6 @@ def can_pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> 
 
 
 def pendulum_summon(game, cards: list[Card], zones_: dict | None = None) -> None:
-    from .summon_negation import begin
-
     board = game.board
     player = board.turn
     low, high = sorted(c.scale for c in scales(game, player))

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 
 from . import delayed, maintenance, temporary
 from .game import Window
+from .kernel import GAME_STARTS
 from .model import Card, other
+from .triggers import fire
 
 TIMING = {"standby": "standby_phase", "end": "end_phase"}
 NAMES = {"standby": "Standby Phase", "end": "End Phase"}
@@ -75,12 +77,28 @@ def _met(game, card: Card, player: str, when: str) -> bool:
     return eff.condition != "sent_this_turn" or card.graveyard_turn == game.board.turn_number
 
 
+@GAME_STARTS.on()
+def _note_cards(game) -> None:
+    """Whether any card of the duel has a Standby or End Phase trigger (its own effect, or the one it has as an
+    equip card) or a maintenance cost: without one, a phase scans no hand, graveyard or field for them."""
+    whens = set(TIMING.values())
+    for p in game.board.players.values():
+        for c in p.all_cards() + [m for c in p.monster_list() for m in c.materials]:   # Xyz Materials too
+            for e in (c.effect, c.equip_effect):
+                if e and e.type == "trigger" and e.when in whens:
+                    game.in_play.add("phase_triggers")
+                if e and e.maintenance:
+                    game.in_play.add("maintenance")
+
+
 def items(game, run: PhaseRun, player: str) -> list[Item]:
     """The player's items still to be applied in this phase, in the default order."""
     out = [Item("return", a.card, player, True, a) for a in temporary.due(game, run.phase, player)]
-    out += [Item("maintenance", c, player, True) for c in maintenance.due(game, player, run.phase)]
-    out += [Item("trigger", c, player, c.effect.mandatory) for c in _candidates(game, player)
-            if _met(game, c, player, TIMING[run.phase])]
+    if "maintenance" in game.in_play:
+        out += [Item("maintenance", c, player, True) for c in maintenance.due(game, player, run.phase)]
+    if "phase_triggers" in game.in_play:
+        out += [Item("trigger", c, player, c.effect.mandatory) for c in _candidates(game, player)
+                if _met(game, c, player, TIMING[run.phase])]
     out += [Item("delayed", d.card, player, True, d) for d in delayed.due(game, run.phase, player)]
     return [i for i in out if i.key not in run.done]
 
@@ -190,8 +208,6 @@ def _passes(game, run: PhaseRun, player: str) -> None:
 
 
 def _apply(game, run: PhaseRun, item: Item, chosen_order: bool) -> None:
-    from .triggers import fire
-
     run.done.add(item.key)
     order = ("ygo.phase.own_order_processings",) if chosen_order else ()
     if item.player != game.board.turn:

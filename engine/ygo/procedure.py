@@ -20,8 +20,10 @@ Conditions: `no_monsters` (the player controls no monsters), `opponent_only` (on
 from __future__ import annotations
 
 from . import zones
-from .extra_deck import is_special_summon_monster
+from .game import is_special_summon_monster, main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, Card, other
+from .summon_negation import begin
+from .vows import refusal as vow_refusal
 
 PLACES = ("hand", "graveyard", "banished", "extra_deck")
 COSTS = ("tribute", "return_to_deck", "banish", "discard")
@@ -95,15 +97,13 @@ def _condition_refusal(game, player: str, card: Card) -> Refusal:
 
 def can_special_summon_procedure(game, card: Card, cost: list[Card] | None = None, zone: str | None = None,
                                  position: str = "attack") -> Refusal:
-    from .actions import _open_main_phase
-    from .vows import refusal as vow_refusal
 
     found = game.board.find(card.id)
     player = found[0].name if found else card.owner
     if card.procedure is None:
         return (f"{card.label()} has no Special Summon procedure of its own (`procedure:`); an effect that Special "
                 "Summons is activated instead", ("ygo.procedure.no_activation",))
-    refusal = _open_main_phase(game, player)
+    refusal = main_phase_refusal(game, player)
     if refusal:
         return refusal[0], refusal[1] + ("ygo.procedure.main_phase",)
     place = card.procedure["from"]
@@ -130,7 +130,6 @@ def can_special_summon_procedure(game, card: Card, cost: list[Card] | None = Non
 
 def special_summon_procedure(game, card: Card, cost: list[Card] | None = None, zone: str | None = None,
                              position: str = "attack") -> None:
-    from .summon_negation import begin
 
     found = game.board.find(card.id)
     player, place = found[0].name, found[1]

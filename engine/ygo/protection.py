@@ -18,6 +18,10 @@ or a resolved `protect` operation for the rest of the turn (`grants`).
 from __future__ import annotations
 
 from .model import MONSTER_ZONES, Card
+from .targets import parse_selector, resolve_selector
+from .continuous import SELECTORS, _affects, parses, sources
+from .kernel import UNAFFECTED
+from .steps import operation
 
 FIELDS = ("untargetable", "indestructible_by_effect", "unaffected")
 UNAFFECTED_KINDS = ("spell", "trap", "monster", "opponent")
@@ -38,6 +42,7 @@ def parse_unaffected(value) -> tuple[bool, tuple[str, ...]]:
     return False, tuple(dict.fromkeys(kinds))
 
 
+@UNAFFECTED.answered_by
 def unaffected_by(game, source: Card, card: Card, deciding: bool = False) -> bool:
     """Whether `card` ignores the effect of `source` (another card's effect). A monster's own (continuous)
     protection stops once it is destroyed by battle (4.1.4.p26) — not while that destruction is being decided
@@ -72,11 +77,10 @@ def is_unaffected(card: Card) -> bool:
 # ---- protections granted by other cards
 
 
+@parses("protect")
 def parse_protect(args) -> dict:
     """`{target: <selector>, name: <card name>, indestructible_by_effect | indestructible_by_battle | untargetable:
     true}` — as a continuous effect (while its card is face-up) or an operation (for the rest of the turn)."""
-    from .continuous import SELECTORS
-
     if not isinstance(args, dict) or "target" not in args:
         raise ValueError("takes {target: <selector>, indestructible_by_effect / indestructible_by_battle / "
                          "untargetable: true}")
@@ -105,15 +109,12 @@ def _covered(game, source: Card, source_player: str, args: dict, card: Card) -> 
         return card.zone == "field" and card.face_up
     if card.zone not in MONSTER_ZONES or not card.face_up:
         return False
-    from .continuous import _affects   # the continuous effects' selectors, read the same way
     return _affects(source, source_player, args["target"], card, game.controller(card))
 
 
 def grants(game, card: Card, what: str, deciding: bool = False) -> tuple[Card | None, list[Card]]:
     """(the card that gives `card` the protection `what` now — the card itself for its own field —, the cards
     whose grant of it does not apply because `card` is unaffected by them)."""
-    from .continuous import sources
-
     if getattr(card, what):
         return card, []
     ignored = []
@@ -180,15 +181,12 @@ def skip(game, link, name: str, card: Card) -> bool:
 
 
 def parse_make_unaffected(args):
-    from .effects import _selector
-    return _selector(args)
+    return parse_selector(args)
 
 
 def apply_make_unaffected(game, link, sel) -> None:
     """"This turn, that monster is unaffected by other cards' effects": counters already on it stay, and what was
     attached to placing them still applies (4.1.4.p15)."""
-    from .effects import resolve_selector
-
     for card in resolve_selector(game, link, sel):
         if card.zone not in MONSTER_ZONES or not card.face_up or not game.on_field(card):
             continue
@@ -240,3 +238,10 @@ def cannot_be_negated(game, card: Card, what: str) -> bool:
                       card=card.label(), source=src.label())
             return True
     return False
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("protect", parse_protect)(apply_protect)
+operation("cannot_be_negated", parse_unnegatable)(apply_unnegatable)
+operation("make_unaffected", parse_make_unaffected)(apply_make_unaffected)

@@ -12,7 +12,10 @@
 """
 from __future__ import annotations
 
+from .kernel import BANISHER, NEGATED
 from .model import MONSTER_ZONES, Card
+from .continuous import parses, sources
+from .protection import grants, is_unaffected, unaffected_by
 
 PROTECTS = ("self", "your_monsters", "equipped")
 INSTEAD_OPS = ("banish", "send_to_graveyard", "destroy")
@@ -23,16 +26,16 @@ CAUSES = ("battle", "effect")
 # ---- banished instead of sent to the graveyard
 
 
+@parses("banish_instead_of_graveyard")
 def parse_banish_instead(args) -> str:
     if args not in ("all", "monsters"):
         raise ValueError(f"is all (every card) or monsters, not {args!r}")
     return args
 
 
+@BANISHER.answered_by
 def banisher(game, card: Card) -> Card | None:
     """The face-up card whose continuous effect banishes `card` instead of sending it to the graveyard, if any."""
-    from .continuous import sources
-
     if not game.has_continuous:
         return None
     for src, _player in sources(game):
@@ -90,15 +93,13 @@ def _op(spec: dict) -> tuple[str, str]:
 def _replacers(game) -> list[tuple[Card, str]]:
     """(card, controller) of the replacement effects that can apply now: face-up on the field (a monster whose effects
     are not negated), or in the graveyard for an effect worded from there (`from: graveyard`)."""
-    from .negation import negated
-
     out = []
     for name in (game.board.turn, "B" if game.board.turn == "A" else "A"):
         p = game.board.player(name)
         field = p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])
         for c in field:
             if c.effect and c.effect.replace and c.effect.source == "field" and c.face_up and not (
-                    c.card_type == "monster" and negated(game, c)):
+                    c.card_type == "monster" and NEGATED.answer(game, c)):
                 out.append((c, name))
         out += [(c, name) for c in p.graveyard if c.effect and c.effect.replace and c.effect.source == "graveyard"]
     mandatory = [r for r in out if r[0].effect.replace["mandatory"]]
@@ -130,8 +131,6 @@ def _candidates(game, replacer: Card, player: str, spec: dict, protected: list[C
 
 def _refusal(game, replacer: Card, spec: dict, card: Card, doomed: list[Card]) -> str:
     """Why `card` cannot be the one moved instead ("" if it can): the action must be possible (4.1.5)."""
-    from .protection import grants, unaffected_by
-
     if card in doomed and not spec["mandatory"]:
         return "it is itself being destroyed"
     if game.on_field(card) and unaffected_by(game, replacer, card):
@@ -195,8 +194,6 @@ def _verb(spec: dict) -> str:
 
 
 def _act(game, replacer: Card, spec: dict, pick: Card, protected: list[Card], cause: str) -> None:
-    from .protection import is_unaffected
-
     keys = ["ygo.replace.destruction", "ygo.replace.is_effect", "ygo.protect.not_activated"]
     keys.append("ygo.replace.battle_timing" if cause == "battle" else "ygo.replace.immediately")
     if any(is_unaffected(c) and c is not replacer for c in protected):

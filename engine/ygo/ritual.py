@@ -8,6 +8,8 @@ from itertools import combinations
 
 from . import stats, vows, zones
 from .model import MONSTER_ZONES, Card
+from .name_locks import appear_refusal
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 LEVEL_RULES = ("at_least", "exactly")
@@ -53,7 +55,6 @@ def refusal(game, player: str, args: dict, monster: Card | None, tributes: list[
         places = " or ".join(f"the {p}" for p in args["from"])
         return (f"{monster.label()} is not in {player}'s {' or '.join(args['from'])}: this Ritual Spell summons from "
                 f"{places}", ("ygo.ritual.summon",))
-    from .name_locks import appear_refusal   # its Tributes may be cards that cannot be used (5.1.2.p18)
     locked = appear_refusal(game, monster)
     if locked:
         return locked
@@ -126,8 +127,6 @@ def check_ritual(game, spell: Card, player: str, _targets) -> Refusal:
 
 
 def apply_ritual(game, link, args) -> None:
-    from .actions import _summoned
-
     player = link.player
     chosen = choice(game, link.card, player, args)
     monster, tributes, zone = _resolve_choice(game, chosen) if chosen else (None, [], None)
@@ -164,4 +163,9 @@ def apply_ritual(game, link, args) -> None:
               f"from the {place} to {zone} in face-up Attack Position; the Tributes' Levels total {total} "
               f"({_level_text(args['levels'], monster.level)} needed). It is properly summoned.", *keys,
               player=player, card=monster.label(), place=place, zone=zone, total=total, level=monster.level)
-    _summoned(game, monster, player, by_effect=True)
+    game.summoned(monster, player, by_effect=True)
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("ritual_summon", parse_ritual, check_ritual)(apply_ritual)

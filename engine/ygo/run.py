@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ..result import Result
-from . import actions
+from . import actions, plugins  # noqa: F401 - plugins: every mechanic registers with the kernel
 from . import stats
-from .continuous import atk_of, def_of
+from .flow import settle
 from .game import Game
 from .model import Board, Card, Scenario
 
@@ -14,7 +14,7 @@ def play(scenario: Scenario) -> Game:
     game = Game(scenario.board, scenario.edition, choose=scenario.choose, decline=scenario.decline)
     for kind, args in scenario.actions:
         actions.run(game, kind, args)
-    actions.settle(game)
+    settle(game)
     return game
 
 
@@ -29,7 +29,7 @@ def simulate(scenario: Scenario) -> Result:
 def final(board: Board, game: Game | None = None) -> dict:
     """The contract's `final` board (§4, ygo); ATK/DEF include the continuous effects that apply."""
     def monster(c: Card) -> dict:
-        atk, defense = (atk_of(game, c), def_of(game, c)) if game else (c.atk, c.defense)
+        atk, defense = (stats.atk_of(game, c), stats.def_of(game, c)) if game else (c.atk, c.defense)
         out = {"id": c.id, "zone": c.zone, "position": c.position, "atk": atk, "def": defense}
         if c.kind not in ("xyz", "link"):
             out["level"] = stats.value(game, c, "level") if game else c.level

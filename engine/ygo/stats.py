@@ -25,6 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .continuous import amount, applying_indexed, monster_selector, parses
+from .counters import is_kind
+from .kernel import FORGETS, NEGATED, STEP_APPLIED
 from .model import MONSTER_ZONES, Card, other
 
 STATS = ("atk", "def", "level")
@@ -54,27 +57,70 @@ def changed(card: Card) -> bool:
     return bool(card.mods)
 
 
-def reset(card: Card) -> None:
+@FORGETS.on()
+def reset(game, card: Card) -> None:
     """A monster that leaves the field or turns face-down is a new card: what changed its stats is gone (4.11.3)."""
     card.mods = []
     card.stat_erased = {}
 
 
-# ---------- continuous effects, their order and conditions
+# ---------- the continuous ATK/DEF/Level effects: their arguments (continuous.py registers them), order and conditions
+
+def _modifier(becomes_words: tuple[str, ...], allow_by: bool = True, allow_per: bool = True):
+    """{target, by: ±N[, per]} or {target, becomes: N | <word>}, with optional lp / during conditions."""
+    def parse(args) -> dict:
+        allowed = ({"target", "lp", "during", "becomes"} | ({"by"} if allow_by else set())
+                   | ({"per", "per_counter"} if allow_per else set()))
+        if not isinstance(args, dict) or "target" not in args or not set(args) <= allowed:
+            raise ValueError(f"takes {{target: <selector>, {'by: <change> or ' if allow_by else ''}becomes: <value>}}"
+                             f" (keys: {', '.join(sorted(allowed))})")
+        out = {"target": monster_selector(args["target"])}
+        if ("by" in args) == ("becomes" in args):
+            raise ValueError("give exactly one of `by` (a change) or `becomes` (a new value)" if allow_by
+                             else "`becomes` is required")
+        if "by" in args:
+            out["by"] = amount(args["by"], "by")
+            if "per" in args:
+                if args["per"] not in COUNTS:
+                    raise ValueError(f"`per` counts one of {', '.join(COUNTS)}, not {args['per']!r}")
+                out["per"] = args["per"]
+            if "per_counter" in args:   # "gains N ATK for each <kind> counter on this card" (counters.py)
+                kind = args["per_counter"]
+                if not is_kind(kind) or "per" in args:
+                    raise ValueError(f"`per_counter` is a counter kind (spell, a, …), not {kind!r}")
+                out["per_counter"] = kind
+        else:
+            if "per" in args or "per_counter" in args:
+                raise ValueError("`per` and `per_counter` go with `by`")
+            b = args["becomes"]
+            out["becomes"] = b if b in becomes_words else amount(b, "becomes", 0)
+        if "lp" in args:
+            if args["lp"] not in ("lower", "higher"):
+                raise ValueError("`lp` is lower or higher (its controller's LP against the opponent's)")
+            out["lp"] = args["lp"]
+        if "during" in args:
+            if args["during"] != "damage_calculation":
+                raise ValueError("`during` is damage_calculation")
+            out["during"] = args["during"]
+        return out
+    return parse
+
+
+_current = _modifier(("double_original", "half_original"))
+parses("atk", "def")(_current)
+parses("level")(_modifier((), allow_per=False))
+parses("original_atk", "original_def")(_modifier(("double", "half"), allow_by=False, allow_per=False))
+
 
 def _negated(game, monster: Card) -> bool:
-    from .negation import negated
-
-    return negated(game, monster)
+    return NEGATED.answer(game, monster)
 
 
 def _continuous(game, monster: Card, op: str) -> list[tuple[tuple, Card, str, dict]]:
     """(key, source, source controller, args) of the continuous `op` effects that apply to the monster now:
     their conditions met and not erased by a resolved "becomes" (4.5.5)."""
-    if not game.has_continuous:   # no continuous card in the game: skip the import and the scan (hot path)
+    if not game.has_continuous:   # no continuous card in the game: skip the scan (hot path)
         return []
-    from .continuous import applying_indexed
-
     out = []
     for src, mine, index, args in applying_indexed(game, monster, op):
         key = (src.id, index)
@@ -109,6 +155,7 @@ def _began(game, monster: Card, key: tuple, op: str) -> float:
     return game.stat_began.setdefault((key, op, monster.id), game.stat_seq + 0.5)
 
 
+@STEP_APPLIED.on(order=20)   # after equip cards and counters are checked
 def observe(game) -> None:
     """Record which continuous effects apply to each face-up monster now (so a later change knows they came
     before it), forget those that stopped, and erase a negated monster's own non-continuous changes (4.5.3:
@@ -311,3 +358,20 @@ def end_of_turn(game) -> None:
                           f"change(s) to {monster.label()} that lasted until the end of the turn stop applying "
                           f"({LABEL['atk']} {value(game, monster, 'atk')}, {LABEL['def']} {value(game, monster, 'def')}).",
                           "ygo.stats.duration", "ygo.stats.duration_restores", card=monster.label())
+
+
+# ---------- reading a monster's stats
+
+def atk_of(game, monster: Card) -> int:
+    return value(game, monster, "atk")
+
+
+def def_of(game, monster: Card) -> int:
+    return value(game, monster, "def")
+
+
+def modifiers(game, monster: Card, stat: str) -> list[Card]:
+    """The cards whose continuous effects change `stat` (atk | def, or its original value) of the monster now."""
+    if not game.has_continuous:
+        return []
+    return list(dict.fromkeys(src for op in (stat, "original_" + stat) for _, src, _, _ in _continuous(game, monster, op)))

@@ -20,11 +20,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .continuous import parses, sources
+from .steps import operation
+
 Refusal = tuple[str, tuple[str, ...]] | None
 FILTER_KEYS = ("race", "attribute", "names", "name_includes")
 SHARED = "in_addition"     # the group every non-stacking grant belongs to (3.1.5.p5)
 
 
+@parses("extra_normal_summon")
 def parse_grant(args) -> dict:
     if args is None or args == {}:
         return {"only": {}, "stacks": False}
@@ -82,8 +86,6 @@ def _describe(grant: Grant) -> str:
 
 def grants(game, player: str) -> list[Grant]:
     """The grants `player` has now: face-up cards' continuous ones (zone order), then this turn's."""
-    from .continuous import sources
-
     out = [Grant(src, owner, args["only"], args["stacks"]) for src, owner in sources(game) if owner == player
            for name, args in src.effect.continuous if name == "extra_normal_summon"]
     return out + [g for g in game.summon_grants if g.player == player]
@@ -159,3 +161,9 @@ def apply_count(game, link, args) -> None:
 
 def end_of_turn(game) -> None:
     game.summon_grants, game.groups_used, game.normal_summon_total = [], set(), 0
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("extra_normal_summon", parse_grant)(register)
+operation("normal_summon_count", parse_count, check_count)(apply_count)

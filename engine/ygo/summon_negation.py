@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .extra_deck import is_special_summon_monster
-from .game import Window
+from .game import Window, is_special_summon_monster
 from .model import MONSTER_ZONES, Card
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 KINDS = ("normal", "flip", "special")
@@ -47,8 +47,6 @@ def begin(game, cards: list[Card], player: str, method: str, what: str, on_field
 def finish(game) -> None:
     """Nobody negated it (or the negation chain has resolved): the summon succeeds, and its "when summoned"
     time point opens with the monsters' triggers."""
-    from .actions import _summoned
-
     s, game.summoning = game.summoning, None
     if s is None or s.negated:
         return
@@ -59,10 +57,18 @@ def finish(game) -> None:
     for card in s.cards:
         if s.on_field:
             card.gemini_summoned = True   # a Gemini monster summoned again: an Effect Monster from now on
-        _summoned(game, card, s.player, method=s.method, batch=s)
+        game.summoned(card, s.player, method=s.method, batch=s)
     if s.materials:
-        from .extra_deck import material_triggers
         material_triggers(game, s.cards[0], s.materials, s.player)
+
+
+def material_triggers(game, summoned: Card, materials: list[Card], player: str) -> None:
+    """Effects "when this card is used as material for a … Summon" (`when: used_as_material`) are activated once
+    that summon has succeeded (4.3 注意: 『成为○○素材』 effects are activated and applied after the summon succeeds),
+    by the material's owner from where it went; a negated summon activates none (summon_negation)."""
+    for m in materials:
+        if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material" and m.kind != "token":
+            game.add_trigger(m, Window("used_as_material", summoned, None, player))
 
 
 def negates_summon(card: Card | None) -> bool:
@@ -177,3 +183,8 @@ def _negated_flip(game, link, card: Card, args: dict, what: str = "Flip Summon")
               f"from the field by {link.card.label()} ({game.went(card) if args['then'] != 'banish' else 'banished'}).",
               "ygo.summon_negation.flip_on_field",
               *(["ygo.flip.negated_no_flip"] if card.effect and card.effect.when == "flipped" else []), card=card.label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("negate_summon", parse, check)(apply)

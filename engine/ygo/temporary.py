@@ -19,7 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import stats
-from .model import EXTRA_ZONES, Card
+from .model import EXTRA_ZONES, Card, other
+from .targets import parse_selector
+from .counters import clear
 
 UNTIL = ("end_phase", "battle_phase_end", "standby_phase")
 UNTIL_WORDS = {"end_phase": "the End Phase", "battle_phase_end": "the end of the Battle Phase",
@@ -57,10 +59,9 @@ def banish(game, card: Card, until: str, by: str = "") -> None:
                                      ("ygo.battled.lost", card.battled_turn)) if turn == game.board.turn_number]
     changed = stats.changed(card)
     used = f"card:{card.id}" in game.used_once
-    from .counters import clear
     clear(game, card, "is banished for a while", "ygo.counters.face_down_vanish")
     game.send(card, "banished")
-    stats.reset(card)
+    stats.reset(game, card)
     if card.kind == "token":
         return   # a token leaving the field vanishes (apply_banish says so)
     game.temporary.append(Away(card, controller, position, until, summoned, zone in EXTRA_ZONES, by or controller,
@@ -138,10 +139,8 @@ def return_one(game, away: Away, *keys: str) -> None:
 
 def parse_banish(args):
     """`banish: <selector>` or `banish: {target: <selector> | opponent_hand, until: …, count: N}`."""
-    from .effects import _selector
-
     if not isinstance(args, dict) or "of" in args:
-        return _selector(args)
+        return parse_selector(args)
     if set(args) - {"target", "until", "count"} or "target" not in args:
         raise ValueError("takes a selector, or {target: <selector> | opponent_hand, until: "
                          f"{' | '.join(UNTIL)}, count: N (opponent_hand)}}")
@@ -157,13 +156,11 @@ def parse_banish(args):
         return {"target": "opponent_hand", "until": until, "count": count}
     if "count" in args:
         raise ValueError("`count` is only for `target: opponent_hand`")
-    return {"target": _selector(args["target"]), "until": until}
+    return {"target": parse_selector(args["target"]), "until": until}
 
 
 def hand_cards(game, link, count: int) -> list[Card]:
     """The opponent's hand cards the effect banishes: `choose: {banish.<card id>: [ids]}`, **default** the first."""
-    from .model import other
-
     hand = game.board.player(other(link.player)).hand
     chosen = [c for i in game.choose.get(f"banish.{link.card.id}", []) for c in hand if c.id == i]
     return (chosen + [c for c in hand if c not in chosen])[:count]

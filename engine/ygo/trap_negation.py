@@ -13,11 +13,15 @@ Skill Drain) leaves it in the Monster Zone, and one unaffected by the negating c
 """
 from __future__ import annotations
 
-from .model import MONSTER_ZONES, Card
+from .model import Card
+from .continuous import _face_up_sources, parses
+from .kernel import TRAP_NEGATOR
+from .protection import unaffected_by
 
 KEYS = ("ygo.negate.spell_trap_field_only", "ygo.negate.spell_trap_on_field")
 
 
+@parses("negate_trap_effects")
 def parse(args) -> str:
     if args != "all":
         raise ValueError("is `all`: the effects of every other Trap Card on the field")
@@ -28,11 +32,9 @@ def is_trap(card: Card) -> bool:
     return card.card_type == "trap" or (card.trap_monster and card.also_trap)
 
 
+@TRAP_NEGATOR.answered_by
 def negator(game, card: Card) -> Card | None:
     """The face-up card whose continuous effect negates the Trap `card`'s effects on the field now, if any."""
-    from .continuous import _face_up_sources
-    from .protection import unaffected_by
-
     if not game.has_continuous or not is_trap(card):
         return None
     for src, _player in _face_up_sources(game):

@@ -5,7 +5,9 @@ happened after its event (4.10.7); one worded "if … you can" (场合) and a ma
 from __future__ import annotations
 
 from . import chain, costs, name_locks, once_per_turn, vows
+from .chain import control_condition
 from .game import Window
+from .kernel import SUMMONED
 from .model import other
 
 HIDDEN_PILES = ("hand", "graveyard")
@@ -51,17 +53,6 @@ def _summons_itself(card) -> bool:
                                               for name, args in eff.ops)
 
 
-def control_condition(game, card, player: str):
-    """"If you control <name>": judged when the effect would be activated — for a trigger met in a chain, once
-    that chain has resolved (4.10.8.p6). A refusal (reason, rule keys) or None."""
-    name = card.effect.if_you_control
-    if not name or any(m.face_up and m.name == name and m is not card
-                       for m in game.board.player(player).monster_list()):
-        return None
-    return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
-            ("ygo.trigger.condition_after_chain",))
-
-
 def continue_attack_refusal(game, card, player: str):
     """An effect by which a monster "can attack again" (继续攻击) cannot be activated when the opponent controls
     no monster at the time its condition is met (4.4.3.p32)."""
@@ -92,6 +83,11 @@ def gather_hidden(game, event: str, window: Window, actor: str) -> None:
                 eff = card.effect
                 if eff and eff.type == "trigger" and eff.source == pile and eff.when == event:
                     game.add_trigger(card, window)
+
+
+@SUMMONED.on()
+def _summoned(game, card, player: str, _method: str) -> None:
+    gather_hidden(game, "summoned", Window("summoned", card, None, player), player)
 
 
 def fire(game) -> None:

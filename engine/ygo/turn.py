@@ -5,6 +5,7 @@ from . import battle_damage, name_locks, phase_triggers, stats, summon_count, te
 from .control import return_at_end_phase
 from .costs import pick_cards
 from .model import HAND_LIMIT, PHASES, other
+from .flow import settle
 
 Refusal = tuple[str, tuple[str, ...]] | None
 PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1",
@@ -64,25 +65,10 @@ def end_step(game) -> None:
     temporary.return_cards(game, "battle_phase_end")
 
 
-def draw_cards(game, player: str, count: int, cause: str, key: str, source: str | None = None) -> None:
-    p = game.board.player(player)
-    for _ in range(count):
-        if not p.deck:
-            game.board.winner, game.board.win_reason = other(player), f"{player} had to draw from an empty deck"
-            game.step("duel.deck_out", f"{player} must draw but has no cards in the deck: {player} loses the duel "
-                      f"and {other(player)} wins.", key, "ygo.turn.deck_out", player=player, other=other(player))
-            return
-        card = p.deck.pop(0)
-        p.hand.append(card)
-        game.step("draw", f"{player} draws {card.label()} ({cause}).", key, player=player, card=card.label(), **({"source": source} if source else {"normal": True}))
-
-
 def end_phase(game) -> None:
     """Run the End Phase — its trigger effects one at a time, control returning, the hand size adjustment and the
     one chain after it — then the next turn up to its Main Phase 1. Effects in these phases resolve without
     answers (both players pass), as the scenario has no action in between."""
-    from .actions import settle
-
     board = game.board
     if board.phase != "end":
         if board.phase == "battle":
@@ -119,8 +105,6 @@ def _hand_limit(game) -> list:
 
 
 def _next_turn(game) -> None:
-    from .actions import settle
-
     board = game.board
     stats.observe(game)       # a monster negated this turn has lost its own one-time changes (4.5.3)
     stats.end_of_turn(game)   # changes "until the end of this turn" stop applying
@@ -150,7 +134,7 @@ def _next_turn(game) -> None:
     game.priority, game.last_pass, game.battle_step = board.turn, "", False
     game.step("phase.enter", f"Turn {board.turn_number}: {board.turn} begins the Draw Phase.", "ygo.turn.phases",
               "ygo.turn.order_early", player=board.turn, turn=board.turn_number)
-    draw_cards(game, board.turn, 1, "normal draw", "ygo.turn.normal_draw")
+    game.draw(board.turn, 1, "normal draw", "ygo.turn.normal_draw")
     if board.over:
         return
     board.phase = "standby"

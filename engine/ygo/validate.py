@@ -9,7 +9,7 @@ from rulings.editions import DEFAULT_EDITION, EDITIONS
 from ..errors import InvalidScenario
 from ..ids import CardIds, register_id
 from ..limits import MAX_ACTIONS, MAX_CARDS
-from . import continuous, costs, counters, effects, equip_monsters, maintenance, replacement, vows
+from . import continuous, costs, counters, equip_monsters, maintenance, replacement, vows
 from .equip_monsters import become_equip
 from .card_triggers import validate_card_trigger
 from .damage_step import STAGES
@@ -18,6 +18,7 @@ from .validate_extra import (EXTRA_ACTION_ARGS, EXTRA_CARD_KEYS, check_extra_mon
                              extra_card_fields, fusion_choice, monster_materials, parsed, pendulum_scale_card,
                              ritual_choice)
 from .protection import parse_unaffected
+from .steps import StepError, parse_steps
 from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PILES, PLAYERS,
                     POSITIONS, SPELL_KINDS, ST_KINDS, ST_ZONES, SUMMON_WAYS, TRAP_KINDS, Board, Card, Effect,
                     Player, Scenario, new_card)
@@ -530,8 +531,8 @@ def _effect(data, path: str) -> Effect:
     if not isinstance(ops, list) or not ops:
         raise InvalidScenario(f"{path}.do", "a non-empty list of operations")
     try:
-        eff.ops, eff.steps = effects.parse_steps(ops)
-    except effects.StepError as e:
+        eff.ops, eff.steps = parse_steps(ops)
+    except StepError as e:
         raise InvalidScenario(f"{path}.do{e.where}", str(e)) from None
     for i, (name, args) in enumerate(eff.ops):
         if args == "activated_card" and eff.when != "activation":

@@ -8,6 +8,7 @@ from . import procedure
 from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, PENDULUM_ZONES, Card
 from .traits import parse as parse_traits
 from .zones import ARROWS, cell, extra_link
+from .vows import parse as parse_vow
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
                    "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once",
@@ -81,7 +82,6 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     card.special_summon_once = _bool(data, "special_summon_once", path)
     card.gemini = _bool(data, "gemini", path)
     if "summon_vow" in data:
-        from .vows import parse as parse_vow
         card.summon_vow = parsed(parse_vow, data["summon_vow"], f"{path}.summon_vow")
         if "player" in card.summon_vow:
             raise InvalidScenario(f"{path}.summon_vow.player", "it binds the player who Special Summons the card")

@@ -23,7 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import continuous, traits
+from .kernel import SUMMON_COUNTED
 from .model import MONSTER_ZONES, Card, other
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "link_material", "attack",
@@ -117,6 +119,7 @@ def end_of_turn(game) -> None:
 
 # ---------- what the players did this turn
 
+@SUMMON_COUNTED.on()
 def record_summon(game, card: Card, player: str, method: str, batch: object = None) -> None:
     """`card` was summoned; `batch` names the summon it was part of (**default**: the resolving chain link, so the
     monsters one effect Special Summons count as one Special Summon, 4.9.1.p26)."""
@@ -379,3 +382,8 @@ def apply_restrict(game, link, args) -> None:
         game.step("vow.effect_lock", f"The effect of {link.card.label()} applies: for the rest of the turn {player} "
                   f"cannot {vow.text()}.", "ygo.vow.effect_lock", "ygo.vow.effect_lock_after",
                   card=link.card.label(), player=player)
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("restrict", parse)(apply_restrict)

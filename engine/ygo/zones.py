@@ -8,7 +8,7 @@ row 2 = B's Main Monster Zones; "top" points towards the opponent.
 """
 from __future__ import annotations
 
-from .model import EXTRA_ZONES, MAIN_ZONES, Card
+from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card
 
 ARROWS = {"top-left": (1, -1), "top": (1, 0), "top-right": (1, 1), "left": (0, -1), "right": (0, 1),
           "bottom-left": (-1, -1), "bottom": (-1, 0), "bottom-right": (-1, 1)}
@@ -138,3 +138,37 @@ def free_zones(board, player: str, source: str, card: Card, without: tuple = ())
         elif card.kind == "link" and extra_link(board, (player, z, card), without):
             emz.append(z)                             # Extra Link: the second Extra Monster Zone
     return emz + mains, ("ygo.zones.extra_link_zone" if linked_only else "ygo.zones.extra_deck_main_zone")
+
+
+# ---------- columns (columns.py): the line of zones across the table through a zone
+
+def column(player: str, zone: str) -> int | None:
+    """The column (0-4, from A's left) of `player`'s `zone`; None for the Field Zone or off the field."""
+    if zone in ST_ZONES:
+        zone = MAIN_ZONES[ST_ZONES.index(zone)]
+    if zone not in MONSTER_ZONES:
+        return None
+    return cell(player, zone)[1]
+
+
+def column_of(game, card: Card) -> int | None:
+    return column(game.controller(card), card.zone) if game.on_field(card) else None
+
+
+def cards_in(game, col: int) -> list[Card]:
+    """Every card in column `col`, both players' monsters and Spells/Traps, in zone order."""
+    out = []
+    for p in game.board.players.values():
+        out += [c for z, c in list(p.monsters.items()) + list(p.spells_traps.items()) if column(p.name, z) == col]
+    return out
+
+
+def others_in_column(game, card: Card) -> list[Card]:
+    """The selector `column`: the other cards in this card's column."""
+    col = column_of(game, card)
+    return [] if col is None else [c for c in cards_in(game, col) if c is not card]
+
+
+def opponent_in_column(game, card: Card, player: str) -> list[Card]:
+    """The selector `opponent_column`: the cards of `player`'s opponent in this card's column."""
+    return [c for c in others_in_column(game, card) if game.controller(c) != player]

@@ -4,12 +4,12 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request, send_from_directory
 
 from engine.errors import InvalidScenario, JudgeError, LimitExceeded
-from rulings import corpus
+from rulings import corpus, english
 from rulings.corpus import BadRef, UnknownRef
 from rulings.editions import EDITIONS
 
 from .. import services
-from ..runner import Busy, run_text
+from ..runner import Busy, actions_text, run_text
 from ..services import SearchInputError
 from .search import read_filters
 
@@ -32,7 +32,7 @@ def rule(edition: str, number: str):
         return error(404, str(e), suggestions=e.suggestions)
     except BadRef as e:
         return error(400, str(e))
-    return jsonify(section.to_json())
+    return jsonify(english.section_json(section))
 
 
 @bp.get("/align/<edition>/<number>")
@@ -76,6 +76,20 @@ def search():
     return jsonify(response)
 
 
+def run_error(e: JudgeError):
+    """The JSON answer to a scenario run that did not finish (every route that calls judge_app.runner):
+    400 with `path` (invalid), 413 (time or step limit), 429 with Retry-After (busy), 400 (other)."""
+    if isinstance(e, InvalidScenario):
+        return error(400, str(e), path=e.path)
+    if isinstance(e, LimitExceeded):
+        return error(413, str(e))
+    if isinstance(e, Busy):
+        response = error(429, str(e))
+        response.headers["Retry-After"] = str(e.retry_after)
+        return response
+    return error(400, str(e))
+
+
 @bp.post("/simulate")
 def simulate():
     body = request.get_data(cache=False)  # MAX_CONTENT_LENGTH applies: larger bodies are a 413
@@ -84,17 +98,28 @@ def simulate():
     try:
         run = run_text(body, edition=request.args.get("edition"),
                        timeout=current_app.config["SIMULATE_TIMEOUT_S"])
-    except InvalidScenario as e:
-        return error(400, str(e), path=e.path)
-    except LimitExceeded as e:
-        return error(413, str(e))
-    except Busy as e:
-        response = error(429, str(e))
-        response.headers["Retry-After"] = "1"
-        return response
     except JudgeError as e:
-        return error(400, str(e))
+        return run_error(e)
     return jsonify(run.to_json())
+
+
+@bp.post("/actions")
+def actions():
+    """`engine.legal_actions` (`judge actions --json`): body as for /api/simulate, `?after=N` (default: all)."""
+    body = request.get_data(cache=False)
+    if not body.strip():
+        return error(400, "empty body: send a scenario as YAML or JSON")
+    raw_after = request.args.get("after")
+    after = None
+    if raw_after not in (None, ""):
+        if not raw_after.strip().isdigit() or not raw_after.strip().isascii() or len(raw_after) > 6:
+            return error(400, f"after must be a whole number of actions, not {raw_after[:40]!r}", path="after")
+        after = int(raw_after)
+    try:
+        doc = actions_text(body, after, timeout=current_app.config["SIMULATE_TIMEOUT_S"])
+    except JudgeError as e:
+        return run_error(e)
+    return jsonify(doc)
 
 
 @bp.get("/openapi.json")

@@ -6,36 +6,41 @@
     POST /check                 the verdict per ruling (HTML)
     POST /api/check             the same report as `judge check --json`; errors 400/413 {"error": …}
 
-Checks run in a small worker pool under a wall-clock limit (CHECK_TIMEOUT_S, default 1 s per request, so no
-check takes more than 1 s of CPU; 9 rulings take about 35 ms)
-and at most CHECK_MAX_RULINGS rulings per request (default 50).
+Checks run in the scenario worker processes, through the same admission as /api/simulate (judge_app.runner:
+a busy server answers 429), under a wall-clock limit (CHECK_TIMEOUT_S, default 1 s per request, so no check
+takes more than 1 s of CPU; 9 rulings take about 35 ms; past it: 413) and at most CHECK_MAX_RULINGS rulings
+per request (default 50; more: 400).
 """
 from __future__ import annotations
 
-import concurrent.futures as futures
 import unicodedata
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request
 
-from engine import budget
 from engine.check import check_text, report
+from engine.errors import JudgeError, LimitExceeded
 from rulings.casebook import by_id, load_casebook, rulings_citing
 from rulings.corpus import BadRef, UnknownRef, lookup, normalize_number
 from rulings.editions import DEFAULT_EDITION, EDITIONS, GAMES
 
 from .. import services
+from ..runner import Busy, run_job
 from .rules import rendered_text
 
 bp = Blueprint("casebook", __name__)
 
-_POOL = futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="check")
 DEFAULT_TIMEOUT_S = 1.0
 DEFAULT_MAX_RULINGS = 50
 MAX_QUERY = 200
 
 
 class CheckInputError(Exception):
-    """Input the check cannot take (too many rulings, too slow): HTTP 400."""
+    """Input the check cannot take: too many rulings (HTTP 400), too slow (413), or the workers are busy
+    (429, with `retry_after`)."""
+
+    def __init__(self, message: str, status: int = 400, retry_after: int | None = None):
+        super().__init__(message)
+        self.status, self.retry_after = status, retry_after
 
 
 # --- browsing ----------------------------------------------------------------------------------------
@@ -91,7 +96,8 @@ def index():
     status = 400 if problems else 200
     return render_template("casebook.html", rulings=rulings, game=game, q=q, rule=rule, rule_ref=rule_ref,
                            rule_title=rule_title, problems=problems, total=len(load_casebook()), tag=tag,
-                           topics=topics(load_casebook()), grouped=not (tag or words or rule_ref)), status
+                           topics=topics(load_casebook()), grouped=not (tag or words or rule_ref),
+                           controls={r.id: services.control_state(r.id) for r in rulings}), status
 
 
 @bp.app_template_test("topic_is")
@@ -147,22 +153,28 @@ def _limits() -> tuple[float, int]:
 def _check_texts(texts: list[tuple[str, bytes | str]]) -> dict:
     """(name, text) pairs -> the `judge check --json` report. Raises CheckInputError."""
     timeout, max_rulings = _limits()
-
-    def work():
-        entries = []
-        with budget.deadline(timeout):   # past it, each remaining run stops at its first step: the worker is free
-            for name, text in texts:
-                entries.extend(check_text(text, name))
-                if len(entries) > max_rulings:
-                    raise CheckInputError(f"at most {max_rulings} rulings per check")
-        return report(entries)
-
-    future = _POOL.submit(work)
     try:
-        return future.result(timeout=timeout)
-    except futures.TimeoutError:
-        future.cancel()
-        raise CheckInputError(f"checking took longer than {timeout:g} s") from None
+        return run_job(check_job, texts, max_rulings, timeout=timeout)
+    except LimitExceeded:
+        raise CheckInputError(f"checking took longer than {timeout:g} s", 413) from None
+    except Busy as e:
+        raise CheckInputError(str(e), 429, e.retry_after) from None
+    except JudgeError as e:
+        raise CheckInputError(str(e)) from None
+
+
+def check_job(texts: list[tuple[str, bytes | str]], max_rulings: int) -> dict:
+    """The check, in a scenario worker under the runner's budget: past it, each remaining ruling stops at
+    its first step (an `invalid` entry), and the whole check is LimitExceeded."""
+    from engine import budget
+
+    entries = []
+    for name, text in texts:
+        entries.extend(check_text(text, name))
+        if len(entries) > max_rulings:
+            raise JudgeError(f"at most {max_rulings} rulings per check")
+    budget.check()
+    return report(entries)
 
 
 def _first_error(doc: dict) -> str | None:
@@ -196,7 +208,7 @@ def check_submit():
     try:
         doc = _check_texts(texts)
     except CheckInputError as e:
-        return render_template("check.html", text=text, doc=None, error=str(e)), 400
+        return _retry_after(render_template("check.html", text=text, doc=None, error=str(e)), e)
     status = 400 if doc["invalid"] else 200
     return render_template("check.html", text=text, doc=doc, error=_first_error(doc)), status
 
@@ -209,7 +221,7 @@ def api_check():
     try:
         doc = _check_texts([("request", body)])
     except CheckInputError as e:
-        return _error(400, str(e))
+        return _retry_after(jsonify(error=str(e)), e)
     problem = _first_error(doc)
     if problem:
         response = jsonify(error=problem, **doc)
@@ -223,3 +235,11 @@ def _error(status: int, message: str):
     response.status_code = status
     return response
 
+
+
+def _retry_after(body, e: CheckInputError):
+    """The answer to a refused check, with its status (and Retry-After for 429)."""
+    response = current_app.make_response((body, e.status))
+    if e.retry_after is not None:
+        response.headers["Retry-After"] = str(e.retry_after)
+    return response

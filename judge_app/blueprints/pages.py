@@ -1,7 +1,7 @@
 """Home page and the language switch."""
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request
+from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory
 from werkzeug.exceptions import NotFound
 
 from rulings.corpus import load
@@ -19,6 +19,12 @@ LANG_COOKIE_AGE = 365 * 24 * 3600
 def home():
     editions = [(info, len(load(e))) for e, info in EDITIONS.items()]
     return render_template("home.html", edition_rows=editions, changes=latest_changes("dcg-ja-3.6"))
+
+
+@bp.get("/schema/scenario.json")
+def scenario_schema():
+    """The JSON Schema of the scenario format (engine/scenario_schema.py writes the committed file)."""
+    return send_from_directory(current_app.static_folder, "scenario.schema.json", mimetype="application/json")
 
 
 @bp.route("/lang/<code>", methods=["GET", "POST"])

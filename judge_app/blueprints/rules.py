@@ -6,7 +6,7 @@ from functools import lru_cache
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from markupsafe import Markup
 
-from rulings import corpus
+from rulings import corpus, english
 from rulings.corpus import UnknownRef
 from rulings.editions import EDITIONS
 from rulings.model import Section, rule_url
@@ -91,6 +91,28 @@ def _render(section: Section, used: set[str] | None = None) -> Markup:
                 previews[number] = preview(found)
     return render_rule_text(section.text, links=links, terms=services.tooltips(section.edition), used=used,
                             previews=previews)
+
+
+@lru_cache(maxsize=8192)
+def english_of(ref: str) -> dict | None:
+    """The section's unofficial English rendering for the English UI: `{"title", "html", "via"}` or None.
+
+    The text goes the way of the original (escaped, cross-references linked, Markdown, nh3); a dcg-zh-1.2
+    section shows its dcg-ja-3.6 counterpart's rendering (`via`), or the note that it has none."""
+    section = _lookup(ref)
+    if section is None:
+        return None
+    rendered = english.rendering(section.edition, section.number)
+    if rendered is None:
+        return None
+    source = _lookup(rendered["via"]) if rendered.get("via") else section
+    links = {}
+    for target in (source.refs_out if source is not None else ()):
+        edition, _, number = target.partition(":")
+        if edition == source.edition:
+            links[number] = rule_url(edition, number)
+    html = render_rule_text(rendered["text"], links=links) if rendered["text"] else Markup("")
+    return {"title": rendered["title"], "html": html, "via": rendered.get("via")}
 
 
 PREVIEW_CHARS = 220

@@ -39,8 +39,11 @@ def _run(text: str, edition: str | None):
     except InvalidScenario as e:
         return _page(text, edition=edition, error=str(e), error_path=e.path, status=400)
     except Busy as e:
-        return _page(text, edition=edition, error=str(e), status=429)
-    except (LimitExceeded, JudgeError) as e:
+        page, status = _page(text, edition=edition, error=str(e), status=429)
+        return page, status, {"Retry-After": str(e.retry_after)}
+    except LimitExceeded as e:   # the time or step limit, as /api/simulate
+        return _page(text, edition=edition, error=str(e), status=413)
+    except JudgeError as e:
         return _page(text, edition=edition, error=str(e), status=400)
     return _page(text, edition=edition, run=run, share=_share_url(text, edition), cited=_cited(run.result),
                  changed=changes(run.before, run.result.get("final")))
@@ -68,6 +71,23 @@ def _share_url(text: str, edition: str | None) -> str | None:
     return url_for("simulate.editor", **params)
 
 
+def _from_example(data: dict) -> bool:
+    """Whether the scenario carries a bundled example's title or question (so it was edited from one)."""
+    said = {(data.get("title") or "").strip(), (data.get("question") or "").strip()} - {""}
+    if not said:
+        return False
+    from engine.scenario import parse_text
+
+    for ex in examples():
+        try:
+            known = parse_text(ex.text)
+        except Exception:  # noqa: BLE001 - a broken example is reported on its own page
+            continue
+        if said & {(known.get("title") or "").strip(), (known.get("question") or "").strip()}:
+            return True
+    return False
+
+
 def _default_text() -> str:
     return examples()[0].text if examples() else ""
 
@@ -78,4 +98,5 @@ def _page(text: str, *, status: int = 200, **context):
     context.setdefault("edition", None)
     context.setdefault("cited", {})
     context["card_names"] = context["run"].names if context.get("run") else {}
+    context["edited_example"] = bool(context.get("run")) and context["chosen"] is None and _from_example(context["run"].data)
     return render_template("simulate.html", scenario_text=text, examples=examples(), **context), status

@@ -13,6 +13,23 @@ document.addEventListener("click", function (e) {
 document.addEventListener("change", function (e) {
   if (e.target.matches("select.js-autosubmit")) e.target.form.submit();
 });
+// After Run (or a played action) the verdict scrolls into view, also on a phone; a new card form takes
+// the focus. The builder names the spot in data-go; /simulate's verdict is marked the same way.
+function judgeGo(root) {
+  var holder = root.querySelector ? (root.matches && root.matches("[data-go]") ? root : root.querySelector("[data-go]")) : null;
+  var go = holder && holder.getAttribute("data-go");
+  var focus = root.querySelector && root.querySelector("[autofocus]");
+  if (focus) focus.focus({preventScroll: !!go});
+  if (go) {
+    var target = document.getElementById(go);
+    if (target) setTimeout(function () { target.scrollIntoView({block: "start"}); }, 0);
+  }
+}
+document.addEventListener("htmx:afterSettle", function (e) { judgeGo(e.detail.elt || document); });
+document.addEventListener("DOMContentLoaded", function () {
+  var verdict = document.querySelector("[data-scroll-to]");
+  if (verdict) verdict.scrollIntoView({block: "start"});
+});
 // Cross-reference previews: the link's title (the target's number and first words) as a small card on
 // hover or keyboard focus; without this file the browser shows the same title as a plain tooltip.
 (function () {

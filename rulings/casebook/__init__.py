@@ -76,10 +76,12 @@ def _ruling(item: dict, rel: str, index: int) -> Ruling:
     if not item["sources"] or not isinstance(item["sources"], list):
         raise CasebookError(f"{where}.sources", "must list at least one rule reference")
     from engine.check import validate_expect, validate_meta
+    from engine.controls import validate_controls
 
     try:
         validate_meta(item)
         validate_expect(item["expect"], item.get("game"))
+        validate_controls(item)
     except InvalidScenario as e:
         raise CasebookError(f"{where}.{e.path}", e.message) from None
     return Ruling(

@@ -1,0 +1,33 @@
+"""Run a scenario: `run(scenario) -> Game` plays its actions out; `simulate(scenario) -> Result`.
+
+The top layer (docs/engine.md): it imports every mechanic, so each has registered its handlers with the kernel
+(game.provides) before the first action runs. A new mechanic module is added to MECHANICS.
+"""
+from __future__ import annotations
+
+from ..result import Result
+from . import attack, battle, combine, keyword_verbs, leave, options, resolve, turn, turn_end, twice_per_turn
+from .actions import run_action
+from .game import Game, final_board
+from .validate import Scenario
+
+MECHANICS = (attack, battle, combine, keyword_verbs, leave, options, resolve, turn, turn_end, twice_per_turn)
+
+REASONS = {"security": "an attack went through while the opponent had 0 security cards",
+           "deck_out": "the opponent could not draw in their draw phase",
+           "infinite_loop": "an infinite loop that neither player can stop"}
+
+
+def run(scenario: Scenario) -> Game:
+    """Play the scenario's actions out; the finished Game holds the board and the trace."""
+    game = Game(scenario)
+    while game.actions:
+        run_action(game, game.actions.popleft())
+    return game
+
+
+def simulate(scenario: Scenario) -> Result:
+    game = run(scenario)
+    b = game.board
+    outcome = {"winner": b.winner, "reason": REASONS.get(b.reason, b.reason)}
+    return Result("dcg", scenario.edition, outcome, final_board(b), game.trace, scenario.title, scenario.question)
