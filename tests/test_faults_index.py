@@ -207,7 +207,7 @@ REASONS = [(_delete_pointer, "no CURRENT file"), (_garbage_manifest, "is garbage
 @pytest.mark.parametrize("spoil,reason", REASONS, ids=[f.__name__.strip("_") for f, _ in REASONS])
 def test_every_rebuild_names_its_reason_on_stderr(data_dir, spoil, reason):
     spoil(data_dir)
-    r = judge(data_dir, "search", "blocker", "--json")
+    r = judge(data_dir, "search", "blocker", "--json", timeout=400)     # a whole build, on a busy machine
     assert r.returncode == 0 and json.loads(r.stdout)["results"], r.stderr
     lines = [line for line in r.stderr.splitlines() if line.startswith("judge: building the search index because ")]
     assert len(lines) == 1 and reason in lines[0], r.stderr
