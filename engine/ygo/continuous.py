@@ -88,6 +88,9 @@ def parses(*ops: str):
     def register(fn):
         for op in ops:
             PARSERS[op] = fn
+        ordered = sorted(PARSERS.items(), key=lambda item: OPS.index(item[0]))
+        PARSERS.clear()
+        PARSERS.update(ordered)   # kept in the order of OPS, whatever order the mechanics load in
         return fn
     return register
 
