@@ -282,21 +282,37 @@ class _DcgPoint(_Point):
         self.classify(cands, self._try)
 
     def _choices(self):
-        """Optional keywords on the board can be declined (contract §3 `decline:`)."""
+        """Edits of `decline:` (optional keywords and cards with optional effects on the board) and of `choose:`
+        (which [Counter] effect is used when the defender has several)."""
         from .dcg.keywords import ENGLISH
 
         optional = ("raid", "alliance", "barrier", "armor_purge", "evade", "fortitude", "blitz", "decoy",
-                    "retaliation")
+                    "retaliation", "save", "mind_link", "blast_digivolve", "blast_dna_digivolve", "scapegoat",
+                    "material_save", "partition")
         declined = set(self.data.get("decline") or []) if isinstance(self.data.get("decline"), list) else set()
-        seen = set()
+        chosen = self.data.get("choose") if isinstance(self.data.get("choose"), dict) else {}
+        seen: set = set()
+        counters = []
         for p in ("A", "B"):
             ps = self.game.board.player(p)
-            for d in ps.battle_area:
+            stacks = list(ps.battle_area) + ([ps.breeding_area] if ps.breeding_area else [])
+            for d in stacks:
+                cards = (d.card, *d.sources, *d.links)
                 for kw in (*d.card.keywords, *(k for s in d.sources for k in s.inherited)):
-                    if kw.kid in optional and kw.kid not in seen and ENGLISH[kw.kid] not in declined:
-                        seen.add(kw.kid)
-                        self.choices.append({"edit": {"decline": [ENGLISH[kw.kid]]},
-                                             "label": f"decline {ENGLISH[kw.kid]}", "cites": []})
+                    name = ENGLISH[kw.kid]
+                    if kw.kid in optional and name not in seen and name not in declined:
+                        seen.add(name)
+                        self.choices.append({"edit": {"decline": [name]}, "label": f"decline {name}", "cites": []})
+                if d.id not in declined and d.id not in seen and any(e.optional for c in cards for e in c.effects):
+                    seen.add(d.id)
+                    self.choices.append({"edit": {"decline": [d.id]},
+                                         "label": f"decline the optional effects of {self.names.get(d.id, d.id)}",
+                                         "cites": []})
+            counters += [c.id for c in ps.hand if any(e.timing == "counter" for e in c.effects)]
+        if len(counters) > 1:
+            self.choices += [{"edit": {"choose": {"counter": cid}},
+                              "label": f"use the [Counter] effect of {self.names.get(cid, cid)}", "cites": []}
+                             for cid in counters if chosen.get("counter") != cid]
 
 
 # ------------------------------------------------------------------------------------------ Yu-Gi-Oh
@@ -336,6 +352,18 @@ class _YgoPoint(_Point):
                 self.window = board.phase
             self.player = game.priority or board.turn
             self._candidates()
+        self._choices()
+
+    def _choices(self):
+        """`decline:` edits: the cards whose optional trigger effects may be left unused."""
+        declined = set(self.data.get("decline") or []) if isinstance(self.data.get("decline"), list) else set()
+        for pl in self.game.board.players.values():
+            for c in (*pl.hand, *pl.monster_list(), *pl.st_list(), *pl.graveyard):
+                e = c.effect
+                if e is not None and e.type == "trigger" and not e.mandatory and c.id not in declined:
+                    self.choices.append({"edit": {"decline": [c.id]},
+                                         "label": f"do not activate the optional trigger of {self.names.get(c.id, c.id)}",
+                                         "cites": []})
 
     def _try(self, action):
         kind, args = action
@@ -423,3 +451,14 @@ class _YgoPoint(_Point):
         cands += [{"enter_phase": {"phase": ph}} for ph in PHASES if ph != board.phase]
         cands.append({"end_phase": {}})
         self.classify(cands, self._try)
+        # where an Extra Deck monster that may be summoned may go: each zone named (a Link Monster in a Main
+        # Monster Zone no Link Arrow points to is refused with its rule)
+        from .ygo.model import MONSTER_ZONES
+        extra = ("synchro_summon", "xyz_summon", "link_summon")
+        first: dict = {}     # one material set per monster is enough to show where it may go
+        for item in self.legal:
+            (kind, body), = item["action"].items()
+            if kind in extra and "zone" not in body:
+                first.setdefault(body["card"], (kind, body))
+        placed = [{kind: {**body, "zone": z}} for kind, body in first.values() for z in MONSTER_ZONES]
+        self.classify(placed, self._try)
