@@ -16,7 +16,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(BENCH.parent)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH]
 
 from tests.schema_agreement import REPO_SCENARIOS, compare_mutations, schema_errors  # noqa: E402
 

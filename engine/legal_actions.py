@@ -30,6 +30,14 @@ from .result import _refs
 from .scenario import TOP_KEYS, game_module
 
 MAX_COMBINATIONS = 40     # material / tribute sets tried per card (the smallest sets first)
+MAX_TARGET_SETS = 120     # target sets tried per activation (3 of 10 cards on the field)
+
+
+def _new_refusal(trace, before: int, kind: str):
+    """The first refusal of `kind` recorded since `before` refusals: simulate then lists the action as refused
+    (contract §4), whether its `can_x` refused it or a rule refused it on the way (a Digi-Egg deck empty at
+    hatching, a block answering the attack)."""
+    return next((r for r in trace.refused[before:] if r.action == kind), None)
 
 
 def legal_actions(scenario: dict, after: int | None = None) -> dict:
@@ -142,6 +150,12 @@ class _Point:
 
 
 # ------------------------------------------------------------------------------------------ Digimon
+def _meets(card, req) -> bool:
+    """Whether a card can be one of a DigiXros / Assembly requirement's cards (its name, trait, colour, level)."""
+    return ((req.name is None or card.name == req.name) and (req.trait is None or req.trait in card.traits)
+            and (req.color is None or req.color in card.colors) and (req.level is None or card.level == req.level))
+
+
 class _DcgPoint(_Point):
     game_name = "dcg"
 
@@ -164,17 +178,18 @@ class _DcgPoint(_Point):
         if before_last is not None and last is not None and last.kind == "attack" and self._reached_block(
                 before_last, last):
             self.attack_n = (before_last, last)
-        if board.winner is not None:
-            self.window, self.player = "over", None
-        elif self.attack_n is not None:
+        if self.attack_n is not None:     # before the game may end by the attack's default answer
             self.window, self.player = "block", "B" if pickle.loads(before_last).board.turn == "A" else "A"
             self._block_candidates()
+        elif board.winner is not None:
+            self.window, self.player = "over", None
         elif board.phase == "main":
             self.window, self.player = "main", board.turn
             self._main_candidates()
         else:
             self.window, self.player = "turn_end", board.turn
-            self.classify([{"end_turn": {"breeding": b}} for b in ("none", "hatch", "move")], self._try)
+            self.classify([{"end_turn": {}}, {"end_turn": {"breeding": "hatch"}}, {"end_turn": {"breeding": "move"}}],
+                          self._try)
         self._choices()
 
     def _reached_block(self, snapshot: bytes, attack) -> bool:
@@ -182,7 +197,7 @@ class _DcgPoint(_Point):
         steps, refused = len(game.trace.steps), len(game.trace.refused)
         game.actions.clear()
         self._run_action(game, attack)
-        if len(game.trace.steps) == steps and len(game.trace.refused) > refused:
+        if _new_refusal(game.trace, refused, "attack") is not None:
             return False     # the attack itself was refused
         return any(s.event.startswith("block.") for s in game.trace.steps[steps:])
 
@@ -191,8 +206,9 @@ class _DcgPoint(_Point):
         steps, refused = len(game.trace.steps), len(game.trace.refused)
         game.actions = deque()
         self._run_action(game, action)
-        if len(game.trace.steps) == steps and len(game.trace.refused) > refused:
-            return "refused", game.trace.refused[refused]
+        refusal = _new_refusal(game.trace, refused, action.kind)
+        if refusal is not None:
+            return "refused", refusal
         return "legal", game.trace.steps[steps] if len(game.trace.steps) > steps else None
 
     def _try_block(self, action):
@@ -232,6 +248,16 @@ class _DcgPoint(_Point):
         for c in me.hand:
             if c.kind in ("digimon", "tamer") and c.play_cost is not None:
                 cands.append({"play": {"card": c.id}})
+                for how in ("digixros", "assembly"):
+                    spec = getattr(c, how)
+                    if spec is not None:
+                        pool = [x.id for x in (*me.hand, *(d.card for d in me.battle_area), *me.trash)
+                                if x.id != c.id and any(_meets(x, r) for r in spec.cards)]
+                        want = sum(r.count for r in spec.cards)
+                        sizes = [want] if how == "assembly" else range(min(want, len(pool)), 0, -1)
+                        sets = itertools.chain.from_iterable(itertools.combinations(pool, k) for k in sizes)
+                        cands += [{"play": {"card": c.id, how: list(s)}}
+                                  for s in itertools.islice(sets, MAX_COMBINATIONS)]
             if c.kind == "option" and c.play_cost is not None:
                 cands.append({"use": {"card": c.id}})
             if c.kind == "digimon" and c.digivolve_cost is not None:
@@ -247,30 +273,46 @@ class _DcgPoint(_Point):
                     cands += [{kind: {"card": c.id, "onto": o}} for o in own]
         for d in me.battle_area + ((me.breeding_area,) if me.breeding_area else ()):
             mains = sum(1 for card in (d.card, *d.sources, *d.links) for e in card.effects if e.timing == "main")
-            cands += [{"activate": {"card": d.id, "effect": i}} for i in range(mains)]
+            cands += [{"activate": {"card": d.id, **({"effect": i} if i else {})}} for i in range(mains)]
             if d.has("training"):
                 cands.append({"training": {"card": d.id}})
             if d.card.kind == "option" and any(e.timing == "delay" for e in d.card.effects):
                 cands.append({"delay": {"card": d.id}})
-        cands += [{"pass": {}}, {"end_turn": {"breeding": "none"}}]
+        cands += [{"pass": {}}, {"end_turn": {}}]
         self.classify(cands, self._try)
 
     def _choices(self):
-        """Optional keywords on the board can be declined (contract §3 `decline:`)."""
+        """Edits of `decline:` (optional keywords and cards with optional effects on the board) and of `choose:`
+        (which [Counter] effect is used when the defender has several)."""
         from .dcg.keywords import ENGLISH
 
         optional = ("raid", "alliance", "barrier", "armor_purge", "evade", "fortitude", "blitz", "decoy",
-                    "retaliation")
+                    "retaliation", "save", "mind_link", "blast_digivolve", "blast_dna_digivolve", "scapegoat",
+                    "material_save", "partition")
         declined = set(self.data.get("decline") or []) if isinstance(self.data.get("decline"), list) else set()
-        seen = set()
+        chosen = self.data.get("choose") if isinstance(self.data.get("choose"), dict) else {}
+        seen: set = set()
+        counters = []
         for p in ("A", "B"):
             ps = self.game.board.player(p)
-            for d in ps.battle_area:
+            stacks = list(ps.battle_area) + ([ps.breeding_area] if ps.breeding_area else [])
+            for d in stacks:
+                cards = (d.card, *d.sources, *d.links)
                 for kw in (*d.card.keywords, *(k for s in d.sources for k in s.inherited)):
-                    if kw.kid in optional and kw.kid not in seen and ENGLISH[kw.kid] not in declined:
-                        seen.add(kw.kid)
-                        self.choices.append({"edit": {"decline": [ENGLISH[kw.kid]]},
-                                             "label": f"decline {ENGLISH[kw.kid]}", "cites": []})
+                    name = ENGLISH[kw.kid]
+                    if kw.kid in optional and name not in seen and name not in declined:
+                        seen.add(name)
+                        self.choices.append({"edit": {"decline": [name]}, "label": f"decline {name}", "cites": []})
+                if d.id not in declined and d.id not in seen and any(e.optional for c in cards for e in c.effects):
+                    seen.add(d.id)
+                    self.choices.append({"edit": {"decline": [d.id]},
+                                         "label": f"decline the optional effects of {self.names.get(d.id, d.id)}",
+                                         "cites": []})
+            counters += [c.id for c in ps.hand if any(e.timing == "counter" for e in c.effects)]
+        if len(counters) > 1:
+            self.choices += [{"edit": {"choose": {"counter": cid}},
+                              "label": f"use the [Counter] effect of {self.names.get(cid, cid)}", "cites": []}
+                             for cid in counters if chosen.get("counter") != cid]
 
 
 # ------------------------------------------------------------------------------------------ Yu-Gi-Oh
@@ -310,27 +352,47 @@ class _YgoPoint(_Point):
                 self.window = board.phase
             self.player = game.priority or board.turn
             self._candidates()
+        self._choices()
+
+    def _choices(self):
+        """`decline:` edits: the cards whose optional trigger effects may be left unused."""
+        declined = set(self.data.get("decline") or []) if isinstance(self.data.get("decline"), list) else set()
+        for pl in self.game.board.players.values():
+            for c in (*pl.hand, *pl.monster_list(), *pl.st_list(), *pl.graveyard):
+                e = c.effect
+                if e is not None and e.type == "trigger" and not e.mandatory and c.id not in declined:
+                    self.choices.append({"edit": {"decline": [c.id]},
+                                         "label": f"do not activate the optional trigger of {self.names.get(c.id, c.id)}",
+                                         "cites": []})
 
     def _try(self, action):
         kind, args = action
         game = pickle.loads(self.raw)
-        marks = []
-        refuse = game.trace.refuse
-
-        def marked(action_kind, why, *cites, **params):
-            record = refuse(action_kind, why, *cites, **params)
-            marks.append((record, len(game.trace.steps)))
-            return record
-
-        game.trace.refuse = marked
-        steps = len(game.trace.steps)
         if kind not in self._actions.IN_WINDOW:
-            self._actions.settle(game)
-            steps = len(game.trace.steps)
+            self._actions.settle(game)      # what `run` does first; its steps are not this action's
+        steps, refused = len(game.trace.steps), len(game.trace.refused)
         self._actions.run(game, kind, args)
-        if marks and marks[-1][0].action == kind and marks[-1][1] == len(game.trace.steps):
-            return "refused", marks[-1][0]
+        refusal = _new_refusal(game.trace, refused, kind)
+        if refusal is not None:
+            return "refused", refusal
         return "legal", game.trace.steps[steps] if len(game.trace.steps) > steps else None
+
+    def _target_sets(self, card) -> list[tuple]:
+        """The card sets an activation may name as its targets (`targets: N` of the effect; where: `target_in`)."""
+        need = card.effect.targets if card.effect is not None else 0
+        if not need:
+            return [()]
+        places = card.effect.target_in or ("field",)
+        pool = []
+        for pl in self.game.board.players.values():
+            if "field" in places:
+                pool += [*pl.monster_list(), *pl.st_list(), *((pl.field_spell,) if pl.field_spell else ())]
+            if "graveyard" in places:
+                pool += pl.graveyard
+            if "banished" in places:
+                pool += pl.banished
+        ids = [c.id for c in pool]
+        return list(itertools.islice(itertools.combinations(ids, need), MAX_TARGET_SETS)) or [()]
 
     def _candidates(self):
         from .ygo.model import PHASES
@@ -349,7 +411,8 @@ class _YgoPoint(_Point):
             for c in (*pl.hand, *pl.monster_list(), *pl.st_list(), *((pl.field_spell,) if pl.field_spell else ()),
                       *pl.graveyard, *pl.banished):
                 if c.effect is not None or c.card_type in ("spell", "trap") or c.pendulum:
-                    cands.append({"activate": {"card": c.id}})
+                    cands += [{"activate": {"card": c.id, **({"targets": list(t)} if t else {})}}
+                              for t in self._target_sets(c)]
         # the turn player's own actions
         monsters = me.monster_list()
         for m in monsters:
@@ -358,6 +421,7 @@ class _YgoPoint(_Point):
             if m.position == "set":
                 cands.append({"flip_summon": {"card": m.id}})
             cands += [{"change_position": {"card": m.id, "to": to}} for to in ("attack", "defense")]
+        cands += [{"normal_summon": {"card": m.id}} for m in monsters if m.gemini]   # summoned again (3.3.2.p4)
         for c in me.hand:
             if c.card_type == "monster" or c.card_type == "":
                 need = 0 if c.level <= 4 else 1 if c.level <= 6 else 2
@@ -381,8 +445,20 @@ class _YgoPoint(_Point):
             sets = itertools.chain.from_iterable(itertools.combinations(ids, k) for k in range(1, len(ids) + 1))
             cands += [{kind: {"card": c.id, "materials": list(s)}} for s in itertools.islice(sets, MAX_COMBINATIONS)]
         pendulums = [c.id for c in me.hand if c.pendulum] + [c.id for c in me.extra_deck if c.pendulum]
-        if pendulums:
-            cands.append({"pendulum_summon": {"cards": pendulums}})
+        sets = itertools.chain.from_iterable(itertools.combinations(pendulums, k)
+                                             for k in range(len(pendulums), 0, -1))
+        cands += [{"pendulum_summon": {"cards": list(s)}} for s in itertools.islice(sets, MAX_COMBINATIONS)]
         cands += [{"enter_phase": {"phase": ph}} for ph in PHASES if ph != board.phase]
         cands.append({"end_phase": {}})
         self.classify(cands, self._try)
+        # where an Extra Deck monster that may be summoned may go: each zone named (a Link Monster in a Main
+        # Monster Zone no Link Arrow points to is refused with its rule)
+        from .ygo.model import MONSTER_ZONES
+        extra = ("synchro_summon", "xyz_summon", "link_summon")
+        first: dict = {}     # one material set per monster is enough to show where it may go
+        for item in self.legal:
+            (kind, body), = item["action"].items()
+            if kind in extra and "zone" not in body:
+                first.setdefault(body["card"], (kind, body))
+        placed = [{kind: {**body, "zone": z}} for kind, body in first.values() for z in MONSTER_ZONES]
+        self.classify(placed, self._try)

@@ -1,8 +1,11 @@
-"""The JSON Schema the builder's card and action forms are generated from.
+"""The JSON Schema the builder's card forms are generated from.
 
 The scenario format's schema of record is `static/scenario.schema.json` (served at /schema/scenario.json).
-Until that file names a card or action shape the builder needs, the shapes below (a subset of the same
-format, in the same JSON Schema vocabulary, with Chinese titles under `x-title-zh`) stand in for it.
+A card form is its definition for the zone (`dcg.stack`, `ygo.monster` …): every property it lists is a
+field. Where that schema leaves a value open (an effect's target is "a string", a Yu-Gi-Oh operation's
+arguments are documented prose), the refinements below give the builder closed choices in the same JSON
+Schema vocabulary (Chinese titles under `x-title-zh`, as in the schema of record), so a judge picks the
+vocabulary instead of typing it. The refined fields come first; the rest follow under "more fields".
 """
 from __future__ import annotations
 
@@ -213,8 +216,50 @@ def published() -> dict:
         return {}
 
 
+PUBLISHED_CARD = {   # the schema of record's definition of a card in each zone
+    ("dcg", "battle_area"): "dcg.stack", ("dcg", "breeding_area"): "dcg.stack",
+    ("ygo", "monsters"): "ygo.monster", ("ygo", "spells_traps"): "ygo.spell_trap", ("ygo", "field"): "ygo.spell_trap",
+    ("ygo", "graveyard"): "ygo.card.graveyard", ("ygo", "extra_deck"): "ygo.card.extra_deck",
+}
+
+
 def card_schema(game: str, zone: str) -> dict:
-    """The form of one card in `zone` (only the fields the validator accepts there)."""
+    """The form of one card in `zone`: the refined fields, then the schema of record's other properties
+    (listed in `x-more`), with its `$defs` so their references resolve."""
+    refined = _refined(game, zone)
+    schema = published()
+    defs = schema.get("$defs") or {}
+    name = PUBLISHED_CARD.get((game, zone), f"{game}.card")
+    if name not in defs:
+        return refined
+    theirs = _properties(defs[name], defs)
+    props = {}
+    for key, node in refined["properties"].items():
+        mine = dict(node)
+        if isinstance(theirs.get(key), dict):   # the field's name as the schema of record titles it
+            for k in ("title", "x-title-zh"):
+                if k in theirs[key]:
+                    mine[k] = theirs[key][k]
+        props[key] = mine
+    more = [k for k in theirs if k not in props]
+    props.update({k: theirs[k] for k in more})
+    return {**refined, "properties": props, "x-more": more, "$defs": defs}
+
+
+def _properties(node: dict, defs: dict, depth: int = 0) -> dict:
+    """A definition's properties, its `allOf` parts' included."""
+    out = {}
+    for part in node.get("allOf") or ():
+        ref = part.get("$ref", "")
+        if ref.startswith("#/$defs/") and depth < 5:
+            out.update(_properties(defs.get(ref[len("#/$defs/"):], {}), defs, depth + 1))
+        else:
+            out.update(part.get("properties") or {})
+    out.update(node.get("properties") or {})
+    return out
+
+
+def _refined(game: str, zone: str) -> dict:
     if game == "ygo":
         keep = YGO_ZONE_FIELDS.get(zone, YGO_PILE_FIELDS)
         props = {k: v for k, v in YGO_CARD["properties"].items() if k in keep}

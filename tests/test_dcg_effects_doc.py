@@ -21,7 +21,7 @@ NAMES = {*TIMINGS, *CONTINUOUS, *CONDITIONS, "use", "activate", "use_cost", "gai
          "breeding", "security", "face_up", "by", "trash_hand", "trash_sources", "return_from_trash",
          "would_be_deleted", "prevent", "count", "up_to", "filter", "cannot_attack", "cannot_block",
          "end_of_opponents_turn", "no_sources", "dp_at_most", "unaffected", "effects_of", "instead",
-         "has_digimon_name_containing", "add_info", "change_info", "info"}
+         "has_digimon_name_containing", "add_info", "change_info", "info", "twice_per_turn"}
 
 
 @pytest.mark.parametrize("name", sorted(NAMES))

@@ -111,6 +111,7 @@ def _terms_in(original: str, table: list, lang: str) -> set:
 # Where the longest-first reading finds a term the sentence does not use (checked by hand).
 NOT_TERMS = {
     ("ygo-zh-rulebook", "4.4.3.p51", "effect_monster"): "「活死人的呼声」的效果 + 怪兽: 'the effect' then 'monster'",
+    ("ygo-zh-rulebook", "4.5.1.p5", "hand_size_limit"): "手卡数量 is the number of cards in hand, no hand limit",
 }
 
 

@@ -37,7 +37,7 @@ def test_the_main_phase_lists_the_attack_and_refuses_what_the_rules_forbid():
     # garurumon is unsuspended: only a suspended Digimon can be attacked (11-2-8 …)
     unsuspended = refused[json.dumps({"attack": {"attacker": "greymon", "target": "garurumon"}})]
     assert "unsuspended" in unsuspended["why"] and unsuspended["cites"]
-    assert json.dumps({"end_turn": {"breeding": "none"}}) in refused      # only from a turn end
+    assert json.dumps({"end_turn": {}}) in refused      # only from a turn end
 
 
 def test_after_defaults_to_all_the_actions():
@@ -109,3 +109,33 @@ def test_cli_actions_json_and_exit_codes(tmp_path):
     assert bad.returncode == 2 and "board.A.battle_area[0].dp" in bad.stderr
     missing = judge("actions", str(tmp_path / "nope.yaml"))
     assert missing.returncode == 2 and missing.stderr.startswith("error: ")
+
+
+# ---------------------------------------------------------------- the property, both ways, at every step
+def _sample():
+    import random
+
+    from schema_agreement import REPO_SCENARIOS
+
+    scenarios = REPO_SCENARIOS()
+    return [scenarios[i] for i in random.Random(21).sample(range(len(scenarios)), 24)]
+
+
+@pytest.mark.parametrize("name, data", _sample(), ids=lambda x: x if isinstance(x, str) else "")
+def test_the_legal_actions_property_holds_at_every_step(name, data):
+    """Listed => accepted by simulate; accepted (of a listed kind) => listed; the next action is listed unless
+    refused (tests/legal_property.py). A seeded sample; bench/legal_actions.py runs every scenario."""
+    from legal_property import check_scenario
+
+    assert check_scenario(data) == []
+
+
+def test_the_property_catches_a_wrong_listing():
+    """Negative control: the check itself fails on a listing that names a refused action."""
+    from legal_property import accepted, refusals
+    from engine.scenario import simulate
+
+    data = parse_text(BLOCKER_TIE)
+    base = refusals(simulate({**data, "actions": []}).to_json())
+    assert accepted(data, [], {"attack": {"attacker": "greymon", "target": "garurumon"}}, base) is False
+    assert accepted(data, [], {"attack": {"attacker": "greymon", "target": "player"}}, base) is True

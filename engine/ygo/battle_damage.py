@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from .continuous import SELECTORS, _affects, parses, sources
 from .model import MONSTER_ZONES, Card, other
+from .steps import operation
 
 ORDER = {"double_dealt": 1, "both_take": 2, "duplicate": 3, "redirect": 3, "zero": 6, "half": 7, "double": 8,
          "fixed": 9}
@@ -279,3 +280,9 @@ def effect_damage(game, player: str, amount: int) -> tuple[str, int, list]:
 
 def end_of_turn(game) -> None:
     game.damage_mods = [m for m in game.damage_mods if not m.this_turn]
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("battle_damage", parse)(register)
+operation("effect_damage", parse_effect)(register_effect)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card
 from .targets import check_keys, resolve_selector
 from .zones import column, column_of
+from .steps import operation
 
 KEYS = ("ygo.negate.spell_trap_field_only", "ygo.negate.spell_trap_on_field")
 
@@ -110,3 +111,9 @@ def negated_by(game, link) -> Card | None:
         if turn == game.board.turn_number and col == link.activated_column and source is not link.card:
             return source
     return None
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("negate_column", parse_negate)(apply_negate)
+operation("move", parse_move)(apply_move)

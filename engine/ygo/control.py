@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .model import EXTRA_ZONES, MAIN_ZONES, MONSTER_ZONES, other
 from .targets import parse_selector, resolve_selector
+from .steps import operation
 
 
 def parse(args) -> dict:
@@ -158,3 +159,9 @@ def apply_swap(game, link, args) -> None:
               f"{mine.label()} to {opp}'s {mine.zone} ({me}, who activated it, chooses both zones).",
               "ygo.control.change", "ygo.control.swap_zones", *(("ygo.zones.emz_control",) if from_emz else ()),
               player=me, opponent=opp, mine=mine.label(), theirs=theirs.label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("take_control", parse)(apply_take_control)
+operation("swap_control", parse_swap, check_swap)(apply_swap)

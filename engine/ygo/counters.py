@@ -26,6 +26,7 @@ from .kernel import LEFT_ZONE, NEGATED, STEP_APPLIED, STEPS_DONE
 from .model import MONSTER_ZONES, Card
 from .targets import check_keys, parse_selector, resolve_selector
 from .protection import unaffected_by
+from .steps import operation
 
 # the kinds 3.1.7.p4 names as placed only on "a card that can hold" them and removed when its effects are negated
 RESTRICTED = ("spell", "bushido", "sound", "yosen", "kaiju", "black_feather", "flame_star", "athlete")
@@ -420,3 +421,8 @@ def after_link(game, link) -> None:
         place(game, c, g["kind"], 1, f"{link.card.label()} was activated{negated}: {c.label()}'s own effect",
               "ygo.counters.holders_only", "ygo.counters.own_text_holds")
 
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("place_counters", parse_place, check_place)(apply_place)
+operation("remove_counters", parse_remove)(apply_remove)

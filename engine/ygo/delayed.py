@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Card
-from .steps import OPERATIONS
+from .steps import OPERATIONS, operation
 from .targets import parse_selector, resolve_selector
 from .game import Link
 
@@ -74,3 +74,8 @@ def apply(game, d: Delayed, *keys: str) -> None:
     OPERATIONS[d.op].apply(game, link, "targets")
     game.step("delayed.done", "That processing is over: both players may now activate effects (a quick timing), "
               "even if it changed nothing.", "ygo.phase.respond_after_processing")
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("delayed", parse)(register)

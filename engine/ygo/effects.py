@@ -2,23 +2,17 @@
 applies itself when its chain link resolves, recording one cited step per change."""
 from __future__ import annotations
 
-from . import zones
-from .extra_deck import apply_fusion, check_fusion, parse_fusion, revive_refusal
-from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, is_special_summon_monster
-from .link import apply_change_position, parse_change_position, position_check
+from . import battle_damage, costs, equip_monsters, linked, name_locks, protection, stats, temporary, vows, zones
+from .card_triggers import on_summoned_in_column
+from .extra_deck import revive_refusal
+from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
+from .link import position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
-from .steps import OPERATIONS, Operation, apply_steps
+from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
+from .replacement import replace
+from .steps import OPERATIONS, apply_steps, operation
 from .targets import (MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
                       responded_link, still_target)
-from . import columns, control, costs, counters, delayed, equip_monsters, protection, search, stats, temporary
-from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
-from .ritual import apply_ritual, check_ritual, parse_ritual
-from .negation import apply_negate_effects, check_targets as check_negate_targets, parse as parse_negate_effects
-from . import battle_damage, linked, modes, name_locks, summon_count, summon_negation, vows
-from .equip_monsters import apply_equip
-from .card_triggers import on_summoned_in_column
-from .game import Window
-from .replacement import replace
 
 def _stat_change(args, allow_by: bool = True) -> dict:
     ways = ("by", "to", "half", "double") if allow_by else ("to", "half", "double")
@@ -627,57 +621,31 @@ def apply_negate_attack(game, _link, _args):
               "ygo.battle.negated_not_attacker", "ygo.battle.negated_declared", attacker=game.attack.attacker.label())
 
 
-OPERATIONS.update({
-    "destroy": Operation(parse_selector, apply_destroy),
-    "negate_activation": Operation(no_args, apply_negate_activation),
-    "negate_effect": Operation(no_args, apply_negate_effect),
-    "negate_attack": Operation(no_args, apply_negate_attack),
-    "attack_again": Operation(no_args, apply_attack_again),
-    "change_atk": Operation(_stat_change, apply_change_atk),
-    "change_def": Operation(_stat_change, apply_change_def),
-    "change_level": Operation(_stat_change, apply_change_level),
-    "change_original_atk": Operation(_original_change, apply_change_original_atk),
-    "change_original_def": Operation(_original_change, apply_change_original_def),
-    "lose_lp": Operation(_lose_lp, apply_lose_lp),
-    "swap_atk_def": Operation(parse_selector, apply_swap_atk_def),
-    "damage": Operation(_damage, apply_damage),
-    "gain_lp": Operation(_gain, apply_gain_lp),
-    "draw": Operation(_draw, apply_draw),
-    "discard": Operation(_discard, apply_discard),
-    "special_summon": Operation(_special_summon, apply_special_summon, check_special_summon),
-    "banish": Operation(temporary.parse_banish, apply_banish),
-    "return_to_hand": Operation(parse_selector, apply_return_to_hand),
-    "return_to_deck": Operation(parse_selector, apply_return_to_deck),
-    "flip_face_down": Operation(parse_selector, apply_flip_face_down, position_check("set")),
-    "change_position": Operation(parse_change_position, apply_change_position, position_check("defense")),
-    "fusion_summon": Operation(parse_fusion, apply_fusion, check_fusion),
-    "ritual_summon": Operation(parse_ritual, apply_ritual, check_ritual),
-    "negate_summon": Operation(summon_negation.parse, summon_negation.apply, summon_negation.check),
-    "restrict": Operation(vows.parse, vows.apply_restrict),
-    "battle_damage": Operation(battle_damage.parse, battle_damage.register),
-    "effect_damage": Operation(battle_damage.parse_effect, battle_damage.register_effect),
-    "lock_name": Operation(name_locks.parse_lock, name_locks.apply_lock),
-    "extra_normal_summon": Operation(summon_count.parse_grant, summon_count.register),
-    "normal_summon_count": Operation(summon_count.parse_count, summon_count.apply_count, summon_count.check_count),
-    "equip": Operation(parse_selector, apply_equip),
-    "equip_monster": Operation(equip_monsters.parse, equip_monsters.apply),
-    "take_control": Operation(control.parse, control.apply_take_control),
-    "swap_control": Operation(control.parse_swap, control.apply_swap, control.check_swap),
-    "add_to_hand": Operation(search.parse, search.apply, search.check),
-    "negate_effects": Operation(parse_negate_effects, apply_negate_effects, check_negate_targets),
-    "send_to_graveyard": Operation(_send_to_graveyard, apply_send_to_graveyard),
-    "become_tuner": Operation(parse_selector, apply_become_tuner),
-    "protect": Operation(protection.parse_protect, protection.apply_protect),
-    "cannot_be_negated": Operation(protection.parse_unnegatable, protection.apply_unnegatable),
-    "one_of": Operation(modes.parse, modes.apply_one_of, modes.check),
-    "each_of": Operation(modes.parse, modes.apply_each_of, modes.check),
-    "place_counters": Operation(counters.parse_place, counters.apply_place, counters.check_place),
-    "negate_column": Operation(columns.parse_negate, columns.apply_negate),
-    "move": Operation(columns.parse_move, columns.apply_move),
-    "make_unaffected": Operation(protection.parse_make_unaffected, protection.apply_make_unaffected),
-    "remove_counters": Operation(counters.parse_remove, counters.apply_remove),
-    "delayed": Operation(delayed.parse, delayed.register),
-})
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("destroy", parse_selector)(apply_destroy)
+operation("negate_activation", no_args)(apply_negate_activation)
+operation("negate_effect", no_args)(apply_negate_effect)
+operation("negate_attack", no_args)(apply_negate_attack)
+operation("attack_again", no_args)(apply_attack_again)
+operation("change_atk", _stat_change)(apply_change_atk)
+operation("change_def", _stat_change)(apply_change_def)
+operation("change_level", _stat_change)(apply_change_level)
+operation("change_original_atk", _original_change)(apply_change_original_atk)
+operation("change_original_def", _original_change)(apply_change_original_def)
+operation("lose_lp", _lose_lp)(apply_lose_lp)
+operation("swap_atk_def", parse_selector)(apply_swap_atk_def)
+operation("damage", _damage)(apply_damage)
+operation("gain_lp", _gain)(apply_gain_lp)
+operation("draw", _draw)(apply_draw)
+operation("discard", _discard)(apply_discard)
+operation("special_summon", _special_summon, check_special_summon)(apply_special_summon)
+operation("banish", temporary.parse_banish)(apply_banish)
+operation("return_to_hand", parse_selector)(apply_return_to_hand)
+operation("return_to_deck", parse_selector)(apply_return_to_deck)
+operation("flip_face_down", parse_selector, position_check("set"))(apply_flip_face_down)
+operation("send_to_graveyard", _send_to_graveyard)(apply_send_to_graveyard)
+operation("become_tuner", parse_selector)(apply_become_tuner)
 
 
 REMOVALS = ("destroy", "banish", "return_to_hand", "return_to_deck")

@@ -28,6 +28,8 @@ from .model import MONSTER_ZONES, Card
 from .continuous import drained
 from .targets import resolve_selector
 from .trap_negation import check_trap_monsters
+from .steps import operation
+from .targets import parse_selector
 
 WHICH = ("targets", "self")
 TO = ("self", "targets")
@@ -198,3 +200,9 @@ def apply_equip(game, link, selector) -> None:
     card.equipped_to = monsters[0].id
     game.step("equip.attached", f"{card.label()} is equipped to {monsters[0].label()}.", "ygo.equip.attach",
               "ygo.target.continuous_equip", card=card.label(), target=monsters[0].label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("equip", parse_selector)(apply_equip)
+operation("equip_monster", parse)(apply)

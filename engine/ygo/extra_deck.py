@@ -12,6 +12,7 @@ from .name_locks import appear_refusal, material_refusal as locked_material
 from .summon_negation import begin, material_triggers
 from .traits import matches
 from .vows import material_lock, refusal as vow_refusal
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 METHOD_KIND = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link"}
@@ -393,3 +394,8 @@ def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str,
         return (f"{card.label()} was never properly summoned, so it cannot be Special Summoned from the "
                 f"{where} by an effect", keys)
     return None
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("fusion_summon", parse_fusion, check_fusion)(apply_fusion)

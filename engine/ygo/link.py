@@ -7,6 +7,7 @@ from __future__ import annotations
 from .model import MONSTER_ZONES
 from .targets import check_keys, parse_selector, resolve_selector
 from .game import Window
+from .steps import operation
 
 TO = ("attack", "defense")
 
@@ -59,3 +60,8 @@ def apply_change_position(game, link, args) -> None:
                   *(("ygo.flip.defined",) if flipped else ()), source=link.card.label(), card=card.label(), position=args['to'])
         if flipped and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
             game.add_trigger(card, Window("flipped", card, None, game.controller(card)))
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("change_position", parse_change_position, position_check("defense"))(apply_change_position)

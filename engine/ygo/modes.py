@@ -13,7 +13,7 @@ in text order, 4.7.2; **default** every part that can be applied).
 from __future__ import annotations
 
 from .model import other
-from .steps import StepError, apply_steps, parse_steps
+from .steps import StepError, apply_steps, operation, parse_steps
 from .targets import MASS_SELECTORS, mass
 
 MAX_PARTS = 6
@@ -56,7 +56,6 @@ def _target_matches(game, link, cond) -> bool:
 
 def _cards_for(game, player: str, selector) -> list | None:
     """The cards a field selector could reach now (None: the selector names targets or the card itself)."""
-
     if isinstance(selector, dict):
         selector = selector.get("of", selector.get("target"))
     if selector in MASS_SELECTORS:
@@ -134,3 +133,9 @@ def apply_each_of(game, link, parts) -> bool:
         if use:
             applied = apply_steps(game, link, ops, links) or applied
     return applied
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("one_of", parse, check)(apply_one_of)
+operation("each_of", parse, check)(apply_each_of)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .model import Card, other
 from .continuous import parses, sources
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 
@@ -147,3 +148,7 @@ def action_refusal(game, kind: str, args: dict) -> Refusal:
         return activation_refusal(game, card, player)
     return None
 
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("lock_name", parse_lock)(apply_lock)

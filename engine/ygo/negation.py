@@ -25,6 +25,7 @@ from .targets import check_keys, parse_selector, resolve_selector
 from .continuous import drained
 from .counters import locked
 from .kernel import NEGATED
+from .steps import operation
 
 KEY = "ygo.negate.effects_negated"
 ANYWHERE = "ygo.negate.anywhere"
@@ -110,3 +111,8 @@ def applies_after_all(link) -> str:
     if link.source_negated:
         return "ygo.negate.until_resolution"
     return "ygo.negate.field_only" if link.source_drained else ""
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("negate_effects", parse, check_targets)(apply_negate_effects)

@@ -21,6 +21,7 @@ from .model import MONSTER_ZONES, Card
 from .targets import parse_selector, resolve_selector
 from .continuous import SELECTORS, _affects, parses, sources
 from .kernel import UNAFFECTED
+from .steps import operation
 
 FIELDS = ("untargetable", "indestructible_by_effect", "unaffected")
 UNAFFECTED_KINDS = ("spell", "trap", "monster", "opponent")
@@ -237,3 +238,10 @@ def cannot_be_negated(game, card: Card, what: str) -> bool:
                       card=card.label(), source=src.label())
             return True
     return False
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("protect", parse_protect)(apply_protect)
+operation("cannot_be_negated", parse_unnegatable)(apply_unnegatable)
+operation("make_unaffected", parse_make_unaffected)(apply_make_unaffected)

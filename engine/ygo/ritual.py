@@ -9,6 +9,7 @@ from itertools import combinations
 from . import stats, vows, zones
 from .model import MONSTER_ZONES, Card
 from .name_locks import appear_refusal
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 LEVEL_RULES = ("at_least", "exactly")
@@ -163,3 +164,8 @@ def apply_ritual(game, link, args) -> None:
               f"({_level_text(args['levels'], monster.level)} needed). It is properly summoned.", *keys,
               player=player, card=monster.label(), place=place, zone=zone, total=total, level=monster.level)
     game.summoned(monster, player, by_effect=True)
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("ritual_summon", parse_ritual, check_ritual)(apply_ritual)

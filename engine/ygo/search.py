@@ -10,6 +10,8 @@
 """
 from __future__ import annotations
 
+from .steps import operation
+
 Refusal = tuple[str, tuple[str, ...]] | None
 
 
@@ -52,3 +54,8 @@ def apply(game, link, args) -> None:
               f"{'B' if link.player == 'A' else 'A'} and shuffles the deck (a card added other than by drawing).",
               "ygo.search.add", "ygo.search.shuffle", "ygo.search.not_draw", "ygo.search.own_deck",
               player=link.player, card=found.label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("add_to_hand", parse, check)(apply)

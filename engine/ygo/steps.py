@@ -15,7 +15,28 @@ class Operation:
     check: Callable | None = None     # (game, card, player, targets) -> refusal: can the card be activated?
 
 
-OPERATIONS: dict[str, Operation] = {}   # name -> Operation, in the order of EFFECTS.md (effects.py)
+# the operations of the vocabulary (EFFECTS.md), in the order they are listed and reported
+OPS = ("destroy", "negate_activation", "negate_effect", "negate_attack", "attack_again", "change_atk",
+       "change_def", "change_level", "change_original_atk", "change_original_def", "lose_lp", "swap_atk_def",
+       "damage", "gain_lp", "draw", "discard", "special_summon", "banish", "return_to_hand", "return_to_deck",
+       "flip_face_down", "change_position", "fusion_summon", "ritual_summon", "negate_summon", "restrict",
+       "battle_damage", "effect_damage", "lock_name", "extra_normal_summon", "normal_summon_count", "equip",
+       "equip_monster", "take_control", "swap_control", "add_to_hand", "negate_effects", "send_to_graveyard",
+       "become_tuner", "protect", "cannot_be_negated", "one_of", "each_of", "place_counters", "negate_column",
+       "move", "make_unaffected", "remove_counters", "delayed")
+OPERATIONS: dict[str, Operation] = {}   # name -> Operation, registered by the mechanic that applies it (`operation`)
+
+
+def operation(name: str, parse: Callable, check: Callable | None = None):
+    """Decorator: `apply(game, link, args)` applies the operation `name` (one of OPS) of the mechanic's module,
+    whose arguments `parse` checks at validation and `check(game, card, player, targets)` when it is activated."""
+    def register(apply: Callable) -> Callable:
+        OPERATIONS[name] = Operation(parse, apply, check)
+        ordered = sorted(OPERATIONS.items(), key=lambda item: OPS.index(item[0]))
+        OPERATIONS.clear()
+        OPERATIONS.update(ordered)   # kept in the order of OPS, whatever order the mechanics load in
+        return apply
+    return register
 
 
 class StepError(ValueError):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .continuous import parses, sources
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 FILTER_KEYS = ("race", "attribute", "names", "name_includes")
@@ -160,3 +161,9 @@ def apply_count(game, link, args) -> None:
 
 def end_of_turn(game) -> None:
     game.summon_grants, game.groups_used, game.normal_summon_total = [], set(), 0
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("extra_normal_summon", parse_grant)(register)
+operation("normal_summon_count", parse_count, check_count)(apply_count)

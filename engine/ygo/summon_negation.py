@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from .game import Window, is_special_summon_monster
 from .model import MONSTER_ZONES, Card
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 KINDS = ("normal", "flip", "special")
@@ -182,3 +183,8 @@ def _negated_flip(game, link, card: Card, args: dict, what: str = "Flip Summon")
               f"from the field by {link.card.label()} ({game.went(card) if args['then'] != 'banish' else 'banished'}).",
               "ygo.summon_negation.flip_on_field",
               *(["ygo.flip.negated_no_flip"] if card.effect and card.effect.when == "flipped" else []), card=card.label())
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("negate_summon", parse, check)(apply)

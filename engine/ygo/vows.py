@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from . import continuous, traits
 from .kernel import SUMMON_COUNTED
 from .model import MONSTER_ZONES, Card, other
+from .steps import operation
 
 Refusal = tuple[str, tuple[str, ...]] | None
 CANNOT = ("special_summon", "normal_summon", "activate_other", "activate_monster_effects", "link_material", "attack",
@@ -381,3 +382,8 @@ def apply_restrict(game, link, args) -> None:
         game.step("vow.effect_lock", f"The effect of {link.card.label()} applies: for the rest of the turn {player} "
                   f"cannot {vow.text()}.", "ygo.vow.effect_lock", "ygo.vow.effect_lock_after",
                   card=link.card.label(), player=player)
+
+
+# ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("restrict", parse)(apply_restrict)

@@ -129,7 +129,7 @@ def _operate(data: dict, verb: str, arg: str):
             raise BuildError("not an action") from None
         if not (isinstance(action, dict) and len(action) == 1):
             raise BuildError("an action is a one-key mapping")
-        return _goto(board_edit.append_action(data, action), anchor="play")
+        return _goto(board_edit.append_action(data, action), go="verdict", anchor="verdict")
     if verb == "custom":
         return _goto(board_edit.append_action(data, _custom_action(data, form)), go="verdict", anchor="verdict")
     if verb == "choice":
@@ -139,9 +139,9 @@ def _operate(data: dict, verb: str, arg: str):
             raise BuildError("not a choice") from None
         return _goto(board_edit.apply_choice(data, edit), go="verdict", anchor="verdict")
     if verb == "undo":
-        return _goto(board_edit.undo(data), anchor="play")
+        return _goto(board_edit.undo(data), go="verdict", anchor="verdict")
     if verb == "reset":
-        return _goto(board_edit.reset(data), anchor="play")
+        return _goto(board_edit.reset(data), go="play", anchor="play")
     if verb == "ruling":
         return _goto(data, ruling="1", anchor="ruling")
     raise BuildError(f"unknown operation {verb!r}")
@@ -187,7 +187,7 @@ def _below_card(path: str) -> str:
 def _read_card(data: dict, place: str, keep_empty: bool = False) -> dict:
     player, zone, *_ = board_edit.parse_place(place)
     schema = card_schema(data.get("game"), zone)
-    return schema_form.read(schema, request.form, "card", keep_empty=keep_empty) or {}
+    return schema_form.read(schema, request.form, "card", root=schema, keep_empty=keep_empty) or {}
 
 
 def _apply_settings(data: dict, form) -> dict:
@@ -383,7 +383,7 @@ def _card_form(data: dict, place: str, draft: str | None, lang: str) -> dict:
         value = {"id": board_edit.new_id(data, player)}
     schema = card_schema(data["game"], zone)
     return {"place": place, "player": player, "zone": zone, "new": i is None or (under and j is None),
-            "field": schema_form.build(schema, value, "card", lang)}
+            "field": schema_form.build(schema, value, "card", lang, root=schema)}
 
 
 def _ruling_defaults(args, run) -> dict:
