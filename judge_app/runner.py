@@ -141,8 +141,12 @@ def _started_pool() -> futures.ProcessPoolExecutor:
     if workers not in _WARMED:
         with _WARM_LOCK:
             if workers not in _WARMED:
-                for f in [workers.submit(time.monotonic) for _ in range(WORKERS)]:
-                    f.result(120)
+                try:
+                    for f in [workers.submit(time.monotonic) for _ in range(WORKERS)]:
+                        f.result(120)
+                except (futures.process.BrokenProcessPool, futures.TimeoutError):
+                    _replace_broken_pool(workers)
+                    raise LimitExceeded("the scenario worker processes did not start; try again") from None
                 _WARMED.add(workers)
     return workers
 
