@@ -32,6 +32,8 @@ EDIT_ROOTS = ("board", "actions", "choose", "decline")
 EDIT_OPS = ("remove", "set", "insert")
 CONTROL_KEYS = ("why", "edit", "expect", "option")
 CITATION_KEYS = ("cites", "not_cites")
+MAX_CONTROLS = 20          # each control is one more simulation of the ruling
+MAX_EDITS = 50
 
 _STEP = re.compile(r"\.?([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\[id=([^\]]+)\]")
 
@@ -163,6 +165,8 @@ def validate_controls(data: dict) -> list[dict]:
         return []
     if not isinstance(controls, list) or not controls:
         _fail("controls", "must be a list of one or more controls")
+    if len(controls) > MAX_CONTROLS:
+        _fail("controls", f"at most {MAX_CONTROLS} controls per ruling")
     for i, control in enumerate(controls):
         where = f"controls[{i}]"
         if not isinstance(control, dict):
@@ -178,6 +182,8 @@ def validate_controls(data: dict) -> list[dict]:
         edits = control.get("edit")
         if not isinstance(edits, list) or not edits:
             _fail(f"{where}.edit", "required: a list of one or more edits (remove, set, insert)")
+        if len(edits) > MAX_EDITS:
+            _fail(f"{where}.edit", f"at most {MAX_EDITS} edits per control")
         for j, item in enumerate(edits):
             if not isinstance(item, dict) or len(item) != 1 or next(iter(item)) not in EDIT_OPS:
                 _fail(f"{where}.edit[{j}]", f"must be one of {{remove: PATH}}, {{set: {{path, value}}}}, "

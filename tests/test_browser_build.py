@@ -366,3 +366,64 @@ def test_at_375px_the_verdict_scrolls_into_view_and_nothing_scrolls_sideways(bro
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------------------------------ keyboard, no JS
+def tab_to(page, element_id: str, limit: int = 400) -> int:
+    """Press Tab until `element_id` has the focus; returns the presses."""
+    for n in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return n
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_the_builder_works_with_the_keyboard_alone(judge):
+    j, page = judge, judge.page
+    page.goto(j.base_url + "/build")
+    tab_to(page, "pick-dcg")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    tab_to(page, "add-A-battle_area")
+    j._after(lambda: page.keyboard.press("Enter"))
+    assert page.evaluate("document.activeElement.id") == "f-card-dp"   # the new card's form has the focus
+    page.keyboard.type("6000")
+    j._after(lambda: page.keyboard.press("Enter"))
+    assert "a1" in page.locator("#mat").inner_text()
+    tab_to(page, "act-1")
+    assert "attack" in page.locator("#act-1").inner_text()
+    j._after(lambda: page.keyboard.press("Enter"))
+    assert "B" in page.locator("#verdict").inner_text()
+    assert j.scenario()["actions"][0]["attack"]["attacker"] == "a1"
+
+
+def test_the_builder_works_without_javascript(browser, base_url):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(base_url + "/build")
+        page.click("#pick-dcg")
+        page.click("#add-A-battle_area")
+        page.fill("#f-card-dp", "6000")
+        page.click("#save-card")
+        page.click("#add-B-battle_area")
+        page.fill("#f-card-dp", "6000")
+        page.check("#kw-blocker")
+        page.click("#save-card")
+        page.locator("button.act", has_text="attack").first.click()
+        page.locator("button.act", has_text="block: blocker").first.click()
+        built = parse_text(page.locator("#scenario").input_value())
+        passes("dcg-blocker-tie-both-deleted", built, {"greymon": "a1", "garurumon": "b1"}, drop=("security_count",))
+        assert "/build?s=" in page.url and page.url.endswith("#verdict")   # the permalink, at the verdict
+    finally:
+        context.close()
+
+
+def test_a_rejected_card_shows_the_validators_message_in_place(judge):
+    j = judge
+    j.start("dcg")
+    add_card(j, "#add-A-battle_area", {"dp": 6000})
+    j.click("#add-A-hand")
+    j.type("#f-card-id", "a1")          # the id the Digimon already has
+    j.click("#save-card")
+    assert "a1" in j.page.locator("#build-error").inner_text()

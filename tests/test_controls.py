@@ -163,6 +163,8 @@ def test_rule_text_point_needs_not_cites_and_flips_on_citations():
     ({"why": "w", "edit": [{"remove": "board.memory"}], "expect": {"lp": {"A": 1}}}, "controls[0].expect.lp"),
     ({"why": "w", "edit": [{"remove": "board.memory"}], "extra": 1}, "controls[0].extra"),
     ({"why": "w", "edit": [{"set": {"path": "board.A.battle_area[0].dp", "value": -5}}]}, "controls[0].edit"),
+    ({"why": "w", "edit": [{"remove": "board.memory"} for _ in range(51)]}, "controls[0].edit"),
+    ({"why": "w", "edit": [{"set": {"path": "board", "value": 3}}]}, "controls[0].edit"),
 ])
 def test_bad_control_data_exits_2_naming_the_field(run_cli, tmp_path, edit, path):
     import yaml

@@ -302,10 +302,10 @@ def _dna_combine(game: Game, p: str, card: Card, stacks: list[Digimon]) -> None:
     game.step("dna.done", f"{card.label} is placed on top of {' then '.join(d.label for d in stacks)} (each with its "
               f"digivolution cards, order kept; the first requirement's Digimon on top): a new Digimon, unsuspended"
               + (f"; {'; '.join(notes)}" if notes else "") + ".", *dict.fromkeys(keys), card=card.label, stacks="、".join(d.label for d in stacks))
-    _draw_and_trigger(game, p, new, "dna")
+    draw_and_trigger(game, p, new, "dna")
 
 
-def _draw_and_trigger(game: Game, p: str, d: Digimon, how: str) -> None:
+def draw_and_trigger(game: Game, p: str, d: Digimon, how: str) -> None:
     key = {"dna": "dcg.dna.procedure_stack", "burst": "dcg.burst.procedure_stack",
            "app_fusion": "dcg.app_fusion.procedure_stack", "blast": "dcg.digivolve.draw"}[how]
     if game.draw(p, 1):
@@ -371,7 +371,7 @@ def burst(game: Game, card_id: str, onto: str, tamer: str | None, cost: int | No
                   f"Digivolving] effect triggers.", "dcg.burst.procedure_stack", "dcg.digivolve.draw",
                   "dcg.breeding.no_effects", player=p, breeding=True)
         return
-    _draw_and_trigger(game, p, new, "burst")
+    draw_and_trigger(game, p, new, "burst")
 
 
 # ------------------------------------------------------------------------------ App Fusion (8-4)
@@ -418,7 +418,7 @@ def app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> None:
               "dcg.app_fusion.procedure_choose", "dcg.app_fusion.procedure_pay", "dcg.app_fusion.procedure_stack",
               "dcg.memory.pay", "dcg.app_fusion.procedure", "dcg.main.app_fusion", player=p, cost=price, base=d.label,
               link=link.label, card=card.label, memory_before=before, memory_after=after)
-    _draw_and_trigger(game, p, new, "app_fusion")
+    draw_and_trigger(game, p, new, "app_fusion")
 
 
 # ------------------------------------------------------------------------------ Link (10, 4-7)

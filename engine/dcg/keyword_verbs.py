@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .combine import _draw_and_trigger, blast_dna
+from .combine import draw_and_trigger, blast_dna
 from .game import Game
 from .model import Digimon, Effect
 
@@ -78,7 +78,7 @@ def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Dig
     game.put(owner, new, old_id=d.id)
     game.step("keyword.blast_digivolve", f"Blast Digivolve: {d.label} digivolves into {card.label} without paying "
               f"the cost.", *keys, "dcg.digivolve.keeps_state", card=d.label, into=card.label)
-    _draw_and_trigger(game, owner, new, "blast")
+    draw_and_trigger(game, owner, new, "blast")
 
 
 def create_token(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
