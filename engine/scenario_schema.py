@@ -145,7 +145,6 @@ def dcg_defs() -> dict:
     v = importlib.import_module("engine.dcg.validate")   # `engine.dcg.validate` is also the function's name
     from .dcg import effects as fx
     from .dcg.costs import COST_TARGETS, COST_VERBS
-    from .dcg.cost_changes import COSTS_OF
     from .dcg.keywords import ACTING, COLORS, ENGLISH, STATIC
     from .dcg.requirements import REQ_FIELDS, SHAPES
     from .dcg.target_filter import FILTERS
@@ -269,7 +268,7 @@ def dcg_defs() -> dict:
         "timing": ref("dcg.timing"), "do": do, "target": operand["target"], "amount": operand["amount"],
         "until": operand["until"], "choose": operand["choose"], "optional": BOOL, "inherited": BOOL,
         "keyword": ref("dcg.keyword"), "condition": {"anyOf": [{"type": "null"}, ref("dcg.condition")]},
-        "of": words([(c, c, DCG_ZH.get(c, c)) for c in COSTS_OF]),
+        "of": words([(c, c, DCG_ZH.get(c, c)) for c in fx.COSTS_OF]),
         "card": opt(ref("dcg.requirement")), "no_sources": BOOL,
         "once_per_turn": BOOL,
         "cost": {"anyOf": [{"type": "null"}, integer(0, 20)]}, "digiburst": {"anyOf": [{"type": "null"}, integer(1, 20)]},
@@ -450,9 +449,10 @@ YGO_ZH = {
 def ygo_defs() -> dict:
     v = importlib.import_module("engine.ygo.validate")
     from .ygo.costs import PARSERS as COSTS
-    from .ygo.continuous import PARSERS as CONTINUOUS
+    from .ygo.continuous import OPS as CONTINUOUS
     from .ygo.damage_step import STAGES
-    from .ygo.effects import OPERATIONS
+    from . import ygo  # noqa: F401 - loads every mechanic, which registers its operations
+    from .ygo.steps import OPERATIONS, OPS
     from .ygo.model import (MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASES, PLAYERS, POSITIONS, ST_KINDS,
                             ST_ZONES, SUMMON_WAYS, TRAP_KINDS)
 
@@ -466,19 +466,20 @@ def ygo_defs() -> dict:
                "description": "a card id (must name a card on the board: validator)"}
     defs["ygo.card_id"] = card_id
     op_items, op_rules = [], []
-    for name, op in OPERATIONS.items():
-        doc = " ".join((getattr(op.parse, "__doc__", None) or "").split())
+    for name in OPS:
+        op = OPERATIONS.get(name)
+        doc = " ".join((getattr(getattr(op, "parse", None), "__doc__", None) or "").split())
         defs[f"ygo.op.{name}"] = titled({"description": (doc + " " if doc else "") +
                                          "Arguments as in engine/ygo/EFFECTS.md; checked by the validator."},
                                         name.replace("_", " "), zh(name, name))
         op_items.append(name)
-    op_props = {name: ref(f"ygo.op.{name}") for name in OPERATIONS}
+    op_props = {name: ref(f"ygo.op.{name}") for name in OPS}
     defs["ygo.operation"] = titled({"type": "object", "minProperties": 1, "maxProperties": 2,
                                     "properties": {**op_props, "after": vocab(("then", "and"))},
                                     "additionalProperties": False,
-                                    "anyOf": [{"required": [n]} for n in OPERATIONS],
+                                    "anyOf": [{"required": [n]} for n in OPS],
                                     "x-operations": [{"const": n, "title": n.replace("_", " "),
-                                                      "x-title-zh": zh(n, n)} for n in OPERATIONS]},
+                                                      "x-title-zh": zh(n, n)} for n in OPS]},
                                    "operation", "处理", "a one-key mapping {operation: arguments}, plus "
                                    "`after: then | and` for a step that needs the one before")
     for name in COSTS:

@@ -148,12 +148,47 @@ def compare(data) -> tuple[str, tuple]:
     return "DISAGREE: paths differ", ("paths differ", v, s[:3])
 
 
-def compare_mutations(data):
-    """compare() of `data` with each node replaced by each wrong-typed value."""
+DISCRIMINATORS = {"do", "timing", "kind", "type", "when", "from", "target", "zone", "phase", "position", "face",
+                  "of", "turn", "game", "to", "step"}
+
+
+def _sig(key, value):
+    if isinstance(value, str):
+        return value if key in DISCRIMINATORS else "str"
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, (int, float)):
+        return type(value).__name__
+    if isinstance(value, list):
+        return ("list", bool(value))
+    return ("dict", tuple(sorted(map(str, value))))
+
+
+def situation(data, path, value) -> tuple:
+    """What decides the verdicts of one mutation: the game, the path with list positions generalised, the value,
+    and the mutated node's parent (its keys, the values that select a schema branch, the others' types).
+    Two mutations in the same situation get the same verdicts (the bench runs each situation once)."""
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    general = tuple("*" if isinstance(k, int) else k for k in path)
+    context = tuple(sorted((str(k), _sig(k, v)) for k, v in parent.items() if k != path[-1])) \
+        if isinstance(parent, dict) else ("list", len(parent))
+    return data.get("game"), general, repr(value), context
+
+
+def compare_mutations(data, seen: set | None = None):
+    """compare() of `data` with each node replaced by each wrong-typed value (`seen`: situations already
+    compared, skipped)."""
     for path in paths(data):
         if path and path[-1] in ("expect", "answer", "sources", "tags", "id", "known_divergence", "controls",
                                  "point", "title", "question") and len(path) == 1:
             continue   # not part of the board: the casebook's own keys (checked by judge check)
         for value in WRONG_TYPES:
+            if seen is not None and path:
+                key = situation(data, path, value)
+                if key in seen:
+                    continue
+                seen.add(key)
             verdict, detail = compare(replaced(data, path, value))
             yield verdict, (detail + (field_path(list(path)), repr(value)[:20])) if detail else ()
