@@ -244,3 +244,13 @@ def test_review_judges_at_least_95_percent_faithful():
     if s["reviewed"] < s["drawn"]:
         pytest.skip(f"blind review not done yet: {s['reviewed']}/{s['drawn']} reviewed")
     assert s["faithful"] / s["drawn"] >= 0.95, s
+
+
+def test_readme_counts_come_from_the_check_command(capsys):
+    from pathlib import Path
+
+    english.main(["--check"])
+    lines = [f"- {line}" for line in capsys.readouterr().out.splitlines()]
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- english-counts -->\n", 1)[1].split("<!-- /english-counts -->", 1)[0]
+    assert block.splitlines() == lines
