@@ -211,6 +211,9 @@ def test_pasted_yaml_fills_the_builder_in_its_canonical_form(builder, client):
     assert parse_text(shown) == parse_text(text)               # the same scenario, one canonical text
     assert board_edit.dump(parse_text(shown)) == shown         # and canonical text is a fixed point
     assert 'value="edit:B.battle_area.0"' in builder.text        # garurumon is drawn on the mat
+    from judge_app.blueprints.build import board_text
+
+    assert html.unescape(re.search(r'<pre id="board-text">(.*?)</pre>', builder.text, re.S).group(1)) == board_text(parse_text(text))
     token = re.search(r'class="permalink" href="/build\?s=([^"]+)"', builder.text)
     assert token and sharing.decode(token.group(1), 8192, 65536) == shown
 

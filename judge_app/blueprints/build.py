@@ -345,6 +345,7 @@ def _run_into(ctx: dict, data: dict, text: str) -> None:
         ctx["error"] = str(e)
         return
     ctx["run"] = run
+    ctx["board_text"] = board_text(data)
     ctx["card_names"] = run.names
     ctx["cited"] = _cited(run.result)
     ctx["changed"] = changes(run.before, run.result.get("final"))
@@ -353,6 +354,21 @@ def _run_into(ctx: dict, data: dict, text: str) -> None:
     except (InvalidScenario, JudgeError) as e:
         ctx["legal"] = {"legal": [], "refused": [], "unsupported": [], "error": str(e)}
     ctx["rule_titles"] = _rule_titles(ctx["legal"])
+
+
+def board_text(data: dict) -> str:
+    """The engine's canonical text of the board (engine/<game>/notation.py): two scenarios that set up the
+    same board have the same text, however their YAML was written."""
+    from engine.scenario import game_module
+
+    board = game_module(data["game"]).validate(data).board
+    if data["game"] == "ygo":
+        from engine.ygo.notation import dump
+
+        return dump(board)
+    from engine.dcg.notation import board_to_text
+
+    return board_to_text(board)
 
 
 def _rule_titles(legal: dict) -> dict:
