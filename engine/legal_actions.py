@@ -150,11 +150,6 @@ class _Point:
 
 
 # ------------------------------------------------------------------------------------------ Digimon
-def _meets(card, req) -> bool:
-    """Whether a card can be one of a DigiXros / Assembly requirement's cards (its name, trait, colour, level)."""
-    return ((req.name is None or card.name == req.name) and (req.trait is None or req.trait in card.traits)
-            and (req.color is None or req.color in card.colors) and (req.level is None or card.level == req.level))
-
 
 class _DcgPoint(_Point):
     game_name = "dcg"
@@ -252,7 +247,7 @@ class _DcgPoint(_Point):
                     spec = getattr(c, how)
                     if spec is not None:
                         pool = [x.id for x in (*me.hand, *(d.card for d in me.battle_area), *me.trash)
-                                if x.id != c.id and any(_meets(x, r) for r in spec.cards)]
+                                if x.id != c.id and any(r.matches(x) for r in spec.cards)]
                         want = sum(r.count for r in spec.cards)
                         sizes = [want] if how == "assembly" else range(min(want, len(pool)), 0, -1)
                         sets = itertools.chain.from_iterable(itertools.combinations(pool, k) for k in sizes)
@@ -367,9 +362,11 @@ class _YgoPoint(_Point):
 
     def _try(self, action):
         kind, args = action
-        game = pickle.loads(self.raw)
-        if kind not in self._actions.IN_WINDOW:
-            self._actions.settle(game)      # what `run` does first; its steps are not this action's
+        if kind in self._actions.IN_WINDOW:
+            game = pickle.loads(self.raw)
+        else:
+            game = pickle.loads(self.settled)   # `run` settles what is in progress first: done once, ahead
+            game.window, game.effect_summoned = None, None
         steps, refused = len(game.trace.steps), len(game.trace.refused)
         self._actions.run(game, kind, args)
         refusal = _new_refusal(game.trace, refused, kind)
@@ -377,14 +374,15 @@ class _YgoPoint(_Point):
             return "refused", refusal
         return "legal", game.trace.steps[steps] if len(game.trace.steps) > steps else None
 
-    def _target_sets(self, card) -> list[tuple]:
+    @staticmethod
+    def _target_sets(board, card) -> list[tuple]:
         """The card sets an activation may name as its targets (`targets: N` of the effect; where: `target_in`)."""
         need = card.effect.targets if card.effect is not None else 0
         if not need:
             return [()]
         places = card.effect.target_in or ("field",)
         pool = []
-        for pl in self.game.board.players.values():
+        for pl in board.players.values():
             if "field" in places:
                 pool += [*pl.monster_list(), *pl.st_list(), *((pl.field_spell,) if pl.field_spell else ())]
             if "graveyard" in places:
@@ -395,25 +393,31 @@ class _YgoPoint(_Point):
         return list(itertools.islice(itertools.combinations(ids, need), MAX_TARGET_SETS)) or [()]
 
     def _candidates(self):
-        from .ygo.model import PHASES
+        from .ygo.damage_step import STAGES
+        from .ygo.model import MONSTER_ZONES, PHASES
 
-        board = self.game.board
-        p = board.turn
-        me, foe = board.players[p], board.players["B" if p == "A" else "A"]
-        cands: list[dict] = []
-        # answers inside the window in progress
-        cands += [{"pass": {}}]
+        # answers inside the window in progress, from the board as it is now
+        raw = self.game.board
+        window: list[dict] = [{"pass": {}}]
         if self.game.attack is not None:
-            from .ygo.damage_step import STAGES
-            cands += [{"damage_step": {"step": s}} for s in STAGES]
-        for who in ("A", "B"):
-            pl = board.players[who]
+            window += [{"damage_step": {"step": s}} for s in STAGES]
+        for pl in raw.players.values():
             for c in (*pl.hand, *pl.monster_list(), *pl.st_list(), *((pl.field_spell,) if pl.field_spell else ()),
                       *pl.graveyard, *pl.banished):
                 if c.effect is not None or c.card_type in ("spell", "trap") or c.pendulum:
-                    cands += [{"activate": {"card": c.id, **({"targets": list(t)} if t else {})}}
-                              for t in self._target_sets(c)]
-        # the turn player's own actions
+                    window += [{"activate": {"card": c.id, **({"targets": list(t)} if t else {})}}
+                               for t in self._target_sets(raw, c)]
+        self.classify(window, self._try)
+        # the turn player's own actions, from the board once what is in progress has finished (as `run` does)
+        settled = pickle.loads(self.raw)
+        self._actions.settle(settled)
+        self.settled = pickle.dumps(settled)
+        board = settled.board
+        if board.over:
+            return
+        p = board.turn
+        me, foe = board.players[p], board.players["B" if p == "A" else "A"]
+        cands: list[dict] = []
         monsters = me.monster_list()
         for m in monsters:
             cands.append({"attack": {"attacker": m.id, "target": "direct"}})
@@ -422,8 +426,10 @@ class _YgoPoint(_Point):
                 cands.append({"flip_summon": {"card": m.id}})
             cands += [{"change_position": {"card": m.id, "to": to}} for to in ("attack", "defense")]
         cands += [{"normal_summon": {"card": m.id}} for m in monsters if m.gemini]   # summoned again (3.3.2.p4)
+        hand_monsters = []
         for c in me.hand:
             if c.card_type == "monster" or c.card_type == "":
+                hand_monsters.append(c.id)
                 need = 0 if c.level <= 4 else 1 if c.level <= 6 else 2
                 tributes = list(itertools.islice(itertools.combinations([m.id for m in monsters], need),
                                                  MAX_COMBINATIONS))
@@ -432,11 +438,13 @@ class _YgoPoint(_Point):
                     cands += [{"normal_summon": dict(body)}, {"set_monster": dict(body)}]
             if c.card_type in ("spell", "trap"):
                 cands.append({"set_spell_trap": {"card": c.id}})
+        for c in (*me.hand, *me.graveyard, *me.banished, *me.extra_deck):
             if c.procedure:
-                cands.append({"special_summon_procedure": {"card": c.id}})
-        for c in (*me.graveyard, *me.banished):
-            if c.procedure:
-                cands.append({"special_summon_procedure": {"card": c.id}})
+                need = sum(v for v in (c.procedure.get("costs") or {}).values() if isinstance(v, int))
+                pool = [x.id for x in (*monsters, *me.hand, *me.graveyard) if x.id != c.id]
+                sets = itertools.islice(itertools.combinations(pool, need), MAX_COMBINATIONS) if need else []
+                cands += [{"special_summon_procedure": {"card": c.id}}]     # the costs' documented default
+                cands += [{"special_summon_procedure": {"card": c.id, "cost": list(t)}} for t in sets]
         for c in me.extra_deck:
             kind = {"synchro": "synchro_summon", "xyz": "xyz_summon", "link": "link_summon"}.get(c.kind)
             if kind is None:
@@ -444,21 +452,18 @@ class _YgoPoint(_Point):
             ids = [m.id for m in monsters]
             sets = itertools.chain.from_iterable(itertools.combinations(ids, k) for k in range(1, len(ids) + 1))
             cands += [{kind: {"card": c.id, "materials": list(s)}} for s in itertools.islice(sets, MAX_COMBINATIONS)]
-        pendulums = [c.id for c in me.hand if c.pendulum] + [c.id for c in me.extra_deck if c.pendulum]
-        sets = itertools.chain.from_iterable(itertools.combinations(pendulums, k)
-                                             for k in range(len(pendulums), 0, -1))
-        cands += [{"pendulum_summon": {"cards": list(s)}} for s in itertools.islice(sets, MAX_COMBINATIONS)]
+        if sum(1 for c in me.st_list() if c.pendulum) >= 2:     # two Pendulum Scales: a Pendulum Summon
+            pool = hand_monsters + [c.id for c in me.extra_deck if c.pendulum]
+            sets = itertools.chain.from_iterable(itertools.combinations(pool, k) for k in range(len(pool), 0, -1))
+            cands += [{"pendulum_summon": {"cards": list(s)}} for s in itertools.islice(sets, MAX_COMBINATIONS)]
         cands += [{"enter_phase": {"phase": ph}} for ph in PHASES if ph != board.phase]
         cands.append({"end_phase": {}})
         self.classify(cands, self._try)
         # where an Extra Deck monster that may be summoned may go: each zone named (a Link Monster in a Main
-        # Monster Zone no Link Arrow points to is refused with its rule)
-        from .ygo.model import MONSTER_ZONES
-        extra = ("synchro_summon", "xyz_summon", "link_summon")
-        first: dict = {}     # one material set per monster is enough to show where it may go
+        # Monster Zone no Link Arrow points to is refused with its rule); one material set per monster
+        first: dict = {}
         for item in self.legal:
             (kind, body), = item["action"].items()
-            if kind in extra and "zone" not in body:
+            if kind in ("synchro_summon", "xyz_summon", "link_summon") and "zone" not in body:
                 first.setdefault(body["card"], (kind, body))
-        placed = [{kind: {**body, "zone": z}} for kind, body in first.values() for z in MONSTER_ZONES]
-        self.classify(placed, self._try)
+        self.classify([{kind: {**body, "zone": z}} for kind, body in first.values() for z in MONSTER_ZONES], self._try)

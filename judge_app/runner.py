@@ -35,7 +35,7 @@ from rulings.editions import EDITIONS
 WORKERS = 2
 WORKER_NICENESS = 10
 GRACE_S = 1.0        # how long past the deadline the HTTP thread still waits for the run to stop itself
-WALL_FACTOR = 2      # a run's wall-clock limit, in multiples of its CPU budget (a starved worker is slow)
+WALL_LIMIT_S = 10.0  # a run's wall-clock limit, whatever its CPU budget: a worker starved by a busy machine
 QUEUE_WAIT_S = 2.0   # the longest a request waits in the queue for a free worker
 LONG_RUN_S = 1.0     # a run older than this is long: with every worker on one, the queue is closed
 DEFAULT_MAX_THREADS = 12   # server threads the scenario routes may hold (running or queued); see limit_threads
@@ -141,8 +141,12 @@ def _started_pool() -> futures.ProcessPoolExecutor:
     if workers not in _WARMED:
         with _WARM_LOCK:
             if workers not in _WARMED:
-                for f in [workers.submit(time.monotonic) for _ in range(WORKERS)]:
-                    f.result(120)
+                try:
+                    for f in [workers.submit(time.monotonic) for _ in range(WORKERS)]:
+                        f.result(120)
+                except (futures.process.BrokenProcessPool, futures.TimeoutError):
+                    _replace_broken_pool(workers)
+                    raise LimitExceeded("the scenario worker processes did not start; try again") from None
                 _WARMED.add(workers)
     return workers
 
@@ -180,8 +184,8 @@ def _load_engines() -> None:
 
 def run_job(job: Callable[..., Any], *args, timeout: float = 5.0) -> Any:
     """`job(*args)` in a worker process, through the admission, stopped by the engine's budget once it has
-    used `timeout` seconds of the worker's CPU (or `WALL_FACTOR` × `timeout` of wall clock, when a busy
-    machine starves the worker). The public entry for every route that runs scenarios.
+    used `timeout` seconds of the worker's CPU (or `wall_limit` seconds of wall clock, when a busy machine
+    starves the worker). The public entry for every route that runs scenarios.
 
     `job` must be a module-level function (it is pickled by name) and its arguments and result plain data.
     Raises Busy (429), LimitExceeded (413: the time or step limit), InvalidScenario (400, with `path`) or
@@ -196,10 +200,10 @@ def run_job(job: Callable[..., Any], *args, timeout: float = 5.0) -> Any:
         raise
     future.add_done_callback(lambda _: ADMISSION.leave(ticket))   # a worker is free when the run has stopped
     try:
-        outcome = future.result(timeout=WALL_FACTOR * timeout + GRACE_S)
+        outcome = future.result(timeout=wall_limit(timeout) + GRACE_S)
     except futures.TimeoutError:
         future.cancel()
-        raise LimitExceeded(f"scenario ran longer than {WALL_FACTOR * timeout:g} s") from None
+        raise LimitExceeded(f"scenario ran longer than {wall_limit(timeout):g} s") from None
     except futures.process.BrokenProcessPool:   # a worker died (killed, out of memory): start new ones
         _replace_broken_pool(workers)
         raise LimitExceeded("the scenario's worker process stopped; the run was abandoned") from None
@@ -208,11 +212,15 @@ def run_job(job: Callable[..., Any], *args, timeout: float = 5.0) -> Any:
     return outcome
 
 
+def wall_limit(timeout: float) -> float:
+    return max(WALL_LIMIT_S, timeout)
+
+
 def _in_worker(job: Callable[..., Any], args: tuple, timeout: float) -> Any:
     from engine import budget
 
     try:
-        with budget.cpu_deadline(timeout, wall_seconds=WALL_FACTOR * timeout):
+        with budget.cpu_deadline(timeout, wall_seconds=wall_limit(timeout)):
             budget.check()
             return job(*args)
     except InvalidScenario as e:   # typed errors cross the process boundary as plain data (_Failure)

@@ -114,7 +114,7 @@ def _strip(action: dict, keep: dict) -> dict:
     if not isinstance(body, dict):
         return action
     return {kind: {k: sorted(v) if k in SETS and isinstance(v, list) else v for k, v in body.items()
-                   if k not in OPTIONAL or k in keep}}
+                   if (k not in OPTIONAL or k in keep) and v != []}}   # an empty set is as good as none
 
 
 def check_point(data: dict, n: int, brute: bool = True) -> list[str]:

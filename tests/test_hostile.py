@@ -326,3 +326,45 @@ def test_the_openapi_schema_is_as_strict_as_the_server(client):
     assert r.status_code == 400 and r.get_json()["path"] == "actions"
     r = client.post("/api/simulate", data=json.dumps({"game": "dcg", "board": {}, "actions": [{}]}), headers=SIMULATE)
     assert r.status_code == 400
+
+
+def test_the_openapi_schema_states_what_the_server_does_in_the_five_cases_of_issue_26(client):
+    """Each case: what the server answers, and the spec allowing exactly that (or documenting the refusal)."""
+    import re
+
+    import jsonschema
+
+    doc = client.get("/api/openapi.json").get_json()
+    schemas = doc["components"]["schemas"]
+
+    def valid(schema: dict, value) -> bool:
+        resolver = {"components": {"schemas": schemas}, **schema}
+        return jsonschema.Draft4Validator(resolver).is_valid(value)
+
+    ops = {path: next(iter(item.values())) for path, item in doc["paths"].items()}
+    param = {(path, p["name"]): p["schema"] for path, op in ops.items() for p in op.get("parameters", [])}
+    # 1. an edition of the other game: allowed by the spec, refused with a documented 400
+    r = client.get("/api/search", query_string={"q": "blocker", "edition": "dcg-ja-3.6", "game": "ygo"})
+    assert r.status_code == 400
+    assert any(x["status"] == 400 and re.search(x["error"], r.get_json()["error"]) for x in ops["/api/search"]["x-refusals"])
+    assert "edition=dcg-ja-3.6&game=ygo" in ops["/api/search"]["responses"]["400"]["description"]
+    # 2 and 3. an empty body to /api/check and /api/simulate: refused, and forbidden by the spec
+    for path in ("/api/check", "/api/simulate"):
+        for body in (b"", b" \n"):
+            assert client.post(path, data=body, content_type="application/yaml").status_code == 400
+            for ctype in ("application/yaml", "text/plain"):
+                assert not valid(ops[path]["requestBody"]["content"][ctype]["schema"], body.decode())
+        assert valid(ops[path]["requestBody"]["content"]["application/yaml"]["schema"], "game: dcg")
+    # 4. an edition without an alignment: a 400, and not an edition the spec allows there
+    assert client.get("/api/align/dcg-zh-glossary/12").status_code == 400
+    assert not valid(param[("/api/align/{edition}/{number}", "edition")], "dcg-zh-glossary")
+    assert valid(param[("/api/align/{edition}/{number}", "edition")], "dcg-zh-1.2")
+    assert "dcg-zh-glossary/12" in ops["/api/align/{edition}/{number}"]["responses"]["400"]["description"]
+    # 5. an empty edition= (and game=): no filter, accepted by the server and allowed by the spec
+    r = client.get("/api/search", query_string={"q": "blocker", "edition": "", "game": ""})
+    assert r.status_code == 200 and r.get_json()["results"]
+    assert valid(param[("/api/search", "edition")], [""]) and valid(param[("/api/search", "game")], "")
+    example = Path("judge_app/examples/dcg-blocker-tie.yaml").read_bytes()
+    assert client.post("/api/simulate?edition=", data=example, content_type="application/yaml").status_code == 200
+    assert valid(param[("/api/simulate", "edition")], "")
+    assert not valid(param[("/api/simulate", "edition")], "dcg-ja-9")   # negative control

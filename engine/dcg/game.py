@@ -47,6 +47,29 @@ def on(kind: str):
     return register
 
 
+# effect verb (`do:`) -> its runner (game, owner, effect, card_id, holder); triggered keyword -> its runner
+# (game, trigger). Mechanics add theirs with `runs_verbs` / `runs_keywords`; resolve.py dispatches by name.
+VERBS: dict[str, Callable] = {}
+KEYWORDS: dict[str, Callable] = {}
+
+
+def _add(table: dict, runners: dict, what: str) -> None:
+    for name, fn in runners.items():
+        if name in table and table[name].__module__ != fn.__module__:
+            raise RuntimeError(f"the {what} {name!r} is run by both {table[name].__module__} and {fn.__module__}")
+        table[name] = fn
+
+
+def runs_verbs(runners: dict) -> None:
+    """Register the runners of these effect verbs (name -> runner)."""
+    _add(VERBS, runners, "effect verb")
+
+
+def runs_keywords(runners: dict) -> None:
+    """Register the runners of these triggered keywords (name -> runner)."""
+    _add(KEYWORDS, runners, "triggered keyword")
+
+
 def provides(kind: str):
     """Register the decorated function as the handler of `kind`; each kind has exactly one provider."""
     def register(fn):
@@ -161,6 +184,10 @@ class Game:
     def declare_attack(self, attacker: str, target: str, **how) -> None:
         """Attack, from the declaration to the end of the attack (attack.py)."""
         PROVIDED["attack"](self, attacker, target, **how)
+
+    def digiburst(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
+        """Digi-Burst: trash the digivolution cards an effect needs to run; False when it cannot (keyword_verbs.py)."""
+        return PROVIDED["digiburst"](self, owner, e, card_id, holder)
 
     def check_links(self, p: str) -> None:
         """The rule check's look at p's link cards (17-1-3-6, 17-1-3-7; combine.py)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .combine import draw_and_trigger, blast_dna
-from .game import Game
+from .game import Game, provides, runs_verbs
 from .model import Digimon, Effect
 
 
@@ -92,6 +92,7 @@ def create_token(game: Game, owner: str, e: Effect, card_id: str, holder: Digimo
                   f"{token.id}.", "dcg.token", "dcg.play.no_attack_this_turn")
 
 
+@provides("digiburst")
 def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
     """16-13: trash N digivolution cards of this Digimon (default: from the top) to run the effect; without
     N of them, the effect is not run. Returns whether it may run."""
@@ -109,5 +110,5 @@ def digiburst(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon |
     return True
 
 
-RUNNERS = {"save": save, "mind_link": mind_link, "blast_digivolve": blast_digivolve, "create_token": create_token,
-           "blast_dna_digivolve": blast_dna}
+runs_verbs({"save": save, "mind_link": mind_link, "blast_digivolve": blast_digivolve, "create_token": create_token,
+           "blast_dna_digivolve": blast_dna})

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .battle import destroy
-from . import keyword_verbs
 from .leave import before_leaving
-from .turn_end import RUNNERS as END_ATTACK_RUNNERS
 from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
 from .combine import place_xros, xros_refusal
-from .game import Game, Trigger, provides
+from .game import KEYWORDS, VERBS, Game, Trigger, provides, runs_keywords, runs_verbs
 from .options import play_this, run_main_effects
 from .keywords import keyword_text
 from .effects import CHOOSING_TARGETS, TIMING_KEYS, TIMING_NAMES
@@ -31,7 +29,7 @@ def run_trigger(game: Game, t: Trigger) -> None:
                   f"triggered.", "dcg.effects.new_card_lost", "dcg.new_card.becomes", "dcg.new_card.different", card=t.card_id)
         return
     if t.keyword:
-        KEYWORD_RUNNERS[t.keyword](game, t)
+        KEYWORDS[t.keyword](game, t)
         return
     if not game.still_has(t):
         game.step("effect.not_held", f"{t.card_id}'s [{TIMING_NAMES[t.effect.timing]}] effect is no longer pending: "
@@ -166,10 +164,10 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
                   f"processed like a triggered effect.", "dcg.pending.rule", card=card_id, do=e.do)
         return
-    if e.digiburst and not keyword_verbs.digiburst(game, owner, e, card_id, holder):
+    if e.digiburst and not game.digiburst(owner, e, card_id, holder):
         return
     before = len(game.trace.steps)
-    VERB_RUNNERS[e.do](game, owner, e, card_id, holder)
+    VERBS[e.do](game, owner, e, card_id, holder)
     if e.by is not None and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
         game.step("effect.cost_kept", f"{card_id}'s condition was carried out all the same: it may be, even when "
                   f"what follows has nothing to act on.", "dcg.cost_condition.rest_impossible", card=card_id)
@@ -652,14 +650,13 @@ def _had(d: Digimon, info: tuple) -> bool:
     return any(k in keys for m in d.mods for _, k, _ in m.info)
 
 
-VERB_RUNNERS = {"add_info": _info_effect, "change_info": _info_effect, "prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
+runs_verbs({"add_info": _info_effect, "change_info": _info_effect, "prevent": _prevent, "end_attack": _end_attack, "gain": _gain, "cannot_be_blocked": _gain, "cannot_attack": _gain,
                 "cannot_block": _gain, "unaffected": _gain, "activate_main": _activate_main,
                 "play_this": _play_this,"delete": _delete, "suspend": _set_suspended(True), "unsuspend": _set_suspended(False),
                 "dp": _dp, "draw": _draw, "memory": _memory, "return_to_hand": _return_to_hand,
                 "trash_security": _trash_security, "play_from_trash": _play_from_trash, "set_memory": _set_memory,
                 "play_from_hand": _play_from_hand, "recovery": _recovery,
-                "de_digivolve": _de_digivolve, "blitz": _blitz,
-                **keyword_verbs.RUNNERS}
+                "de_digivolve": _de_digivolve, "blitz": _blitz})
 
 
 # ---------------------------------------------------------------------------------------- keywords
@@ -737,8 +734,7 @@ def _fortitude(game: Game, t: Trigger) -> None:
               "dcg.keyword.fortitude_forced", *(["dcg.keyword.fortitude_multiple"] if t.keyword_count > 1 else []))
 
 
-KEYWORD_RUNNERS = {"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude,
-                   **END_ATTACK_RUNNERS}
+runs_keywords({"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude})
 
 
 @provides("play_card")

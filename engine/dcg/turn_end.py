@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .game import Game, Trigger
+from .game import Game, Trigger, runs_keywords
 
 END_ATTACKS = ("vortex", "execute", "overclock")
 
@@ -125,4 +125,4 @@ def _foe(p: str) -> str:
     return "B" if p == "A" else "A"
 
 
-RUNNERS = {"vortex": vortex, "execute": execute, "overclock": overclock}
+runs_keywords({"vortex": vortex, "execute": execute, "overclock": overclock})

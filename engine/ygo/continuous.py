@@ -17,6 +17,12 @@ Rule 13.3: a Continuous Spell's effects are continuous). Vocabulary (EFFECTS.md,
     {effect_damage: {apply, to}}   (effect damage taken instead, 0, halved or doubled, battle_damage.py)
     {cannot_be_attacked: <selector> | {target, direct: true}}   (not chosen as an attack target, 4.1.3)
 
+This module is the kernel's query protocol for them ("what modifies X", "may X happen"): which face-up cards'
+continuous effects apply now (`sources`), which reach a monster (`applying_indexed`), Skill Drain (`drained`),
+attacks (`cannot_attack`, `not_attackable`) and Special Summon limits (`summon_limits`). It imports no mechanic:
+the names above are the kernel's (`OPS`); the mechanic that applies one registers its parser (`parses`), and
+protection and trap negation answer the kernel's questions (kernel.UNAFFECTED, kernel.TRAP_NEGATOR).
+
 ATK/DEF/Level changes may carry conditions `lp: lower | higher` (its controller's LP against the opponent's)
 and `during: damage_calculation`. Selectors: self, equipped (the monster this equip card is equipped to),
 your_monsters, opponent_monsters, all_monsters. Values are computed in stats.py (rulebook 4.5).
@@ -82,6 +88,9 @@ def parses(*ops: str):
     def register(fn):
         for op in ops:
             PARSERS[op] = fn
+        ordered = sorted(PARSERS.items(), key=lambda item: OPS.index(item[0]))
+        PARSERS.clear()
+        PARSERS.update(ordered)   # kept in the order of OPS, whatever order the mechanics load in
         return fn
     return register
 

@@ -1,5 +1,7 @@
-"""The effect vocabulary (EFFECTS.md): each operation parses its arguments at validation time and
-applies itself when its chain link resolves, recording one cited step per change."""
+"""The operations of the effect vocabulary (EFFECTS.md) that no smaller mechanic owns — destroy, banish, return,
+negate, ATK/DEF/Level changes, LP, damage, draw, discard, Special Summon …: each parses its arguments at validation
+time and applies itself when its chain link resolves, recording one cited step per change. Like every mechanic,
+this module registers its operations with the kernel (steps.operation); `apply` runs a resolving link's steps."""
 from __future__ import annotations
 
 from . import battle_damage, costs, equip_monsters, linked, name_locks, protection, stats, temporary, vows, zones

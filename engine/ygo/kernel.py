@@ -10,7 +10,8 @@ event kind or a query here, and a mechanic module registers what answers it when
 * a `Query` asks what applies now ("is this card unaffected by that one", "would it be banished instead");
   one mechanic answers it, and without one the default answer stands.
 
-Mechanics are imported, and so registered, by plugins.py before a game runs (engine/ygo/__init__ imports it).
+Mechanics are imported, and so registered, by plugins.py before a game runs (run.py imports it, and
+engine/ygo/__init__ imports run).
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@
     POST /api/check             the same report as `judge check --json`; errors 400/413 {"error": …}
 
 Checks run in the scenario worker processes, through the same admission as /api/simulate (judge_app.runner:
-a busy server answers 429), under a wall-clock limit (CHECK_TIMEOUT_S, default 1 s per request, so no check
+a busy server answers 429), under a CPU limit (CHECK_TIMEOUT_S, default 1 s of the worker's CPU per request, so no check
 takes more than 1 s of CPU; 9 rulings take about 35 ms; past it: 413) and at most CHECK_MAX_RULINGS rulings
 per request (default 50; more: 400).
 """
