@@ -3,10 +3,12 @@ language and category), and a plain substring scan of the same corpus in the sam
 
     python bench/search.py [--rounds 5]
 
-Queries: the held-out floor set (tests/data/search_floor.yaml: 190 questions as judges type them, in
-simplified and traditional Chinese, Japanese and English, typos included) and the curated relevance set
-(tests/data/search_relevance.yaml). Targets (issue 13): build <= 5 s, warm p50 <= 2 ms and p99 <= 10 ms on
-whole questions; floor hit@5 >= 90 %, hit@1 >= 60 %, typos >= 80 %, every language >= 85 %.
+Queries: the round-4 held-out set (tests/data/search_heldout.yaml: 181 questions, never tuned on), the old
+floor set (tests/data/search_floor.yaml: 190 questions, tuned on in rounds 2-3) and the curated relevance
+set (tests/data/search_relevance.yaml). Targets (issue 22): build <= 6 s of CPU counting child processes;
+warm in-process p50 <= 10 ms, p99 <= 50 ms; on unseen questions hit@5 >= 90 %, hit@1 >= 60 %, every
+language and game >= 85 %. (The one-shot `judge search` <= 0.4 s is bench/cli.py's; 10-client /api/search
+p50 <= 25 ms is bench/load.py's. The 2 ms target of issue 13 is withdrawn.)
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ sys.path[:] = [str(REPO)] + [p for p in sys.path if Path(p or ".").resolve() != 
 
 import argparse  # noqa: E402
 import os  # noqa: E402
+import resource  # noqa: E402
 import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -53,8 +56,12 @@ def main() -> int:
         editions = [corpus.load(e) for e in index.indexed_editions()]
         parse_s = time.perf_counter() - t0
         cpu0 = time.process_time()
+        children0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         report = index.build(Path(tmp), force=True)
-        build_s, build_cpu = report.seconds, time.process_time() - cpu0
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        build_s = report.seconds
+        build_cpu = (time.process_time() - cpu0 + children.ru_utime - children0.ru_utime
+                     + children.ru_stime - children0.ru_stime)
         rs = RuleSearch(Path(tmp), build=False)
         for q, eds, game in queries:          # warm: terms table, OpenCC, stemmer caches
             rs.search(q, editions=eds, game=game)
@@ -84,7 +91,8 @@ def main() -> int:
             scan.append((time.perf_counter() - t) * 1000)
 
     print(f"corpus: {report.sections} sections in {len(editions)} editions (parse {parse_s:.2f} s)")
-    print(f"index build (parse cached + index): {build_s:.2f} s wall, {build_cpu:.2f} s CPU   target <= 5 s")
+    print(f"index build (parse cached + index): {build_s:.2f} s wall, {build_cpu:.2f} s CPU (with child "
+          "processes)   target <= 6 s CPU")
     print(f"machine load average: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times include waiting "
           "for a core; CPU times do not)")
     kinds = [("zh/ja" if any(ord(c) > 0x3000 for c in q) else "numbers" if any(c.isdigit() for c in q)
@@ -95,7 +103,7 @@ def main() -> int:
           f"({', '.join(f'{k} {v}' for k, v in languages.items())}; {sentences} sentences)")
     print(f"{'':18}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     print(f"{'search':18}{statistics.median(times):9.2f}{percentile(times, 99):9.2f}{max(times):9.2f}"
-          "   target p50 <= 2, p99 <= 10")
+          "   target p50 <= 10, p99 <= 50")
     if sentence_times:
         print(f"{'  sentences only':18}{statistics.median(sentence_times):9.2f}"
               f"{percentile(sentence_times, 99):9.2f}{max(sentence_times):9.2f}")

@@ -3,7 +3,7 @@
 Layout under the data directory (env `JUDGE_DATA_DIR`, default `<repo>/var/`):
 
     search/CURRENT          name of the live generation (replaced atomically)
-    search/gen-<ns>-<fp>/   one complete index (rulings/postings.py files, words.json) + manifest.json
+    search/gen-<ns>-<fp>/   one complete Whoosh index (schema: rulings/schema.py) + manifest.json
     search/.lock            held (flock) while a build runs
 
 A build writes a `.tmp-…` directory, renames it to `gen-…`, then swaps CURRENT: a reader never sees a
@@ -14,8 +14,12 @@ so the second one finds the fresh index and does nothing.
 Damage: the manifest records every index file's size, SHA-256 and mtime; `ensure` also loads the live
 generation, and hashes a file again only when its mtime is not the one the build left (a copy that keeps
 mtimes, `cp -p` or an image layer, needs no hashing either). A missing, truncated or unreadable
-generation is logged (warning) and rebuilt. A data directory that cannot be written raises `SearchIndexError` naming it (a stale but readable index is then
-used as it is, with a warning).
+generation is logged (warning) and rebuilt. A data directory that cannot be written raises
+`SearchIndexError` naming it (a stale but readable index is then used as it is, with a warning).
+
+Every rebuild says why on the log (stderr for the CLI): no CURRENT file, a pointer naming no generation, a
+missing or garbage manifest, the files that changed since the build (the manifest keeps each source's
+digest), or the damage found.
 
 Term usage: the manifest's `term_sections` records, per game, how many sections name each term of either
 game (`{"dcg": {"sections": 2118, "terms": {"block": 51, "trigger": 501, …}}, "ygo": {…}}`). Search reads
@@ -38,10 +42,10 @@ from pathlib import Path
 
 from engine.errors import JudgeError
 
-from . import analysis, digests, postings
+from . import analysis, digests
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "9"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -62,31 +66,43 @@ def search_dir(base: Path | None = None) -> Path:
     return Path(base or data_dir()) / "search"
 
 
-# Indexed fields and their BM25F boosts. Query-side boosts (rulings/search.py) multiply these.
-FIELDS = {
-    "title": 3.0, "body": 1.0,              # CJK bigrams of the title / own text
-    "body1": 1.0,                           # CJK single characters of the own text (输, 放, 级)
-    "title_en": 3.0, "body_en": 1.0,        # English stems, plus the English names of the terms and glosses
-    "terms": 1.0,                           # ids of the edition's game's terms named in the text
-    "title_terms": 1.0,                     # ... named in the title
-    "defines": 1.0,                         # ids of the terms this section defines
-    "title_key": 1.0,                       # terms.alias_key of the prepared title: exact-title hits
-}
-
-
 def _source_files() -> list[Path]:
     files = sorted((PACKAGE_DIR / "texts").glob("*.txt"))
     files += sorted((PACKAGE_DIR / "data").glob("*.yaml"))
     files += sorted(PACKAGE_DIR.glob("parse*.py"))
     files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "name_scan.py", "glosses.py",
-                                        "analysis.py", "index.py", "postings.py")]
+                                        "analysis.py", "index.py", "schema.py")]
     return [f for f in files if f.exists()]
+
+
+def _versions() -> str:
+    return f"schema={SCHEMA_VERSION};analyzer={analysis.ANALYZER_VERSION}"
 
 
 def fingerprint() -> str:
     """Hash of everything the index content depends on (each file's digest is remembered by its size and
     mtime, rulings/digests.py: a start with nothing changed reads no source file)."""
-    return digests.combined(f"schema={SCHEMA_VERSION};analyzer={analysis.ANALYZER_VERSION}", _source_files())
+    return digests.combined(_versions(), _source_files())
+
+
+def source_digests() -> dict[str, str]:
+    """Each source file (path under the repository) -> its SHA-256: the manifest keeps them, so that a
+    rebuild can name what changed."""
+    files = _source_files()
+    return {str(f.relative_to(REPO_DIR)): d for f, d in zip(files, digests.file_digests(files))}
+
+
+def stale_because(manifest: dict) -> str:
+    """What changed since a generation was built: the files, or the schema/analyzer versions."""
+    if manifest.get("versions", "") != _versions():
+        return f"its schema/analyzer changed ({manifest.get('versions') or 'unknown'} -> {_versions()})"
+    old = manifest.get("sources") or {}
+    now = source_digests()
+    changed = [name for name in now if old.get(name) != now[name]] + [name for name in old if name not in now]
+    if not changed:
+        return "its fingerprint is not the sources'"
+    shown = ", ".join(changed[:4]) + (f" and {len(changed) - 4} more" if len(changed) > 4 else "")
+    return f"its sources changed since it was built: {shown}"
 
 
 @dataclass(frozen=True)
@@ -101,14 +117,31 @@ class IndexInfo:
 
 def current(base: Path | None = None) -> IndexInfo | None:
     """The live generation, or None when there is none (or it is damaged)."""
+    return locate(base)[0]
+
+
+def locate(base: Path | None = None) -> tuple[IndexInfo | None, str]:
+    """(the live generation, "") or (None, why there is none: no CURRENT file, a pointer naming a missing
+    generation, a missing or garbage manifest)."""
     sdir = search_dir(base)
     try:
         name = (sdir / "CURRENT").read_text(encoding="utf-8").strip()
-        path = sdir / name
+    except FileNotFoundError:
+        return None, "no CURRENT file"
+    except (OSError, ValueError) as e:
+        return None, f"the CURRENT file is unreadable ({type(e).__name__})"
+    path = sdir / name
+    if not name or "/" in name or not path.is_dir():
+        return None, f"CURRENT names {name[:60]!r}, which is not a generation here"
+    try:
         manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return IndexInfo(path, manifest)
+    except FileNotFoundError:
+        return None, f"{name} has no manifest.json"
+    except (OSError, ValueError) as e:
+        return None, f"the manifest of {name} is garbage ({type(e).__name__})"
+    if not isinstance(manifest, dict):
+        return None, f"the manifest of {name} is garbage (not an object)"
+    return IndexInfo(path, manifest), ""
 
 
 def is_stale(base: Path | None = None, fp: str | None = None) -> bool:
@@ -140,14 +173,15 @@ def damage(info: IndexInfo) -> str | None:
     return None
 
 
-def open_checked(info: IndexInfo) -> postings.PostingsIndex:
-    """The generation loaded and checked: every file as large as the build wrote it and holding what it
-    wrote (SHA-256, read only for a file whose mtime is not the one the build left: a file written since
-    has a new one), the manifest's section count. Raises IndexDamaged."""
+def open_checked(info: IndexInfo) -> "LoadedIndex":
+    """The generation read into memory and checked: every file as large as the build wrote it and holding
+    what it wrote (SHA-256, read only for a file whose mtime is not the one the build left: a file written
+    since has a new one), Whoosh opens it, the manifest's section count, the last document readable.
+    Raises IndexDamaged."""
     files = info.manifest.get("files", {})
     sums = info.manifest.get("sha256", {})
     written = info.manifest.get("mtime_ns", {})
-    if not files:
+    if not files or not isinstance(files, dict):
         raise IndexDamaged("its manifest lists no files")
     for name, size in files.items():
         try:
@@ -169,24 +203,26 @@ def ensure(base: Path | None = None) -> IndexInfo:
     return ensure_loaded(base)[0]
 
 
-def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, postings.PostingsIndex]:
+def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, "LoadedIndex"]:
     """`ensure`, with the generation as loaded and checked (the soundness check reads it whole, so a
-    searcher opening it right after need not read it again)."""
+    searcher opening it right after need not read it again). Every rebuild is logged with its reason."""
     fp = fingerprint()
-    info = current(base)
+    info, missing = locate(base)
     force = False
+    why = None
     if info is None:
-        log.info("no readable search index under %s: building it (about 10 s)", search_dir(base))
+        log.info("no readable search index under %s (%s): building it (about 10 s)", search_dir(base), missing)
     elif info.fingerprint != fp:
-        log.info("search index %s is stale: rebuilding", info.path.name)
+        log.info("search index %s is stale (%s): rebuilding", info.path.name, stale_because(info.manifest))
     else:
         try:
             return info, open_checked(info)
         except IndexDamaged as e:
             log.warning("search index %s is damaged (%s): rebuilding it", info.path, e)
+            why = f"{info.path.name} is damaged: {e}"
         force = True
     try:
-        build(base, force=force, fp=fp)
+        build(base, force=force, fp=fp, why=why)
     except SearchIndexError as build_error:
         if info is not None and not force:
             try:
@@ -202,17 +238,20 @@ def ensure_loaded(base: Path | None = None) -> tuple[IndexInfo, postings.Posting
     return info, open_checked(info)
 
 
-def build(base: Path | None = None, force: bool = False, fp: str | None = None) -> BuildReport:
+def build(base: Path | None = None, force: bool = False, fp: str | None = None, why: str | None = None
+          ) -> BuildReport:
+    """Build a new generation when the live one is missing or stale (or always, `force`), and say why
+    (`why`: the caller's reason, such as the damage it found) on the log once the build is under way."""
     sdir = search_dir(base)
     try:
-        return _build(sdir, base, force, fp)
+        return _build(sdir, base, force, fp, why)
     except OSError as e:
         where = e.filename or sdir
         raise SearchIndexError(f"cannot write the search index in {where}: {e.strerror or e} "
                                "(set JUDGE_DATA_DIR to a writable directory)") from None
 
 
-def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildReport:
+def _build(sdir: Path, base: Path | None, force: bool, fp: str | None, why: str | None) -> BuildReport:
     import uuid     # here: a search that finds its index up to date never builds
 
     sdir.mkdir(parents=True, exist_ok=True)
@@ -220,16 +259,21 @@ def _build(sdir: Path, base: Path | None, force: bool, fp: str | None) -> BuildR
     with open(sdir / ".lock", "a+") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         fp = fp or fingerprint()
-        info = current(base)
+        info, missing = locate(base)
         if not force and info is not None and info.fingerprint == fp:
             return BuildReport(False, info.path, info.manifest.get("sections", 0),
                                time.perf_counter() - started, info.manifest.get("editions", {}))
+        reason = why or ("there is none: " + missing if info is None else stale_because(info.manifest) if info.fingerprint != fp
+                         else "a rebuild was asked for (--force)")
+        # a debug record: the CLI shows these once a build is under way (a failure stays one error line)
+        log.debug("building the search index because %s", reason)
         tmp = sdir / f".tmp-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         try:
             counts, term_sections = _write(tmp)
             stats = {f.name: f.stat() for f in sorted(tmp.iterdir()) if f.is_file()}
             files = {name: st.st_size for name, st in stats.items()}
             manifest = {"fingerprint": fp, "schema": SCHEMA_VERSION, "analyzer": analysis.ANALYZER_VERSION,
+                        "versions": _versions(), "sources": source_digests(),
                         "built_at": time.time(), "sections": sum(counts.values()), "editions": counts,
                         "term_sections": term_sections, "files": files,
                         "sha256": {name: digests.sha256_of(tmp / name) for name in files},
@@ -264,51 +308,71 @@ def indexed_editions() -> list[str]:
 
 
 def _write(path: Path) -> tuple[dict, dict]:
-    """Index every section; returns (sections per edition, term usage per game as in `term_sections`)."""
-    from . import corpus
+    """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
+    in `term_sections`)."""
+    from whoosh.filedb.filestore import FileStorage
+
+    from . import corpus, schema
 
     path.mkdir(parents=True)
     counts: dict[str, int] = {}
     usage: dict[str, dict] = {}
     documents: list[dict] = []
-    stored: list[dict] = []
-    columns: dict[str, list] = {name: [] for name in COLUMNS}
-    words: dict[str, int] = {}
     editions = indexed_editions()
     for i, edition_id in enumerate(editions, 1):
         log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
         edition = corpus.load(edition_id)
         definitions = _definitions(edition)
         game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
+        headings: dict[str, dict] = {}
         for order, section in enumerate(edition):
-            doc, tokens, named = section_document(edition, section, order, definitions)
-            english = doc.pop("english")
-            stored.append(doc)
-            documents.append(tokens)
-            for name in COLUMNS:
-                columns[name].append(doc[name])
-            for word in set(analysis.english_words(english)):
-                words[word] = words.get(word, 0) + 1
+            fields, named = section_document(edition, section, order, definitions, headings)
+            documents.append(fields)
             for term_id in named:
                 game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
         game["sections"] += len(edition)
         counts[edition_id] = len(edition)
-    columns["parent"] = _parents(columns["edition"], columns["number"], columns["ref"])
-    postings.write(path, FIELDS, documents, stored, columns)
-    (path / "words.json").write_text(json.dumps(words, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    # single characters: only those a query may look for (rulings/search.py drops hiragana and characters
+    # in more than STOP_SHARE of the sections); the others are most of the postings and never read
+    seen: dict[str, int] = {}
+    for fields in documents:
+        for ch in set(analysis.cjk_chars(fields["body1"])):
+            seen[ch] = seen.get(ch, 0) + 1
+    limit = STOP_SHARE * len(documents)
+    useful = {ch for ch, n in seen.items() if n <= limit and not _HIRAGANA.match(ch)}
+    words: set[str] = set()
+    for fields in documents:
+        fields["body1"] = " ".join(ch for ch in dict.fromkeys(analysis.cjk_chars(fields["body1"])) if ch in useful)
+        # each English word once, in the first section using it: the corrector needs the vocabulary, not
+        # 66,000 postings of it
+        new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
+        words.update(new)
+        fields["words"] = " ".join(new)
+    ix = FileStorage(str(path)).create_index(schema.schema())
+    # one process: two writer processes pickle every document across and merge two segments, which costs
+    # more CPU than it saves on 4,500 short documents
+    writer = ix.writer(limitmb=256)
+    for fields in documents:
+        writer.add_document(**fields)
+    writer.commit()
+    ix.close()
+    for lock in path.glob("*LOCK"):
+        lock.unlink()
     return counts, usage
 
 
-# What every search needs of every section at once (its ranking arrays), kept apart from the stored fields
-# (which a one-shot search decodes only for the sections it shows); plus `parent`, from _parents.
-COLUMNS = ("ref", "edition", "game", "language", "number")
+STOP_SHARE = 0.06       # a token in more of the sections than this says nothing (rulings/search.py)
+_HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
+
+# "how many" questions: which kinds of number a sentence states (the counter says which counts answer)
+COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回度", "level": "级級"}
+COUNT_PATTERNS = {kind: re.compile(r"\d+\s*[" + counters + "]") for kind, counters in COUNTERS.items()}
+COUNT_PATTERNS["level"] = re.compile(r"(?:Lv\.?\s*\d|\d+\s*[级級])", re.IGNORECASE)
+COUNT_PATTERNS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]|(?<![\d/])\d{3,}(?![\d/])")   # or 8000
 
 
-def _parents(editions: list[str], numbers: list[str], refs: list[str]) -> list[int]:
-    """Each section's parent (its number minus the last part, in the same edition) as a position, or -1."""
-    at = {ref: i for i, ref in enumerate(refs)}
-    return [at.get(f"{e}:{re.sub(r'[-.][^-.]*$', '', n)}", -1) if re.search(r"[-.]", n) else -1
-            for e, n in zip(editions, numbers)]
+def _parent_number(number: str) -> str | None:
+    return re.sub(r"[-.][^-.]*$", "", number) if re.search(r"[-.]", number) else None
 
 
 def _definitions(edition) -> dict[str, list[str]]:
@@ -331,12 +395,12 @@ def _definitions(edition) -> dict[str, list[str]]:
                 ids.append(term.id)
     return out
 
-
-def section_document(edition, section, order: int, definitions: dict[str, list[str]]
-                     ) -> tuple[dict, dict[str, list[str]], set[str]]:
-    """(the stored fields, the indexed tokens per field, ids of every term of either game the title or
-    text names)."""
-    from . import glosses
+def section_document(edition, section, order: int, definitions: dict[str, list[str]], headings: dict[str, dict]
+                     ) -> tuple[dict, set[str]]:
+    """(the Whoosh fields of a section, ids of every term of either game its title or text names).
+    `headings` remembers, per number, what a section passes on to the sections under it (its ancestors'
+    titles and its own, and the term ids they name or define): sections come in document order."""
+    from . import glosses, schema
     from .terms import alias_key, mentions
 
     lang = edition.language
@@ -348,28 +412,47 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     own = edition.game
     # English: the section's own Latin words, plus the English names of the terms and ordinary words it
     # names in Chinese or Japanese, so that an English question reaches the CJK text.
-    english_title = " ".join([title] + glosses.english_of(title, lang, [m.term for m in in_title if m.term.game == own]))
+    title_terms = [m.term for m in in_title if m.term.game == own]
+    english_title = " ".join([title] + glosses.english_of(title, lang, title_terms))
     english_text = " ".join([text] + glosses.english_of(text, lang, [m.term for m in in_text if m.term.game == own]))
-    doc = {
+    defines = definitions.get(section.number, [])
+    parent_number = _parent_number(section.number)
+    above = headings.get(parent_number, {"terms": []}) if parent_number else {"terms": []}
+    headings[section.number] = {"terms": above["terms"] + list(dict.fromkeys([t.id for t in title_terms] + defines))}
+    short = alias_key(text) if len(text.strip()) <= SHORT_HEADING else ""
+    stored = {
         "ref": section.ref, "edition": edition.id, "game": edition.game, "language": lang,
         "number": section.number, "order": order, "kind": section.kind,
-        "defines": " ".join(definitions.get(section.number, [])),
+        "defines": " ".join(defines),
         "title_s": section.title, "text_s": section.text,
         "heading_s": heading_sources(edition, section) if not section.text.strip() else [],
         "probe": _SPACE.sub("", f"{title}\n{text}").casefold(),
-        "english": english_title + "\n" + english_text,
     }
-    tokens = {
-        "title": analysis.cjk_tokens(title), "body": analysis.cjk_tokens(text),
-        "body1": analysis.cjk_chars(text),
-        "title_en": analysis.english_tokens(english_title), "body_en": analysis.english_tokens(english_text),
+    counts = [kind for kind, pattern in COUNT_PATTERNS.items() if pattern.search(section.text or "")]
+    sep = schema.SEP
+    fields = {
+        "ref": section.ref, "edition": edition.id, "game": edition.game.encode(),
+        "language": lang.encode(), "parent": (f"{edition.id}:{parent_number}" if parent_number else "").encode(),
+        "counts": " ".join(counts).encode(),
+        "title": title, "body": text, "body1": text,
+        "title_en": english_title, "body_en": english_text, "words": english_title + "\n" + english_text,
+        "heading_terms": sep.join(above["terms"]),
+        "terms": sep.join(m.term.id for m in in_text if m.term.game == own),
+        "title_terms": sep.join(dict.fromkeys(t.id for t in title_terms)),
+        "defines": sep.join(defines),
         # a heading, or a paragraph short enough to be one (伤害计算时, 连锁块: sub-headings inside a section)
-        "title_key": [alias_key(title) or (alias_key(text) if len(text.strip()) <= SHORT_HEADING else "") or "\u0000"],
-        "terms": [m.term.id for m in in_text if m.term.game == own],
-        "title_terms": list(dict.fromkeys(m.term.id for m in in_title if m.term.game == own)),
-        "defines": definitions.get(section.number, []),
+        "title_key": alias_key(title) or short or "\u0000",
+        "doc": stored,
     }
-    return doc, tokens, {m.term.id for m in in_text + in_title}
+    english = _rendering(edition.id, section.number)
+    if english:
+        fields["english"] = english
+    return fields, {m.term.id for m in in_text + in_title}
+
+
+def _rendering(edition: str, number: str) -> str:
+    """The section's unofficial English rendering (rulings/english.py), title and text, or ''."""
+    return ""
 
 
 SHORT_HEADING = 12           # characters: a paragraph this short is a sub-heading line (伤害计算时)
@@ -416,15 +499,55 @@ def _first_text(edition, section, depth: int = 2) -> str:
     return ""
 
 
-def open_index(info: IndexInfo) -> postings.PostingsIndex:
-    """The generation read into memory (about 10 MB), never mapped: a file truncated or rewritten under a
-    running server then cannot kill it nor change what it answers. Raises IndexDamaged when its files do
-    not form an index."""
+class LoadedIndex:
+    """A generation held in memory: its Whoosh index over a RamStorage copy of its files (never mapped: a
+    file truncated or rewritten under a running server cannot kill it nor change what it answers), one
+    searcher, and the per-section columns the ranking reads."""
+
+    def __init__(self, ix):
+        from whoosh import scoring
+
+        self.ix = ix
+        self.searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
+        self.size = self.searcher.doc_count_all()
+        self._columns: dict[str, list] = {}
+
+    def column(self, name: str) -> list:
+        """Every document's value of a column field (edition, game, language, parent, counts), read once."""
+        values = self._columns.get(name)
+        if values is None:
+            values = self._columns[name] = list(self.searcher.reader().column_reader(name))
+        return values
+
+    def docnum(self, ref: str) -> int | None:
+        return self.searcher.document_number(ref=ref)
+
+    def stored(self, docnum: int) -> dict:
+        return self.searcher.stored_fields(docnum)["doc"]
+
+    def doc_frequency(self, field: str, token: str) -> int:
+        return self.searcher.doc_frequency(field, token)
+
+    def close(self) -> None:
+        self.searcher.close()
+
+
+def open_index(info: IndexInfo) -> LoadedIndex:
+    """The generation read into memory (a RamStorage copy of its files, about 15 MB) and opened with
+    Whoosh; its last document is read. Raises IndexDamaged when its files do not form an index."""
+    from whoosh.filedb.filestore import RamStorage
+
+    storage = RamStorage()
     try:
-        loaded = postings.PostingsIndex.load(info.path)
-        loaded.words = json.loads((info.path / "words.json").read_text(encoding="utf-8"))
-    except postings.PostingsError as e:
-        raise IndexDamaged(f"unreadable: {' '.join(str(e).split())[:160]}") from None
-    except (OSError, ValueError) as e:
-        raise IndexDamaged(f"words.json is unreadable: {type(e).__name__}") from None
+        for name in info.manifest.get("files", {}):
+            if name == "manifest.json":
+                continue
+            data = (info.path / name).read_bytes()
+            with storage.create_file(name) as f:
+                f.write(data)
+        loaded = LoadedIndex(storage.open_index())
+        if loaded.size:
+            loaded.stored(loaded.size - 1)
+    except Exception as e:      # noqa: BLE001 - a damaged file can fail Whoosh in many ways (struct, zlib, pickle, EOF)
+        raise IndexDamaged(f"unreadable: {type(e).__name__}: {' '.join(str(e).split())[:160]}") from None
     return loaded

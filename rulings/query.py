@@ -5,8 +5,8 @@
 * `strip_question_words` cuts question words and particles out of Chinese and Japanese runs (是什么, 吗,
   怎么办, 可以, ですか, できる, どうなる …): what is left are the words the answer contains.
 * `ENGLISH_STOP` are English question and function words (what, how, does, the …).
-* `SpellingCorrector` maps an unknown English word to a known one at one edit (delete, insert, replace or
-  swap of neighbours: `blokcer` -> blocker, `damge` -> damage), preferring the more frequent word.
+* `one_edit` tells a spelling correction (rulings/search.py asks Whoosh's corrector) one insertion, deletion,
+  replacement or swap of neighbours away (`blokcer` -> blocker, `damge` -> damage).
 """
 from __future__ import annotations
 
@@ -104,39 +104,11 @@ rule rules happen happens happened mean means meaning
 """.split())
 
 
-class SpellingCorrector:
-    """Known words (word -> number of sections using it) and their one-deletion neighbourhoods."""
-
-    MIN_LENGTH = 4          # shorter words are left alone (dp, ex, s/t ...)
-
-    def __init__(self, words: dict[str, int]):
-        self.words = words
-        self._deletes: dict[str, list[str]] = {}
-        for word in words:
-            if len(word) >= self.MIN_LENGTH - 1:
-                for variant in _deletes(word):
-                    self._deletes.setdefault(variant, []).append(word)
-
-    def correct(self, word: str) -> str:
-        """`word` if it is known or cannot be corrected, else the most used known word one edit away."""
-        if word in self.words or len(word) < self.MIN_LENGTH or not word.isalpha():
-            return word
-        candidates = set(self._deletes.get(word, ()))           # word = known word minus one letter
-        for variant in _deletes(word):
-            if variant in self.words:                           # known word = word minus one letter
-                candidates.add(variant)
-            candidates.update(self._deletes.get(variant, ()))   # replace or swap: a common deletion
-        candidates = {c for c in candidates if _one_edit(word, c)}
-        if not candidates:
-            return word
-        return max(sorted(candidates), key=lambda c: (c[0] == word[0], self.words[c]))
-
-
 def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
     """One insertion, deletion, replacement or swap of neighbouring letters turns a into b."""
     if a == b:
         return False
@@ -169,6 +141,6 @@ class NameMatcher:
         out = []
         for variant in _deletes(text) | {text}:
             for name, value in self._deletes.get(variant, ()):
-                if _one_edit(text, name) and value not in out:
+                if one_edit(text, name) and value not in out:
                     out.append(value)
         return out

@@ -45,8 +45,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
-
 from . import analysis, glosses, index, query as q, supersession, terms
 from .analysis import MAX_QUERY_CHARS
 from .corpus import MAX_NUMBER_CHARS
@@ -120,6 +118,7 @@ class _Concept:
     weight: float = 1.0
     words: list[tuple[str, str]] = field(default_factory=list)   # (field, token) of the name as typed
     phrases: list[list[tuple[str, str]]] = field(default_factory=list)  # alternatives: all tokens of one
+    alike: list[list[tuple[str, str]]] = field(default_factory=list)    # ... that count as showing it, unscored
 
 
 @dataclass
@@ -195,33 +194,78 @@ class RuleSearch:
         self._spellers: dict = {}           # built on the first query that needs them (_speller, _cjk_speller)
         self._filters = {}
         self._game_count_cache: dict = {}
-        columns = ix.columns
-        game_code = {g: i for i, g in enumerate(GAMES)}
-        edition_code = {e: i for i, e in enumerate(EDITIONS)}
-        self._game = np.array([game_code[g] for g in columns["game"]], dtype=np.int8)
-        self._game_sizes = np.bincount(self._game, minlength=len(GAMES)).astype(np.float64)
-        self._edition = np.array([edition_code[e] for e in columns["edition"]], dtype=np.int16)
-        superseded = supersession.superseded()
-        default = np.isin(self._edition, [edition_code[e] for e in DEFAULT_EDITION.values()])
-        quiz = np.array([e == "ygo-zh-rulebook" and n.split(".")[0] == "6"
-                         for e, n in zip(columns["edition"], columns["number"])], dtype=bool)
-        replaced = np.zeros(ix.size, dtype=bool)
-        replaced[[ix.by_ref[ref] for ref in superseded if ref in ix.by_ref]] = True
-        self._prior = (np.ones(ix.size, dtype=np.float64) * np.where(default, _DEFAULT_PRIOR, 1.0)
-                       * np.where(quiz, _QUIZ_PRIOR, 1.0) * np.where(replaced, _SUPERSEDED_PRIOR, 1.0))
-        self._superseded = superseded
-        self._replaced_pairs = [(ix.by_ref[a], ix.by_ref[b]) for a, b in superseded.items()
-                                if a in ix.by_ref and b in ix.by_ref]
-        self._language = np.array(columns["language"])
-        self._has_number_masks: dict = {}   # filled on the first question asking for that kind of number
-        self._descendant, self._ancestor = _ancestry(np.array(columns["parent"], dtype=np.int64))
+        self._doc_sets: dict = {}
+        self._columns: dict = {}
+        self._superseded = supersession.superseded()
         self._stamp = self._pointer_stamp()
 
+    def _column(self, name: str) -> list[str]:
+        """Every section's value of a column field, decoded, read on first use."""
+        values = self._columns.get(name)
+        if values is None:
+            values = self._columns[name] = [v.decode() if isinstance(v, bytes) else v for v in self._ix.column(name)]
+        return values
+
     @property
-    def _speller(self) -> q.SpellingCorrector:
-        """English words one edit from the index's words (built on the first query with Latin letters)."""
+    def _by_ref(self) -> dict[str, int]:
+        found = self._columns.get("by_ref")
+        if found is None:
+            found = self._columns["by_ref"] = {ref: i for i, ref in enumerate(self._column("ref"))}
+        return found
+
+    @property
+    def _game_sizes(self) -> list[int]:
+        found = self._columns.get("game_sizes")
+        if found is None:
+            games = self._column("game")
+            found = self._columns["game_sizes"] = [games.count(g) for g in GAMES]
+        return found
+
+    @property
+    def _descendants(self) -> list[frozenset[int]]:
+        """Each section's descendants (from the parent column), computed on first use."""
+        if "descendants" not in self._columns:
+            self._family()
+        return self._columns["descendants"]
+
+    @property
+    def _ancestors(self) -> list[tuple[int, ...]]:
+        """Each section's ancestors, nearest first."""
+        if "ancestors" not in self._columns:
+            self._family()
+        return self._columns["ancestors"]
+
+    def _family(self) -> None:
+        by_ref = self._by_ref
+        parents = [by_ref.get(ref, -1) if ref else -1 for ref in self._column("parent")]
+        below: list[set[int]] = [set() for _ in parents]
+        above: list[tuple[int, ...]] = []
+        for docnum, parent in enumerate(parents):
+            chain = []
+            while parent >= 0 and len(chain) < 16:
+                below[parent].add(docnum)
+                chain.append(parent)
+                parent = parents[parent]
+            above.append(tuple(chain))
+        self._columns["descendants"] = [frozenset(b) for b in below]
+        self._columns["ancestors"] = above
+
+    def _prior(self, docnum: int) -> float:
+        """The default edition wins a near tie; rules-test questions and replaced passages come after."""
+        edition, ref = self._column("edition")[docnum], self._column("ref")[docnum]
+        prior = _DEFAULT_PRIOR if edition in DEFAULT_EDITION.values() else 1.0
+        if edition == "ygo-zh-rulebook" and ref.split(":", 1)[1].split(".")[0] == "6":
+            prior *= _QUIZ_PRIOR
+        if ref in self._superseded:
+            prior *= _SUPERSEDED_PRIOR
+        return prior
+
+    @property
+    def _speller(self):
+        """Whoosh's corrector over the English words of the sections (built on the first query with Latin
+        letters)."""
         if "en" not in self._spellers:
-            self._spellers["en"] = q.SpellingCorrector(getattr(self._ix, "words", {}))
+            self._spellers["en"] = self._ix.searcher.corrector("words")
         return self._spellers["en"]
 
     @property
@@ -234,15 +278,6 @@ class RuleSearch:
                 for t in terms.all_terms() for lang in ("zh", "ja")
                 for name in t.names(lang) if not re.search(r"[A-Za-z0-9]", name)})
         return self._spellers["cjk"]
-
-    def _has_number(self, kind: str) -> np.ndarray:
-        """Which sections state a number of `kind` (a count question's answer), computed on first use."""
-        mask = self._has_number_masks.get(kind)
-        if mask is None:
-            pattern = _COUNTS[kind]
-            mask = np.array([bool(pattern.search(f["text_s"] or "")) for f in self._ix.stored])
-            self._has_number_masks[kind] = mask
-        return mask
 
     def _maybe_reopen(self) -> None:
         stamp = self._pointer_stamp()
@@ -309,36 +344,23 @@ class RuleSearch:
         inferred = None
         if len({EDITIONS[e].game for e in scope}) > 1 and plan.concepts:
             inferred = self._infer(plan)
-        mask = self._filter(scope)
-        scores = self._score(plan)
-        for old, new in self._replaced_pairs:      # a replaced passage hands its match to its replacement
-            scores[new] = max(scores[new], scores[old])
-        scores *= self._prior
-        if inferred:
-            scores[self._game == GAMES.index(inferred)] *= INFERRED_GAME_BOOST
-        if plan.asks_number:
-            scores[self._has_number(plan.asks_number)] *= NUMBER_ANSWER_BOOST
         language = _query_language(text)
-        if language:
-            scores[self._language == language] *= SAME_LANGUAGE_BOOST
-        for number_ref in self._numbered(plan.numbers, scope, game):
-            scores[self._ix.by_ref[number_ref]] += NUMBER_SCORE
-        if mask is not None:
-            scores = np.where(mask, scores, 0.0)
-        pool = min(len(scores), limit + 30)
-        top = np.argpartition(-scores, pool - 1)[:pool] if pool < len(scores) else np.arange(len(scores))
-        top = [int(i) for i in top if scores[i] > 0]
+        scored = self._rerank(plan, scope, inferred, language)
+        for ref in self._numbered(plan.numbers, scope, game):
+            docnum = self._by_ref[ref]
+            scored[docnum] = scored.get(docnum, 0.0) + NUMBER_SCORE
+        top = sorted(scored.items(), key=lambda x: -x[1])[:limit + 30]
         rank = {e: i for i, e in enumerate(_edition_order(scope, game or inferred))}
         phrases = [p.casefold() for p in plan.typed if len(p) >= 2]
         rows = []
-        for i in top:
-            f = self._ix.stored[i]
+        for docnum, score in top:
+            f = self._ix.stored(docnum)
             # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in)
             bonus = sum(1.5 for p in phrases if p in f["probe"])
             probe = f["probe"]
             title = probe[:probe.find("\n")] if "\n" in probe else probe
             bonus += sum(TITLE_PHRASE_BONUS for p in phrases if len(p) >= 3 and p in title)
-            rows.append((float(scores[i]) * (1 + 0.25 * min(bonus, 4)), f))
+            rows.append((score * (1 + 0.25 * min(bonus, 4)), f))
         rows.sort(key=lambda x: (-round(x[0], 6), rank.get(x[1]["edition"], 99), x[1]["order"]))
         rows = _order_definitions(rows, plan.named_languages)
         if not inferred and not game and len({EDITIONS[e].game for e in scope}) > 1:
@@ -346,73 +368,129 @@ class RuleSearch:
         hits = [self._hit(f, score, plan) for score, f in rows[:limit]]
         return hits, None, plan.expanded, inferred
 
-    def _score(self, plan: _Plan) -> np.ndarray:
-        """BM25F over every clause, times the share of the query's concepts a section shows, squared: a
-        section with all the words comes first, one with most of them next (relaxed matching)."""
-        n = self._ix.size
-        total = np.zeros(n, dtype=np.float64)
-        covered = np.zeros(n, dtype=np.float64)
-        weight_sum = 0.0
-        defining = np.zeros(n, dtype=bool)
-        for term in plan.named_terms:
-            found = self._ix.postings("defines", term.id)
-            if found is not None:
-                defining[found[0]] = True
+    def _query(self, plan: _Plan):
+        """The plan as one Whoosh query: every concept's clauses in the section's own title and text (field
+        boosts FIELD_BOOSTS), gloss synonyms as all of their tokens, the exact-title bonus. (What the
+        headings say counts in `_coverage`: a section is found by its own words, and is then credited with
+        its headings' subjects.)"""
+        from whoosh import query as wq
+
+        clauses = []
         for concept in plan.concepts:
-            seen = np.zeros(n, dtype=bool)
             for fieldname, token, boost in concept.clauses:
-                found = self._ix.postings(fieldname, token)
-                if found is None:
-                    continue
-                docs, weights = found
-                total[docs] += boost * weights
-                seen[docs] = True
-            for phrase in concept.phrases:      # a synonym: shown where all of its bigrams are
-                found = [self._ix.postings(f, t) for f, t in phrase]
-                if not found or any(x is None for x in found):
-                    continue
-                has = np.ones(n, dtype=bool)
-                for docs, _ in found:
-                    mask = np.zeros(n, dtype=bool)
-                    mask[docs] = True
-                    has &= mask
-                for docs, weights in found:
-                    total[docs] += has[docs] * weights
-                seen |= has
-            # a heading also shows, at half weight, what the sections under it say (in full when it
-            # defines a term the query names: the whole section is about it)
-            below = seen.copy()
-            below[self._ancestor[seen[self._descendant]]] = True
-            covered += concept.weight * np.where(seen, 1.0, np.where(defining, DEFINING_SUBTREE_SHARE, SUBTREE_SHARE) * below)
-            weight_sum += concept.weight
-        if plan.asks_number and plan.concepts:
-            # "how many": a sentence stating a number answers; a heading above it does not
-            weight = NUMBER_CONCEPT_SHARE * weight_sum / len(plan.concepts)
-            covered += weight * self._has_number(plan.asks_number)
-            weight_sum += weight
+                clauses.append(wq.Term(fieldname, token, boost=boost * FIELD_BOOSTS.get(fieldname, 1.0)))
+            for phrase in concept.phrases:
+                clauses.append(wq.And([wq.Term(f, t) for f, t in phrase]))
         for fieldname, token, boost in plan.bonuses:
-            found = self._ix.postings(fieldname, token)
-            if found is not None:
-                total[found[0]] += boost * found[1]
+            clauses.append(wq.Term(fieldname, token, boost=boost))
         if plan.single and not plan.concepts:
-            for i, f in enumerate(self._ix.stored):
-                if plan.single in f["probe"]:
-                    total[i] += 1.0
-            return total
-        if weight_sum:
-            total *= (covered / weight_sum) ** COVERAGE_POWER
-        return total
+            clauses.append(wq.Term("body1", plan.single))
+            clauses.append(wq.Prefix("body", plan.single))
+        return wq.Or(list({repr(c): c for c in clauses}.values()))
+
+    def _rerank(self, plan: _Plan, scope: list[str], inferred: str | None, language: str | None) -> dict[int, float]:
+        """Whoosh's BM25F score of its top RERANK_DEPTH sections times the named features: the share of the
+        query's concepts a section shows (`_coverage`), its prior (default edition, rules-test chapter,
+        replaced passage), the inferred game, the language typed in, a number stated for "how many"."""
+        scored: dict[int, float] = {}
+        if not plan.concepts and not plan.bonuses and not plan.single:
+            return scored
+        # optimize=False: Whoosh's block-quality skipping costs more than it saves when 200 of a few
+        # hundred matches are kept
+        found = self._ix.searcher.search(self._query(plan), limit=RERANK_DEPTH, filter=self._filter(scope),
+                                         optimize=False)
+        shown = [self._shown(concept) for concept in plan.concepts]
+        games, languages, counts = self._column("game"), self._column("language"), self._column("counts")
+        replaced: list[tuple[int, float]] = []
+        for hit in found:
+            docnum = hit.docnum
+            score = hit.score * self._coverage(plan, shown, docnum, counts[docnum])
+            score *= self._prior(docnum)
+            if inferred and games[docnum] == inferred:
+                score *= INFERRED_GAME_BOOST
+            if plan.asks_number and plan.asks_number in counts[docnum].split():
+                score *= NUMBER_ANSWER_BOOST
+            if language and languages[docnum] == language:
+                score *= SAME_LANGUAGE_BOOST
+            scored[docnum] = score
+            later = self._superseded.get(self._column("ref")[docnum])
+            if later in self._by_ref:
+                replaced.append((self._by_ref[later], score / _SUPERSEDED_PRIOR))
+        for docnum, score in replaced:      # a replaced passage hands its match to its replacement
+            scored[docnum] = max(scored.get(docnum, 0.0), score)
+        return scored
+
+    def _shown(self, concept: _Concept) -> tuple[set[int], set[int], set[int]]:
+        """(the sections whose own title or text show the concept, those whose title does, those whose
+        headings name it as a term)."""
+        own: set[int] = set()
+        titled: set[int] = set()
+        above: set[int] = set()
+        for fieldname, token, _ in concept.clauses:
+            docs = self._docs(fieldname, token)
+            own |= docs
+            if fieldname in _TITLE_FIELDS:
+                titled |= docs
+            if fieldname in _TERM_FIELDS:
+                above |= self._docs("heading_terms", token)
+        for phrase in concept.phrases + concept.alike:
+            sets = [self._docs(f, t) for f, t in phrase]
+            docs = set.intersection(*sets) if sets else set()
+            own |= docs
+            if phrase and all(f in _TITLE_FIELDS for f, _ in phrase):
+                titled |= docs
+        return own, titled, above
+
+    def _defining(self, plan: _Plan) -> list[set[int]]:
+        return [self._docs("defines", term.id) for term in plan.named_terms]
+
+    def _docs(self, fieldname: str, token: str) -> set[int]:
+        """The sections holding a token (remembered: the same few thousand tokens come back)."""
+        key = (fieldname, token)
+        found = self._doc_sets.get(key)
+        if found is None:
+            found = set(self._ix.searcher.postings(fieldname, token).all_ids()) \
+                if self._ix.doc_frequency(fieldname, token) else set()
+            if len(self._doc_sets) > 20_000:
+                self._doc_sets.clear()
+            self._doc_sets[key] = found
+        return found
+
+    def _coverage(self, plan: _Plan, shown: list[tuple[set[int], set[int], set[int]]], docnum: int,
+                  counts: str) -> float:
+        """The weighted share of the query's concepts a section shows (relaxed matching): in its own title
+        or text in full, in its headings only at HEADING_SHARE (a paragraph inherits its headings'
+        subjects: the answering sentence under 誓约 need not say 誓约), and a heading at SUBTREE_SHARE
+        what the sections under it show (チェーンの処理: the chain heading); a "how many" question counts
+        a sentence stating a number of the kind asked as one more concept."""
+        if plan.single and not plan.concepts:
+            return 1.0
+        covered = total = 0.0
+        below = self._descendants[docnum]
+        ancestors = self._ancestors[docnum]
+        # the section defining a term the query names is about the whole question
+        about = any(docnum in defining for defining in self._defining(plan))
+        for concept, (own, titled, above) in zip(plan.concepts, shown):
+            total += concept.weight
+            if docnum in own:
+                covered += concept.weight
+            elif docnum in above or any(a in titled for a in ancestors):
+                covered += concept.weight * HEADING_SHARE
+            elif about or (below and not own.isdisjoint(below)):
+                covered += concept.weight * SUBTREE_SHARE
+        if plan.asks_number and plan.concepts:
+            weight = NUMBER_CONCEPT_SHARE * total / len(plan.concepts)
+            total += weight
+            covered += weight * (plan.asks_number in counts.split())
+        return (covered / total) ** COVERAGE_POWER if total else 1.0
 
     def _filter(self, scope: list[str]):
-        """A mask of the sections in the editions in scope (None = all), computed once per scope."""
+        """A Whoosh filter of the editions in scope (None = all)."""
+        from whoosh import query as wq
+
         if set(scope) >= set(self._info.manifest.get("editions", {})):
             return None
-        key = tuple(scope)
-        cached = self._filters.get(key)
-        if cached is None:
-            wanted = [list(EDITIONS).index(e) for e in scope]
-            cached = self._filters[key] = np.isin(self._edition, wanted)
-        return cached
+        return wq.Or([wq.Term("edition", e) for e in scope])
 
     def _numbered(self, numbers: list[str], scope: list[str], game) -> list[str]:
         """Refs of the sections numbered as written in the query (each edition in scope that has one)."""
@@ -422,7 +500,7 @@ class RuleSearch:
         for raw in numbers:
             for e in _edition_order(scope, game, dotted="." in raw):
                 ref = f"{e}:{normalize_number(e, raw)}"
-                if ref in self._ix.by_ref and ref not in out:
+                if ref in self._by_ref and ref not in out:
                     out.append(ref)
         return out
 
@@ -450,12 +528,12 @@ class RuleSearch:
             from .corpus import normalize_number
 
             number = normalize_number(e, raw)
-            found = self._ix.by_ref.get(f"{e}:{number}")
+            found = self._by_ref.get(f"{e}:{number}")
             if found is not None:
-                out.append(self._hit(self._ix.stored[found], 100.0 - len(out), None))
+                out.append(self._hit(self._ix.stored(found), 100.0 - len(out), None))
             else:
                 parent = re.sub(r"[-.][^-.]*$", "", number)
-                while parent != number and f"{e}:{parent}" not in self._ix.by_ref:
+                while parent != number and f"{e}:{parent}" not in self._by_ref:
                     number, parent = parent, re.sub(r"[-.][^-.]*$", "", parent)
                 if parent != number:
                     nearest.append(f"{e}:{parent}")
@@ -506,8 +584,12 @@ class RuleSearch:
             latin = bool(re.search(r"[a-z]", name))
             words = ([("body_en", t) for t in analysis.english_tokens(name)] if latin
                      else [("body", g) for g in analysis.cjk_tokens(name)])
+            # the name's own words also show it: a word both games use (发动, attack) is one game's term
+            # only in that game's table
+            phrases = [[("body_en", t) for t in analysis.english_tokens(name)]] if latin else \
+                [p for p in (_phrase(name, "body"), _phrase(name, "title")) if p]
             concept = _Concept(",".join(t.id for t in named), clauses, _idf(frequency, n) + 1.0,
-                               list(dict.fromkeys(words)))
+                               list(dict.fromkeys(words)), alike=[p for p in phrases if p])
             family = next((c for c in plan.concepts if latin and _same_family(c, concept)), None)
             if family:      # "a blocker blocks": Blocker or block, one thing asked about, not two
                 family.name += "," + concept.name
@@ -581,15 +663,27 @@ class RuleSearch:
         def fix(m: re.Match) -> str:
             word = m.group()
             lower = word.lower()
-            if lower in q.ENGLISH_STOP or terms.find(word):
+            if (lower in q.ENGLISH_STOP or len(lower) < SPELL_MIN_LENGTH or terms.find(word)
+                    or self._known_english(lower)):
                 return word
-            better = self._speller.correct(lower)
+            # Whoosh's Levenshtein automaton counts a swap of neighbours (blokcer) as two edits: ask for
+            # two, keep the best one edit or one swap away
+            found = [w for w in self._speller.suggest(lower, limit=8, maxdist=2) if q.one_edit(lower, w)]
+            better = found[0] if found else lower
             if better != lower:
                 plan.corrected[lower] = better
                 return better
             return word
 
         return re.sub(r"[A-Za-z]+", fix, text)
+
+    def _known_english(self, word: str) -> bool:
+        """A word the texts use, or whose stem they or the terms' English names use (played: play): it is
+        never "corrected" into another word."""
+        if self._ix.doc_frequency("words", word):
+            return True
+        return any(self._ix.doc_frequency(f, stem) for stem in analysis.english_tokens(word)
+                   for f in ("body_en", "title_en", "english"))
 
     def _near_terms(self, runs: list[str], game: str | None, named: list[str]) -> list[tuple[str, list[terms.Term]]]:
         """Stretches of the query one typo away from a Chinese or Japanese term name (阻挡着 -> 阻挡者,
@@ -680,16 +774,12 @@ class RuleSearch:
         side = 1 if by_terms == GAMES[1] else -1
         return by_terms if lean * side >= LEAN_AGREEMENT else None
 
-    def _game_counts(self, fieldname: str, token: str) -> np.ndarray:
-        """How many sections of each game hold the token (remembered: a few thousand tokens at most)."""
-        key = (fieldname, token)
-        counts = self._game_count_cache.get(key)
-        if counts is None:
-            found = self._ix.postings(fieldname, token)
-            counts = (np.bincount(self._game[found[0]], minlength=len(GAMES)).astype(float) if found is not None
-                      else np.zeros(len(GAMES)))
-            if len(self._game_count_cache) < 50_000:
-                self._game_count_cache[key] = counts
+    def _game_counts(self, fieldname: str, token: str) -> list[float]:
+        """How many sections of each game hold the token."""
+        games = self._column("game")
+        counts = [0.0] * len(GAMES)
+        for docnum in self._docs(fieldname, token):
+            counts[GAMES.index(games[docnum])] += 1
         return counts
 
     def _lean(self, plan: _Plan) -> float:
@@ -698,7 +788,8 @@ class RuleSearch:
         as (its least used one), not by whose table lists it: Link or opponent's turn are words both
         games' rules use."""
         total, weights = 0.0, 0.0
-        eps = 1.0 / max(1.0, float(self._game_sizes.max()))
+        sizes = self._game_sizes
+        eps = 1.0 / max(1.0, float(max(sizes)))
         for concept in plan.concepts:
             tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
             per_token = []
@@ -706,9 +797,10 @@ class RuleSearch:
                 per_token.append(self._game_counts(fieldname, token))
             if not per_token:
                 continue
-            counts = np.min(per_token, axis=0) if concept.words else np.max(per_token, axis=0)
-            if counts.any():
-                share = counts / np.maximum(self._game_sizes, 1)
+            pick = min if concept.words else max
+            counts = [pick(c[g] for c in per_token) for g in range(len(GAMES))]
+            if any(counts):
+                share = [c / max(size, 1) for c, size in zip(counts, sizes)]
                 total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
             elif concept.words and len({terms.by_id(i).game for i in concept.name.split(",") if terms.by_id(i)}) == 1:
                 # a term typed in a language only its game's table has (ダメージステップ)
@@ -861,20 +953,23 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
 COVERAGE_POWER = 1.0
 TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
+SPELL_MIN_LENGTH = 4        # shorter English words are never corrected (dp, ex, s/t ...)
+# BM25F field boosts, applied to the query's clauses (outside the tf saturation: a title match is worth three
+# text matches, not the 1.6 a boosted term frequency would give)
+FIELD_BOOSTS = {"title": 3.0, "title_en": 3.0}
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
-DEFINING_SUBTREE_SHARE = 0.5  # ... for a section defining a term the query names (it is about the term)
+HEADING_SHARE = 0.75        # a concept shown only in a section's headings counts this much towards its coverage
+RERANK_DEPTH = 200          # Whoosh's top N that the features re-rank
+_TITLE_FIELDS = frozenset({"title", "title_en", "title_terms", "defines", "title_key"})
+_TERM_FIELDS = frozenset({"terms", "title_terms", "defines"})
 NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number
 NUMBER_CONCEPT_SHARE = 1.0  # ... and stating one counts as one more concept (of average weight) covered
 SAME_LANGUAGE_BOOST = 1.4   # sections in the language the judge typed in (kana: Japanese; other CJK: Chinese)
 # "how many": the counter asked with (几只, 何枚) says which counts answer; a bare 几 / how many takes any
-_COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回度"}
-_COUNTS = {kind: re.compile(r"\d+\s*[" + counters + "]") for kind, counters in _COUNTERS.items()}
-_COUNTERS["level"] = "级級"
-_COUNTS["level"] = re.compile(r"(?:Lv\.?\s*\d|\d+\s*[级級])", re.IGNORECASE)
-_COUNTS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個级級]|(?<![\d/])\d{3,}(?![\d/])")   # or an amount: 8000
+_COUNTERS = index.COUNTERS   # the index marks which sections state which kind of number (`counts`)
 _ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|いくつ)\s*([只隻体體张張枚次回度个個级級]?)|how many|how much|number of",
                           re.IGNORECASE)
-STOP_SHARE = 0.06
+STOP_SHARE = index.STOP_SHARE
 QUERY_GRAMS = 10
 NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
 NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
@@ -883,24 +978,6 @@ LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share rati
 UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-
-
-def _ancestry(parent: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every (section, one of its ancestors) pair as two index arrays, from each section's parent (-1: none):
-    a bincount over them marks each ancestor of the marked sections in one step."""
-    descendants, ancestors = [], []
-    below, above = np.arange(len(parent), dtype=np.int64), parent
-    while True:
-        has = above >= 0
-        if not has.any():
-            break
-        below, above = below[has], above[has]
-        descendants.append(below)
-        ancestors.append(above)
-        above = parent[above]
-    if not descendants:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    return np.concatenate(descendants), np.concatenate(ancestors)
 
 
 def _both_games(rows: list, plan: "_Plan") -> list:

@@ -115,23 +115,27 @@ def test_killed_build_leaves_the_old_index_usable(data_dir, extra_delay):
 
 
 # ------------------------------------------------------------------ damaged files
+def _segment(gen: Path) -> Path:
+    return next(gen.glob("*.seg"))
+
+
 def _truncate_segment(gen: Path):
-    postings = gen / "docs.npy"
-    postings.write_bytes(postings.read_bytes()[: postings.stat().st_size // 2])
+    segment = _segment(gen)
+    segment.write_bytes(segment.read_bytes()[: segment.stat().st_size // 2])
 
 
 def _zero_segment(gen: Path):
-    weights = gen / "weights.npy"
-    weights.write_bytes(b"\0" * weights.stat().st_size)     # same size: only reading it can tell
+    segment = _segment(gen)
+    segment.write_bytes(b"\0" * segment.stat().st_size)     # same size: only reading it can tell
 
 
 def _garbage_toc(gen: Path):
-    vocab = gen / "vocab.txt"
-    vocab.write_bytes(os.urandom(vocab.stat().st_size))
+    toc = next(gen.glob("_MAIN_*.toc"))
+    toc.write_bytes(os.urandom(toc.stat().st_size))
 
 
 def _delete_segment(gen: Path):
-    (gen / "stored.jsonl").unlink()
+    _segment(gen).unlink()
 
 
 def _no_manifest(gen: Path):
@@ -176,7 +180,38 @@ def test_a_missing_index_is_built_on_start_with_a_log_line(first_start):
     info = index.current(base)
     assert info.manifest["sections"] > 4000 and index.damage(info) is None
     assert [r.getMessage() for r in records] == [
-        f"no readable search index under {index.search_dir(base)}: building it (about 10 s)"]
+        f"no readable search index under {index.search_dir(base)} (no CURRENT file): building it (about 10 s)"]
+
+
+# ------------------------------------------------------------------ every rebuild says why (issue 26)
+def _delete_pointer(base: Path):
+    (index.search_dir(base) / "CURRENT").unlink()
+
+
+def _garbage_manifest(base: Path):
+    (index.current(base).path / "manifest.json").write_bytes(b"\x00{not json")
+
+
+def _stale_text(base: Path):
+    """As if dcg-ja-3.6.txt had changed since the build: the manifest remembers another digest of it."""
+    info = index.current(base)
+    sources = dict(info.manifest["sources"], **{"rulings/texts/dcg-ja-3.6.txt": "0" * 64})
+    manifest = dict(info.manifest, fingerprint="an-older-corpus", sources=sources)
+    (info.path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+REASONS = [(_delete_pointer, "no CURRENT file"), (_garbage_manifest, "is garbage (JSONDecodeError)"),
+           (_stale_text, "changed since it was built: rulings/texts/dcg-ja-3.6.txt")]
+
+
+@pytest.mark.parametrize("spoil,reason", REASONS, ids=[f.__name__.strip("_") for f, _ in REASONS])
+def test_every_rebuild_names_its_reason_on_stderr(data_dir, spoil, reason):
+    spoil(data_dir)
+    r = judge(data_dir, "search", "blocker", "--json", timeout=400)     # a whole build, on a busy machine
+    assert r.returncode == 0 and json.loads(r.stdout)["results"], r.stderr
+    lines = [line for line in r.stderr.splitlines() if line.startswith("judge: building the search index because ")]
+    assert len(lines) == 1 and reason in lines[0], r.stderr
+    assert index.damage(index.current(data_dir)) is None
 
 
 # ------------------------------------------------------------------ unwritable data directory
@@ -272,7 +307,7 @@ def test_concurrent_index_builds_do_not_corrupt_each_other_or_readers(data_dir):
     reader.start()
     builders = [start_judge(data_dir, "index", "--force", "--json") for _ in range(2)]
     try:
-        outputs = [b.communicate(timeout=180) for b in builders]
+        outputs = [b.communicate(timeout=420) for b in builders]   # two Whoosh builds, one after the other
     finally:
         stop.set()
         reader.join(30)

@@ -215,7 +215,9 @@ def test_long_questions_find_the_rule_in_three_languages(rs):
     # the block timing, or (issue 13) the sentence of it that answers: 11-4-1
     assert {"dcg-ja-3.6:11-4", "dcg-ja-3.6:11-4-1"} & set(refs(rs.search("相手のターンにブロッカーでブロックできますか", limit=5)))
     found = refs(rs.search("what happens when a blocker blocks an attacker with piercing", limit=5))
-    assert {"dcg-ja-3.6:16-4", "dcg-ja-3.6:16-6"} <= set(found)
+    # Piercing, and the Blocker or block rule (one concept: "a blocker blocks")
+    assert "dcg-ja-3.6:16-6" in found
+    assert {"dcg-ja-3.6:16-4", "dcg-ja-3.6:12-1-1", "dcg-zh-glossary:11.2"} & set(found)
 
 
 def test_snippet_marks_matches_and_escapes_everything_else(rs):
