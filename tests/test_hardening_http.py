@@ -277,7 +277,7 @@ def test_the_longest_scenarios_stay_far_below_the_step_limit(game):
     assert time.perf_counter() - started < 5
 
 
-def test_simulate_wall_clock_budget_is_a_413_json():
+def test_simulate_time_budget_is_a_413_json():
     app = create_app({"TESTING": True, "WARM": False, "SIMULATE_TIMEOUT_S": 0.005})
     actions = "[" + ", ".join("{pass: {}}, {end_turn: {}}" for _ in range(200)) + "]"
     body = yaml_scenario("{turn: A, memory: 3, A: {deck: 100}, B: {deck: 100}}", actions)
