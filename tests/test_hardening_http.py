@@ -50,7 +50,15 @@ def serving(tmp_dir: Path, threads: int | None = None, workers: int | None = Non
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"judge serve did not start: {log_path.read_text(errors='replace')[-2000:]}")
             time.sleep(0.05)
-        yield int(found.group(1))
+        port = int(found.group(1))
+        for _ in range(2 * (workers or 1)):   # every worker has loaded the app (gunicorn boots them after that line)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+            try:
+                conn.request("GET", "/api/search?q=blocker&limit=1")
+                conn.getresponse().read()
+            finally:
+                conn.close()
+        yield port
     finally:
         proc.terminate()
         try:
