@@ -279,10 +279,10 @@ def test_the_longest_scenarios_stay_far_below_the_step_limit(game):
     else:
         actions = [{"enter_phase": {"phase": "end"}}, {"end_phase": {}}] * (MAX_ACTIONS // 2)
         board = {"turn": "A", "phase": "main1", "A": {"deck": 200}, "B": {"deck": 200}}
-    started = time.perf_counter()
+    started = time.process_time()   # CPU, not wall clock: a busy machine must not fail this test
     result = simulate({"game": game, "board": board, "actions": actions}).to_json()
     assert len(result["steps"]) < MAX_STEPS / 2
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
 
 
 def test_simulate_time_budget_is_a_413_json():
