@@ -131,6 +131,7 @@ DCG_ZH = {
     "trash_hand": "废弃手牌", "trash_sources": "废弃进化源", "return_from_trash": "从废弃区返回卡组",
     "red": "红", "blue": "蓝", "yellow": "黄", "green": "绿", "black": "黑", "purple": "紫", "white": "白",
     "digixros": "数码合体", "assembly": "组装", "dna": "合体进化", "burst": "爆裂进化",
+    "twice_per_turn": "每回合两次",
 }
 
 
@@ -142,6 +143,7 @@ def _dcg_terms() -> dict:
 
 
 def dcg_defs() -> dict:
+    from . import dcg  # noqa: F401 - loads every mechanic, which registers the effect fields it adds
     v = importlib.import_module("engine.dcg.validate")   # `engine.dcg.validate` is also the function's name
     from .dcg import effects as fx
     from .dcg.costs import COST_TARGETS, COST_VERBS
@@ -280,6 +282,10 @@ def dcg_defs() -> dict:
     }
     effect_props["zone"] = {"anyOf": [{"type": "null"}, words([(z, z, z) for z in fx.ZONES])]}
     assert set(effect_props) == fx.FIELDS, set(effect_props) ^ fx.FIELDS
+    for name, parse in sorted(fx.EXTRA_FIELDS.items()):   # fields a mechanic adds (effects.effect_field)
+        module = getattr(parse, "__module__", "") or ""
+        effect_props[name] = titled({}, name.replace("_", " "), DCG_ZH.get(name, name),
+                                    f"added by {module.replace('.', '/')}.py, which checks it")
     verb_rules = [const_if("do", verb, ref(f"dcg.verb.{verb}")) for verb in fx.VERBS]
     defs["dcg.effect"] = titled({**obj(effect_props, ("timing", "do")), "allOf": verb_rules},
                                 "effect", "效果", "One timing, one verb (`do`) and the verb's operands "
@@ -349,7 +355,8 @@ def dcg_defs() -> dict:
                   "description": "a count of blank cards (ids A.<zone>.1 …) or a list of cards, top first"}
     zone_schema = {"battle_area": {"anyOf": [FALSY, {"type": "array", "maxItems": 100, "items": ref("dcg.stack")}]},
                    "breeding_area": {"anyOf": [{"type": "null"}, ref("dcg.stack"),
-                                               {"type": "array", "maxItems": 1, "items": ref("dcg.stack")}]},
+                                               {"type": "array", "maxItems": 1,
+                                                "items": {"anyOf": [{"type": "null"}, ref("dcg.stack")]}}]},
                    **{z: count_zone for z in v.COUNT_ZONES}}
     names = v.zone_names()
     for z in v.ZONES:
@@ -366,7 +373,8 @@ def dcg_defs() -> dict:
                          "from the turn player's side: 1..10 theirs, 0, -1..-10 the opponent's"),
         "A": ref("dcg.player"), "B": ref("dcg.player")}), "board", "场面")
     # actions
-    action_props = {"attacker": {"type": "string"}, "target": {"type": "string"}, "blocker": {"type": "string"},
+    action_props = {"attacker": {"type": "string"}, "target": {"type": "string"},
+                    "blocker": {"type": ["string", "null"], "description": "a card id; none or null: no block"},
                     "card": {"type": "string"}, "onto": {"type": "string"}, "tamer": {"type": "string"},
                     "cost": integer(0, 20), "effect": integer(0, 20),
                     "digisorption": {"type": "array", "maxItems": 100, "items": {"type": "string"}},
@@ -393,8 +401,7 @@ def dcg_defs() -> dict:
     keys = sorted(v.CHOOSE_KEYS) + sorted(v.CHOOSE_LISTS)
     defs["dcg.scenario"] = {
         "properties": {
-            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("dcg-") and e in v.EDITIONS]},
-                                  {"enum": [None, "", 0, False]}]},
+            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("dcg-") and e in v.EDITIONS]}, FALSY]},
             "board": ref("dcg.board"),
             "actions": {"anyOf": [FALSY, {"type": "array", "maxItems": 500, "items": ref("dcg.action")}]},
             "decline": {"anyOf": [FALSY, {"type": "array", "maxItems": 100,
@@ -612,8 +619,7 @@ def ygo_defs() -> dict:
                                 "action", "行动", "a one-key mapping {kind: {fields}}; the kinds: x-kinds")
     defs["ygo.scenario"] = {
         "properties": {
-            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("ygo-")]},
-                                  {"enum": [None, "", 0, False]}]},
+            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("ygo-")]}, FALSY]},
             "title": TEXT, "question": TEXT,
             "board": ref("ygo.board"),
             "actions": {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 500, "items": ref("ygo.action")}]},

@@ -286,3 +286,13 @@ def test_simulate_hides_an_edited_examples_title_and_folds_citations(client):
     assert 'class="sc-title"' not in edited and 'class="sc-question"' not in edited
     assert 'class="cite-deciding"' in edited and 'class="cite-more"' in edited
     assert 'action="/simulate#verdict"' in edited and 'id="verdict"' in edited
+
+
+def test_every_bundled_example_has_a_chinese_title_in_the_picker(client):
+    from judge_app.examples import examples
+    from judge_app.narration import catalog
+
+    titles = catalog("zh", "examples")
+    assert sorted(titles) == sorted(e.name for e in examples())
+    client.set_cookie("lang", "zh")
+    assert titles["dcg-blocker-tie"] in client.get("/simulate").get_data(as_text=True)
