@@ -186,9 +186,9 @@ def dcg_defs() -> dict:
                                              "card requirement with a count", "带数量的卡牌条件")
     assert REQ_FIELDS == set(req_props) | {"count"}
     combine_props = {
-        "reduce": integer(1, 20), "cost": integer(0, 20), "dp": ANY,
-        "tamer": ref("dcg.requirement"), "from": ref("dcg.requirement"), "to": ref("dcg.requirement"),
-        "keywords": ANY,
+        "reduce": integer(1, 20), "cost": integer(0, 20), "dp": integer(-100000, 100000),
+        "tamer": ref("dcg.requirement"), "from": opt(ref("dcg.requirement")), "to": opt(ref("dcg.requirement")),
+        "keywords": {"type": "array", "items": ref("dcg.keyword")},
     }
     for field, (needs, allows) in SHAPES.items():
         props = {k: combine_props[k] for k in sorted(needs | allows) if k != "cards"}
@@ -255,11 +255,16 @@ def dcg_defs() -> dict:
                                 "dp": integer(0, 100000), "digimon": {"const": True}}}),
     }
     verb_items = []
+    amounts = {**dict.fromkeys(("draw", "recovery", "de_digivolve", "trash_security", "create_token"), (1, 60)),
+               "memory": (-20, 20), "set_memory": (-10, 10), "cost": (-20, 20)}
     for verb, (needs, allows) in fx.VERBS.items():
         forbidden = {k: False for k in ("target", "amount", "until", "choose", "token", "effects_of", "info")
                      if k not in needs | allows}
+        own = {k: operand[k] for k in sorted(needs | allows)}
+        if verb in amounts and "amount" in own:
+            own["amount"] = opt(integer(*amounts[verb]))
         defs[f"dcg.verb.{verb}"] = titled(
-            {"properties": {**{k: operand[k] for k in sorted(needs | allows)}, **forbidden},
+            {"properties": {**own, **forbidden},
              "required": sorted(needs), "x-operands": sorted(needs | allows)},
             verb.replace("_", " "), DCG_ZH.get(verb, verb))
         verb_items.append((verb, verb.replace("_", " "), DCG_ZH.get(verb, verb)))
@@ -473,12 +478,49 @@ def ygo_defs() -> dict:
                "description": "a card id (must name a card on the board: validator)"}
     defs["ygo.card_id"] = card_id
     op_items, op_rules = [], []
+    from .ygo.targets import MAX_AMOUNT, SELECTORS
+
+    defs["ygo.selector"] = titled({"anyOf": [
+        vocab(SELECTORS),
+        {"type": "object", "required": ["of", "count"], "additionalProperties": False,
+         "properties": {"of": vocab(tuple(x for x in SELECTORS if x != "targets")),
+                        "count": integer(1, MAX_AMOUNT)},
+         "title": "N of them, chosen on resolution", "x-title-zh": "结算时从中选择 N 张"}]},
+        "which cards", "哪些卡", "a selector, or {of: <selector>, count: N} (chosen when the effect resolves: no target)")
+    no_args = {"anyOf": [{"type": "null"}, {"type": "object", "maxProperties": 0}, {"const": True}, {"const": 1}],
+               "description": "takes no arguments: write {}"}
+
+    def stat(allow_by: bool) -> dict:
+        ways = {"by": integer(-MAX_AMOUNT, MAX_AMOUNT), "to": integer(0, MAX_AMOUNT), "half": {"const": True},
+                "double": {"const": True}}
+        if not allow_by:
+            ways.pop("by")
+        return {"type": "object", "required": ["target"], "additionalProperties": False,
+                "properties": {"target": ref("ygo.selector"), "until": {"const": "end_of_turn"}, **ways},
+                "oneOf": [{"required": [w]} for w in ways],
+                "description": "exactly one of " + ", ".join(f"`{w}`" for w in ways)}
+
+    amount = integer(0, MAX_AMOUNT)
+    known_args = {
+        **{op: ref("ygo.selector") for op in ("destroy", "swap_atk_def", "return_to_hand", "return_to_deck",
+                                              "flip_face_down", "equip", "become_tuner")},
+        **{op: no_args for op in ("negate_activation", "negate_effect", "negate_attack", "attack_again")},
+        "change_atk": stat(True), "change_def": stat(True), "change_level": stat(True),
+        "change_original_atk": stat(False), "change_original_def": stat(False),
+        "damage": obj({"player": vocab(("self", "opponent", "both")), "amount": amount}, ("amount",)),
+        "gain_lp": obj({"player": vocab(("self", "opponent")), "amount": amount}, ("amount",)),
+        "draw": obj({"player": vocab(("self", "opponent")), "count": integer(1, MAX_AMOUNT)}, ("count",)),
+    }
     for name in OPS:
         op = OPERATIONS.get(name)
         doc = " ".join((getattr(getattr(op, "parse", None), "__doc__", None) or "").split())
-        defs[f"ygo.op.{name}"] = titled({"description": (doc + " " if doc else "") +
-                                         "Arguments as in engine/ygo/EFFECTS.md; checked by the validator."},
-                                        name.replace("_", " "), zh(name, name))
+        if name in known_args:
+            defs[f"ygo.op.{name}"] = titled(known_args[name], name.replace("_", " "), zh(name, name),
+                                            doc or None)
+        else:
+            defs[f"ygo.op.{name}"] = titled({"description": (doc + " " if doc else "") +
+                                             "Arguments as in engine/ygo/EFFECTS.md; checked by the validator."},
+                                            name.replace("_", " "), zh(name, name))
         op_items.append(name)
     op_props = {name: ref(f"ygo.op.{name}") for name in OPS}
     defs["ygo.operation"] = titled({"type": "object", "minProperties": 1, "maxProperties": 2,
@@ -625,14 +667,39 @@ def ygo_defs() -> dict:
             "actions": {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 500, "items": ref("ygo.action")}]},
             "decline": {"type": "array", "items": {"type": "string"},
                         "description": "card ids or keywords whose optional effects are not used"},
-            "choose": {"type": "object", "description": "replay, replay.<attacker id>, discard, cost.<card id>, "
-                       "discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, fusion, fusion.<card id>, "
-                       "ritual, ritual.<card id>, swap.<card id>, phase.standby, phase.end, chain_order, "
-                       "banish.<card id>, replace.<card id>, counters.<card id>, move.<card id>"},
+            "choose": ygo_choose(MAIN_ZONES, MONSTER_ZONES),
         },
         "required": ["board"],
     }
     return defs
+
+
+def ygo_choose(main_zones, monster_zones) -> dict:
+    """`choose:` of a Yu-Gi-Oh scenario: each choice's key (a name or `<name>.<card id>`) and its value."""
+    ids = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+           "description": "a card id or a list of card ids"}
+    order = {"type": "array", "items": {"type": "string"}, "description": "card ids (and `pass`) in order"}
+    fusion = {"type": "object", "required": ["monster"], "additionalProperties": False,
+              "properties": {"monster": {"type": "string"}, "materials": {"type": "array", "items": {"type": "string"}},
+                             "zone": {"enum": list(monster_zones)}}}
+    ritual = {"type": "object", "required": ["monster"], "additionalProperties": False,
+              "properties": {"monster": {"type": "string"}, "tributes": {"type": "array", "items": {"type": "string"}},
+                             "zone": {"enum": list(main_zones)}}}
+    patterns = {
+        r"^discard$": ids, r"^(phase\.standby|phase\.end|chain_order)$": order,
+        r"^(cost|discard|pick|banish)\.": ids,
+        r"^mode\.": integer(1, 6), r"^parts\.": {"type": "array", "items": {"type": "integer"}},
+        r"^fusion(\.|$)": fusion, r"^ritual(\.|$)": ritual,
+        r"^swap\.": {"type": "object", "required": ["A", "B"], "additionalProperties": False,
+                      "properties": {"A": {"type": "string"}, "B": {"type": "string"}}},
+        r"^(replace|counters)\.": {"type": "string"}, r"^move\.": {"enum": list(main_zones)},
+        r"^replay(\.|$)": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+    }
+    return {"type": "object", "patternProperties": patterns, "additionalProperties": False,
+            "description": "replay, replay.<attacker id>, discard, cost.<card id>, discard.<card id>, pick.<card id>, "
+                           "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, "
+                           "swap.<card id>, phase.standby, phase.end, chain_order, banish.<card id>, replace.<card id>, "
+                           "counters.<card id>, move.<card id> (engine/ygo/EFFECTS.md)"}
 
 
 # ------------------------------------------------------------------------------------------ the schema

@@ -296,3 +296,12 @@ def test_every_bundled_example_has_a_chinese_title_in_the_picker(client):
     assert sorted(titles) == sorted(e.name for e in examples())
     client.set_cookie("lang", "zh")
     assert titles["dcg-blocker-tie"] in client.get("/simulate").get_data(as_text=True)
+
+
+def test_action_buttons_name_the_action_in_chinese(builder, client):
+    client.set_cookie("lang", "zh")
+    builder.start("dcg")
+    builder.post("add:A.battle_area")
+    builder.post("save", **{"card.dp": "6000"})
+    labels = re.findall(r'class="act legal"[^>]*>([^<]*)<', builder.text)
+    assert "攻击 — attacker: a1; target: player" in labels
