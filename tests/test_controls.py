@@ -215,7 +215,6 @@ def _uncontrolled(report, game):
 # controls is always enforced (`judge check` fails one that does not flip).
 PENDING_FILES = {
     # (controls-ygo-a: battle … rt-lp-costs)
-    "ygo/more.yaml",
     "ygo/rt-2018-q18-return-not-special-summon.yaml",
     "ygo/rt-2018-q20-negate-attack.yaml",
     "ygo/rt-2018-q22-atk-zero.yaml",
