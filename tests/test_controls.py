@@ -244,9 +244,6 @@ PENDING_FILES = {
     "ygo/rt-summoned-by.yaml",
     "ygo/rt-trap-monster.yaml",
     "ygo/rt-vow.yaml",
-    "ygo/rules-test-timing.yaml",
-    "ygo/summon.yaml",
-    "ygo/turn.yaml",
 }
 
 
