@@ -233,11 +233,7 @@ PENDING_FILES = {
     "ygo/rt-lp-costs.yaml",
 
     # (controls-ygo-b: rt-name-locks … turn)
-    "ygo/rt-name-locks.yaml",
     "ygo/rt-protection.yaml",
-    "ygo/rt-stats.yaml",
-    "ygo/rt-summon-negation.yaml",
-    "ygo/rt-summoned-by.yaml",
 }
 
 
