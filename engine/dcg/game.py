@@ -84,7 +84,7 @@ def provides(kind: str):
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed": where the card must be when it runs
+    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed" | "removed" (a deleted token): where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -413,8 +413,8 @@ class Game:
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
-        if t.where == "delayed":
-            return True   # a held process does not depend on its card (18-1-1)
+        if t.where in ("delayed", "removed"):
+            return True   # a held process does not depend on its card (18-1-1); nor a deleted token's (4-13-2)
         if t.where in ("trash", "hand"):
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         if t.where in ("breeding", "security"):
