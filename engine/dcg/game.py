@@ -124,6 +124,7 @@ class Game:
         self.attack: Attack | None = None
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
+        self.waiting: list[list[Trigger]] = []   # the pending effects of each flush in progress (11-1-4)
         self.seen: dict = {}         # (board shape, pending effects) -> boards met while processing the action
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
@@ -469,6 +470,13 @@ class Game:
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
                       "dcg.turn.turn_player_def",
                       "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time", turn_player=self.board.turn)
+        self.waiting.append(pending)
+        try:
+            self._process(pending)
+        finally:
+            self.waiting.pop()
+
+    def _process(self, pending: list[Trigger]) -> None:
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -489,6 +497,23 @@ class Game:
                               *(["dcg.effects.derived_non_turn"] if late else []),
                               **({"late": True} if late else {"in_order": True}))
                 self.flush()
+
+    def settle_waiting(self) -> bool:
+        """11-1-4: a timing goes on only when nothing is left to process in it. An attack declared while an effect
+        resolved (Blitz) has its [When Attacking] effects processed first (15-4-5-2), then the effects still
+        waiting from the time point that declared it, and only then its counter timing. Returns whether any
+        waited."""
+        rest = [t for pending in self.waiting for t in pending]
+        if not rest:
+            return False
+        for pending in self.waiting:
+            pending.clear()              # taken over here: the flushes in progress find nothing left
+        self.step("effects.waiting_before_counter", "The attack was declared while other effects were waiting: "
+                  "they are processed now, before the counter timing.", "dcg.attack.timing_completes",
+                  "dcg.effects.pending", effects=len(rest))
+        self.new_triggers = rest + self.new_triggers
+        self.flush()
+        return True
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is
