@@ -503,11 +503,13 @@ class Game:
         resolved (Blitz) has its [When Attacking] effects processed first (15-4-5-2), then the effects still
         waiting from the time point that declared it, and only then its counter timing. Returns whether any
         waited."""
-        rest = [t for pending in self.waiting for t in pending]
+        # an effect that would itself attack (Blitz, the end-of-turn keyword attacks) cannot in the middle of an
+        # attack: it stays pending and runs after this attack, as before
+        rest = [t for pending in self.waiting for t in pending if t.effect is not None and t.effect.do != "blitz"]
         if not rest:
             return False
-        for pending in self.waiting:
-            pending.clear()              # taken over here: the flushes in progress find nothing left
+        for pending in self.waiting:     # taken over here: the flushes in progress no longer hold them
+            pending[:] = [t for t in pending if t.effect is None or t.effect.do == "blitz"]
         self.step("effects.waiting_before_counter", "The attack was declared while other effects were waiting: "
                   "they are processed now, before the counter timing.", "dcg.attack.timing_completes",
                   "dcg.effects.pending", effects=len(rest))
