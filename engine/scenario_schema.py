@@ -280,6 +280,8 @@ def dcg_defs() -> dict:
     }
     effect_props["zone"] = {"anyOf": [{"type": "null"}, words([(z, z, z) for z in fx.ZONES])]}
     assert set(effect_props) == fx.FIELDS, set(effect_props) ^ fx.FIELDS
+    importlib.import_module("engine.dcg.run")   # the mechanics register their effect fields as they are imported
+    effect_props.update({name: fx.EXTRA_SCHEMAS[name] for name in sorted(fx.EXTRA_FIELDS)})
     verb_rules = [const_if("do", verb, ref(f"dcg.verb.{verb}")) for verb in fx.VERBS]
     defs["dcg.effect"] = titled({**obj(effect_props, ("timing", "do")), "allOf": verb_rules},
                                 "effect", "效果", "One timing, one verb (`do`) and the verb's operands "
