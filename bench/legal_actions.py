@@ -1,10 +1,11 @@
 """Legal actions (issue 21 item 1): the property on every scenario of the repo, and the time per click.
 
-    python bench/legal_actions.py [--limit N] [--seed S] [--no-brute] [--clicks-only]
+    python bench/legal_actions.py [--limit N] [--seed S] [--no-brute] [--clicks-only] [--random N]
 
 1. The property, both ways, at every step of every scenario in tests/, the casebook and the bundled examples
    (tests/legal_property.py): listed => accepted by simulate; accepted (of a listed kind) => listed; the
    scenario's next action is listed unless simulate refuses it. Prints the counts and every violation.
+   `--random N` instead plays out N boards nobody wrote (tests/random_boards.py), checking it at every point.
 2. Time per click: POST /api/actions?after=N (the Flask app, through the simulate admission and its worker
    processes) at every step of the bundled examples — the boards the builder opens — p50/p90/max, and the
    engine call alone (engine.legal_actions). Target: p50 <= 100 ms. Prints the load average beside it.
@@ -27,6 +28,7 @@ sys.path[:] = [str(ROOT), str(ROOT / "tests")] + [p for p in sys.path if Path(p 
 from engine.legal_actions import legal_actions  # noqa: E402
 from engine.scenario import parse_text  # noqa: E402
 from legal_property import check_scenario  # noqa: E402
+from random_boards import random_walk  # noqa: E402
 from schema_agreement import REPO_SCENARIOS  # noqa: E402
 
 
@@ -51,6 +53,21 @@ def property_run(limit: int, seed: int, brute: bool) -> int:
     print(f"property: {len(scenarios)} scenarios, {points} steps, {violations} violations, {crashed} crashes "
           f"({'with' if brute else 'without'} the brute-force candidates; {took:.0f} s)")
     return violations + crashed
+
+
+def random_run(count: int) -> int:
+    """Boards nobody wrote (tests/random_boards.py): seeded random boards of both games played out by random
+    listed actions, the property checked at every point."""
+    started, bad, steps = time.perf_counter(), 0, 0
+    for seed in range(count):
+        data, problems = random_walk(seed)
+        steps += len(data["actions"]) + 1
+        bad += len(problems)
+        for p in problems:
+            print(f"  random board {seed}: {p}")
+    print(f"random boards: {count} boards played out, {steps} points, {bad} violations "
+          f"({time.perf_counter() - started:.0f} s)")
+    return bad
 
 
 def clicks() -> None:
@@ -89,7 +106,10 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--no-brute", action="store_true", help="property 2 without the brute-force candidates")
     ap.add_argument("--clicks-only", action="store_true")
+    ap.add_argument("--random", type=int, default=0, help="only: N random boards played out (tests/random_boards.py)")
     args = ap.parse_args()
+    if args.random:
+        return 1 if random_run(args.random) else 0
     clicks()
     if args.clicks_only:
         return 0

@@ -40,11 +40,15 @@ def main() -> int:
     bad = []
     started = time.perf_counter()
     seen: set = set()
-    for name, data in sample:
+    for i, (name, data) in enumerate(sample, 1):
         for verdict, detail in compare_mutations(data, seen):
             tally[verdict] += 1
             if verdict.startswith("DISAGREE"):
                 bad.append((name, detail))
+                print("  ", name, detail, flush=True)
+        if i % 50 == 0:
+            print(f"  … {i}/{len(sample)} scenarios, {sum(tally.values())} situations, {len(bad)} disagreements "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)
     took = time.perf_counter() - started
     print(f"mutations of {len(sample)} scenarios in {took:.0f} s: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
     kinds = Counter(d[0] for _, d in bad)

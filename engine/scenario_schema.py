@@ -131,6 +131,7 @@ DCG_ZH = {
     "trash_hand": "废弃手牌", "trash_sources": "废弃进化源", "return_from_trash": "从废弃区返回卡组",
     "red": "红", "blue": "蓝", "yellow": "黄", "green": "绿", "black": "黑", "purple": "紫", "white": "白",
     "digixros": "数码合体", "assembly": "组装", "dna": "合体进化", "burst": "爆裂进化",
+    "twice_per_turn": "每回合两次",
 }
 
 
@@ -142,6 +143,7 @@ def _dcg_terms() -> dict:
 
 
 def dcg_defs() -> dict:
+    from . import dcg  # noqa: F401 - loads every mechanic, which registers the effect fields it adds
     v = importlib.import_module("engine.dcg.validate")   # `engine.dcg.validate` is also the function's name
     from .dcg import effects as fx
     from .dcg.costs import COST_TARGETS, COST_VERBS
@@ -184,9 +186,9 @@ def dcg_defs() -> dict:
                                              "card requirement with a count", "带数量的卡牌条件")
     assert REQ_FIELDS == set(req_props) | {"count"}
     combine_props = {
-        "reduce": integer(1, 20), "cost": integer(0, 20), "dp": ANY,
-        "tamer": ref("dcg.requirement"), "from": ref("dcg.requirement"), "to": ref("dcg.requirement"),
-        "keywords": ANY,
+        "reduce": integer(1, 20), "cost": integer(0, 20), "dp": integer(-100000, 100000),
+        "tamer": ref("dcg.requirement"), "from": opt(ref("dcg.requirement")), "to": opt(ref("dcg.requirement")),
+        "keywords": {"type": "array", "items": ref("dcg.keyword")},
     }
     for field, (needs, allows) in SHAPES.items():
         props = {k: combine_props[k] for k in sorted(needs | allows) if k != "cards"}
@@ -253,11 +255,16 @@ def dcg_defs() -> dict:
                                 "dp": integer(0, 100000), "digimon": {"const": True}}}),
     }
     verb_items = []
+    amounts = {**dict.fromkeys(("draw", "recovery", "de_digivolve", "trash_security", "create_token"), (1, 60)),
+               "memory": (-20, 20), "set_memory": (-10, 10), "cost": (-20, 20)}
     for verb, (needs, allows) in fx.VERBS.items():
         forbidden = {k: False for k in ("target", "amount", "until", "choose", "token", "effects_of", "info")
                      if k not in needs | allows}
+        own = {k: operand[k] for k in sorted(needs | allows)}
+        if verb in amounts and "amount" in own:
+            own["amount"] = opt(integer(*amounts[verb]))
         defs[f"dcg.verb.{verb}"] = titled(
-            {"properties": {**{k: operand[k] for k in sorted(needs | allows)}, **forbidden},
+            {"properties": {**own, **forbidden},
              "required": sorted(needs), "x-operands": sorted(needs | allows)},
             verb.replace("_", " "), DCG_ZH.get(verb, verb))
         verb_items.append((verb, verb.replace("_", " "), DCG_ZH.get(verb, verb)))
@@ -280,8 +287,10 @@ def dcg_defs() -> dict:
     }
     effect_props["zone"] = {"anyOf": [{"type": "null"}, words([(z, z, z) for z in fx.ZONES])]}
     assert set(effect_props) == fx.FIELDS, set(effect_props) ^ fx.FIELDS
-    importlib.import_module("engine.dcg.run")   # the mechanics register their effect fields as they are imported
-    effect_props.update({name: fx.EXTRA_SCHEMAS[name] for name in sorted(fx.EXTRA_FIELDS)})
+    for name, parse in sorted(fx.EXTRA_FIELDS.items()):   # fields a mechanic adds (effects.effect_field)
+        module = getattr(parse, "__module__", "") or ""
+        effect_props[name] = titled({}, name.replace("_", " "), DCG_ZH.get(name, name),
+                                    f"added by {module.replace('.', '/')}.py, which checks it")
     verb_rules = [const_if("do", verb, ref(f"dcg.verb.{verb}")) for verb in fx.VERBS]
     defs["dcg.effect"] = titled({**obj(effect_props, ("timing", "do")), "allOf": verb_rules},
                                 "effect", "效果", "One timing, one verb (`do`) and the verb's operands "
@@ -351,7 +360,8 @@ def dcg_defs() -> dict:
                   "description": "a count of blank cards (ids A.<zone>.1 …) or a list of cards, top first"}
     zone_schema = {"battle_area": {"anyOf": [FALSY, {"type": "array", "maxItems": 100, "items": ref("dcg.stack")}]},
                    "breeding_area": {"anyOf": [{"type": "null"}, ref("dcg.stack"),
-                                               {"type": "array", "maxItems": 1, "items": ref("dcg.stack")}]},
+                                               {"type": "array", "maxItems": 1,
+                                                "items": {"anyOf": [{"type": "null"}, ref("dcg.stack")]}}]},
                    **{z: count_zone for z in v.COUNT_ZONES}}
     names = v.zone_names()
     for z in v.ZONES:
@@ -368,7 +378,8 @@ def dcg_defs() -> dict:
                          "from the turn player's side: 1..10 theirs, 0, -1..-10 the opponent's"),
         "A": ref("dcg.player"), "B": ref("dcg.player")}), "board", "场面")
     # actions
-    action_props = {"attacker": {"type": "string"}, "target": {"type": "string"}, "blocker": {"type": "string"},
+    action_props = {"attacker": {"type": "string"}, "target": {"type": "string"},
+                    "blocker": {"type": ["string", "null"], "description": "a card id; none or null: no block"},
                     "card": {"type": "string"}, "onto": {"type": "string"}, "tamer": {"type": "string"},
                     "cost": integer(0, 20), "effect": integer(0, 20),
                     "digisorption": {"type": "array", "maxItems": 100, "items": {"type": "string"}},
@@ -395,8 +406,7 @@ def dcg_defs() -> dict:
     keys = sorted(v.CHOOSE_KEYS) + sorted(v.CHOOSE_LISTS)
     defs["dcg.scenario"] = {
         "properties": {
-            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("dcg-") and e in v.EDITIONS]},
-                                  {"enum": [None, "", 0, False]}]},
+            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("dcg-") and e in v.EDITIONS]}, FALSY]},
             "board": ref("dcg.board"),
             "actions": {"anyOf": [FALSY, {"type": "array", "maxItems": 500, "items": ref("dcg.action")}]},
             "decline": {"anyOf": [FALSY, {"type": "array", "maxItems": 100,
@@ -468,12 +478,49 @@ def ygo_defs() -> dict:
                "description": "a card id (must name a card on the board: validator)"}
     defs["ygo.card_id"] = card_id
     op_items, op_rules = [], []
+    from .ygo.targets import MAX_AMOUNT, SELECTORS
+
+    defs["ygo.selector"] = titled({"anyOf": [
+        vocab(SELECTORS),
+        {"type": "object", "required": ["of", "count"], "additionalProperties": False,
+         "properties": {"of": vocab(tuple(x for x in SELECTORS if x != "targets")),
+                        "count": integer(1, MAX_AMOUNT)},
+         "title": "N of them, chosen on resolution", "x-title-zh": "结算时从中选择 N 张"}]},
+        "which cards", "哪些卡", "a selector, or {of: <selector>, count: N} (chosen when the effect resolves: no target)")
+    no_args = {"anyOf": [{"type": "null"}, {"type": "object", "maxProperties": 0}, {"const": True}, {"const": 1}],
+               "description": "takes no arguments: write {}"}
+
+    def stat(allow_by: bool) -> dict:
+        ways = {"by": integer(-MAX_AMOUNT, MAX_AMOUNT), "to": integer(0, MAX_AMOUNT), "half": {"const": True},
+                "double": {"const": True}}
+        if not allow_by:
+            ways.pop("by")
+        return {"type": "object", "required": ["target"], "additionalProperties": False,
+                "properties": {"target": ref("ygo.selector"), "until": {"const": "end_of_turn"}, **ways},
+                "oneOf": [{"required": [w]} for w in ways],
+                "description": "exactly one of " + ", ".join(f"`{w}`" for w in ways)}
+
+    amount = integer(0, MAX_AMOUNT)
+    known_args = {
+        **{op: ref("ygo.selector") for op in ("destroy", "swap_atk_def", "return_to_hand", "return_to_deck",
+                                              "flip_face_down", "equip", "become_tuner")},
+        **{op: no_args for op in ("negate_activation", "negate_effect", "negate_attack", "attack_again")},
+        "change_atk": stat(True), "change_def": stat(True), "change_level": stat(True),
+        "change_original_atk": stat(False), "change_original_def": stat(False),
+        "damage": obj({"player": vocab(("self", "opponent", "both")), "amount": amount}, ("amount",)),
+        "gain_lp": obj({"player": vocab(("self", "opponent")), "amount": amount}, ("amount",)),
+        "draw": obj({"player": vocab(("self", "opponent")), "count": integer(1, MAX_AMOUNT)}, ("count",)),
+    }
     for name in OPS:
         op = OPERATIONS.get(name)
         doc = " ".join((getattr(getattr(op, "parse", None), "__doc__", None) or "").split())
-        defs[f"ygo.op.{name}"] = titled({"description": (doc + " " if doc else "") +
-                                         "Arguments as in engine/ygo/EFFECTS.md; checked by the validator."},
-                                        name.replace("_", " "), zh(name, name))
+        if name in known_args:
+            defs[f"ygo.op.{name}"] = titled(known_args[name], name.replace("_", " "), zh(name, name),
+                                            doc or None)
+        else:
+            defs[f"ygo.op.{name}"] = titled({"description": (doc + " " if doc else "") +
+                                             "Arguments as in engine/ygo/EFFECTS.md; checked by the validator."},
+                                            name.replace("_", " "), zh(name, name))
         op_items.append(name)
     op_props = {name: ref(f"ygo.op.{name}") for name in OPS}
     defs["ygo.operation"] = titled({"type": "object", "minProperties": 1, "maxProperties": 2,
@@ -614,21 +661,45 @@ def ygo_defs() -> dict:
                                 "action", "行动", "a one-key mapping {kind: {fields}}; the kinds: x-kinds")
     defs["ygo.scenario"] = {
         "properties": {
-            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("ygo-")]},
-                                  {"enum": [None, "", 0, False]}]},
+            "edition": {"anyOf": [{"enum": [e for e in EDITIONS if e.startswith("ygo-")]}, FALSY]},
             "title": TEXT, "question": TEXT,
             "board": ref("ygo.board"),
             "actions": {"anyOf": [{"type": "null"}, {"type": "array", "maxItems": 500, "items": ref("ygo.action")}]},
             "decline": {"type": "array", "items": {"type": "string"},
                         "description": "card ids or keywords whose optional effects are not used"},
-            "choose": {"type": "object", "description": "replay, replay.<attacker id>, discard, cost.<card id>, "
-                       "discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, fusion, fusion.<card id>, "
-                       "ritual, ritual.<card id>, swap.<card id>, phase.standby, phase.end, chain_order, "
-                       "banish.<card id>, replace.<card id>, counters.<card id>, move.<card id>"},
+            "choose": ygo_choose(MAIN_ZONES, MONSTER_ZONES),
         },
         "required": ["board"],
     }
     return defs
+
+
+def ygo_choose(main_zones, monster_zones) -> dict:
+    """`choose:` of a Yu-Gi-Oh scenario: each choice's key (a name or `<name>.<card id>`) and its value."""
+    ids = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+           "description": "a card id or a list of card ids"}
+    order = {"type": "array", "items": {"type": "string"}, "description": "card ids (and `pass`) in order"}
+    fusion = {"type": "object", "required": ["monster"], "additionalProperties": False,
+              "properties": {"monster": {"type": "string"}, "materials": {"type": "array", "items": {"type": "string"}},
+                             "zone": {"enum": list(monster_zones)}}}
+    ritual = {"type": "object", "required": ["monster"], "additionalProperties": False,
+              "properties": {"monster": {"type": "string"}, "tributes": {"type": "array", "items": {"type": "string"}},
+                             "zone": {"enum": list(main_zones)}}}
+    patterns = {
+        r"^discard$": ids, r"^(phase\.standby|phase\.end|chain_order)$": order,
+        r"^(cost|discard|pick|banish)\.": ids,
+        r"^mode\.": integer(1, 6), r"^parts\.": {"type": "array", "items": {"type": "integer"}},
+        r"^fusion(\.|$)": fusion, r"^ritual(\.|$)": ritual,
+        r"^swap\.": {"type": "object", "required": ["A", "B"], "additionalProperties": False,
+                      "properties": {"A": {"type": "string"}, "B": {"type": "string"}}},
+        r"^(replace|counters)\.": {"type": "string"}, r"^move\.": {"enum": list(main_zones)},
+        r"^replay(\.|$)": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+    }
+    return {"type": "object", "patternProperties": patterns, "additionalProperties": False,
+            "description": "replay, replay.<attacker id>, discard, cost.<card id>, discard.<card id>, pick.<card id>, "
+                           "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, "
+                           "swap.<card id>, phase.standby, phase.end, chain_order, banish.<card id>, replace.<card id>, "
+                           "counters.<card id>, move.<card id> (engine/ygo/EFFECTS.md)"}
 
 
 # ------------------------------------------------------------------------------------------ the schema

@@ -163,9 +163,7 @@ def put_card(data: dict, place: str, card: dict) -> dict:
             below[int(j)] = card
         top[under] = below
         cards[int(i)] = top
-    if zone in COUNTED.get(out["game"], ()) and isinstance(_side(out, player).get(zone), int):
-        pass  # the blank cards a count stood for are replaced by the listed cards
-    _put_zone(out, player, zone, cards)
+    _put_zone(out, player, zone, cards)   # in a counted zone the listed cards replace the blank ones
     return out
 
 
@@ -202,12 +200,6 @@ def move_card(data: dict, place: str, to: str) -> dict:
     """Move a card to another zone (`B.trash`) or under another card (`A.battle_area.0.sources`)."""
     out, card = remove_card(data, place)
     return put_card(out, to, card)
-
-
-def set_count(data: dict, player: str, zone: str, n: int) -> dict:
-    out = copy.deepcopy(data)
-    _side(out, player)[zone] = n
-    return out
 
 
 def append_action(data: dict, action: dict) -> dict:

@@ -6,16 +6,18 @@ and worker pool of /api/actions).
 from __future__ import annotations
 
 
-def label(action: dict) -> str:
-    """`attack greymon → player`: the action kind and its arguments, for a button."""
+def label(action: dict, kind_name=None) -> str:
+    """`attack — attacker: greymon; target: player`: the action kind (named by `kind_name`, e.g. in the UI
+    language) and its arguments, for a button."""
     (kind, args), = action.items()
+    name = kind_name(kind) if kind_name else kind.replace("_", " ")
     if not isinstance(args, dict) or not args:
-        return kind.replace("_", " ")
+        return name if not args or isinstance(args, dict) else f"{name} — {args}"
     parts = []
     for k, v in args.items():
         v = ", ".join(map(str, v)) if isinstance(v, list) else v
         parts.append(f"{k}: {v}")
-    return f"{kind.replace('_', ' ')} — {'; '.join(parts)}"
+    return f"{name} — {'; '.join(parts)}"
 
 
 # ------------------------------------------------------------------------------------------ rulings

@@ -8,7 +8,10 @@ through `run_job`) goes through one admission (`Admission`), which counts work, 
 - it is turned away (`Busy`, HTTP 429 with Retry-After) only when every worker holds a *long* run (one
   older than `LONG_RUN_S`), when the queue wait runs out, or when the scenario routes already hold
   `max_threads` of the server's threads (the rest stay free for searches and pages);
-- Retry-After is the time until the first long run must stop (its deadline), at least 1 s.
+- Retry-After is the time until the first running run should have stopped (its budget), at least 1 s.
+
+A run stops itself once it has used its budget of the worker's CPU (`engine.budget.cpu_deadline`, checked at
+every engine step), or `WALL_LIMIT_S` of wall clock when a busy machine starves the worker.
 
 The "before" board is the same scenario run with no actions: the engine normalises the board exactly
 as it does for the real run (generated ids, defaults), so both pictures come from one source of truth.
@@ -31,11 +34,11 @@ from rulings.editions import EDITIONS
 
 # Runs go to a small pool of worker processes: the engines are pure Python, and in the server's own
 # process a long run would hold the interpreter lock (GIL) against every search and page. A run stops
-# itself at its deadline (engine.budget, checked at every engine step), which frees its worker at once.
+# itself at its budget (engine.budget, checked at every engine step), which frees its worker at once.
 WORKERS = 2
 WORKER_NICENESS = 10
 GRACE_S = 1.0        # how long past the deadline the HTTP thread still waits for the run to stop itself
-WALL_LIMIT_S = 10.0  # a run's wall-clock limit, whatever its CPU budget: a worker starved by a busy machine
+WALL_LIMIT_S = 30.0  # a run's wall-clock limit, whatever its CPU budget: a worker starved by a busy machine
 QUEUE_WAIT_S = 2.0   # the longest a request waits in the queue for a free worker
 LONG_RUN_S = 1.0     # a run older than this is long: with every worker on one, the queue is closed
 DEFAULT_MAX_THREADS = 12   # server threads the scenario routes may hold (running or queued); see limit_threads

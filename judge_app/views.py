@@ -36,6 +36,7 @@ def template_globals() -> dict:
         "narrate_action": lambda kind: narration.action(kind, locale),
         "refusal_rule": lambda key: narration.refusal_rule(key, locale),
         "casebook_title": lambda ruling: narration.casebook_title(ruling.id, ruling.title, locale),
+        "example_title": lambda ex: narration.example_title(ex.name, ex.title, locale),
     }
 
 

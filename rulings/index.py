@@ -69,9 +69,11 @@ def search_dir(base: Path | None = None) -> Path:
 def _source_files() -> list[Path]:
     files = sorted((PACKAGE_DIR / "texts").glob("*.txt"))
     files += sorted((PACKAGE_DIR / "data").glob("*.yaml"))
+    files += sorted((PACKAGE_DIR / "data" / "english").glob("*.yaml"))
+    files += sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml"))
     files += sorted(PACKAGE_DIR.glob("parse*.py"))
     files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "name_scan.py", "glosses.py",
-                                        "analysis.py", "index.py", "schema.py")]
+                                        "analysis.py", "index.py", "schema.py", "english.py")]
     return [f for f in files if f.exists()]
 
 
@@ -356,6 +358,7 @@ def _write(path: Path) -> tuple[dict, dict]:
         writer.add_document(**fields)
     writer.commit()
     ix.close()
+    _write_casebook(FileStorage(str(path)))
     for lock in path.glob("*LOCK"):
         lock.unlink()
     return counts, usage
@@ -363,6 +366,37 @@ def _write(path: Path) -> tuple[dict, dict]:
 
 STOP_SHARE = 0.06       # a token in more of the sections than this says nothing (rulings/search.py)
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
+
+def _write_casebook(storage) -> None:
+    """The casebook's rulings as the generation's second index: read as plain YAML (no scenario is run or
+    validated here: `judge check` does that), so a search can show the rulings beside its sections."""
+    from . import schema
+    from .yamlio import load_yaml_file
+
+    ix = storage.create_index(schema.casebook_schema(), indexname=schema.CASEBOOK)
+    writer = ix.writer()
+    for path in sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml")):
+        try:
+            items = load_yaml_file(path)
+        except Exception as e:      # noqa: BLE001 - a broken casebook file must not stop the search index
+            log.warning("casebook file %s not indexed: %s", path.name, e)
+            continue
+        for item in items if isinstance(items, list) else [items]:
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                continue
+            cites = [str(s).split(" ", 1)[0] for s in item.get("sources") or []]
+            expect = item.get("expect") if isinstance(item.get("expect"), dict) else {}
+            cites += [str(s) for s in expect.get("cites") or []]
+            words = [str(item.get(k) or "") for k in ("id", "title", "question", "answer")]
+            words += [str(t) for t in item.get("tags") or []]
+            doc = {"id": item["id"], "title": str(item.get("title") or ""),
+                   "question": str(item.get("question") or ""), "verdict": str(item.get("answer") or ""),
+                   "url": f"/casebook/{item['id']}", "game": str(item.get("game") or "")}
+            writer.add_document(id=item["id"], game=doc["game"], text=analysis.prepare(" ".join(words), "en"),
+                                cites=schema.SEP.join(dict.fromkeys(cites)), doc=doc)
+    writer.commit()
+    ix.close()
+
 
 # "how many" questions: which kinds of number a sentence states (the counter says which counts answer)
 COUNTERS = {"creature": "只隻体體", "card": "张張枚", "times": "次回度", "level": "级級"}
@@ -446,13 +480,21 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     }
     english = _rendering(edition.id, section.number)
     if english:
-        fields["english"] = english
+        fields["english"] = f"{english['title']}\n{english['text']}"
+        stored["english_s"] = {"title": english["title"], "text": english["text"]}
     return fields, {m.term.id for m in in_text + in_title}
 
 
-def _rendering(edition: str, number: str) -> str:
-    """The section's unofficial English rendering (rulings/english.py), title and text, or ''."""
-    return ""
+def _rendering(edition: str, number: str) -> dict | None:
+    """The section's own unofficial English rendering (rulings/english.py: {title, text, unofficial}), or
+    None. dcg-zh-1.2 borrows its counterpart's through the alignment: that one is indexed once, under
+    the section it renders."""
+    from . import english
+
+    if edition not in english.RENDERED:
+        return None
+    found = english.rendering(edition, number)
+    return found if found and (found.get("title") or found.get("text")) else None
 
 
 SHORT_HEADING = 12           # characters: a paragraph this short is a sub-heading line (伤害计算时)
@@ -504,11 +546,12 @@ class LoadedIndex:
     file truncated or rewritten under a running server cannot kill it nor change what it answers), one
     searcher, and the per-section columns the ranking reads."""
 
-    def __init__(self, ix):
+    def __init__(self, ix, casebook=None):
         from whoosh import scoring
 
         self.ix = ix
         self.searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
+        self.casebook = casebook.searcher() if casebook is not None else None
         self.size = self.searcher.doc_count_all()
         self._columns: dict[str, list] = {}
 
@@ -530,6 +573,14 @@ class LoadedIndex:
 
     def close(self) -> None:
         self.searcher.close()
+        if self.casebook is not None:
+            self.casebook.close()
+
+
+def _casebook(storage):
+    from . import schema
+
+    return storage.open_index(schema.CASEBOOK) if storage.index_exists(schema.CASEBOOK) else None
 
 
 def open_index(info: IndexInfo) -> LoadedIndex:
@@ -545,7 +596,7 @@ def open_index(info: IndexInfo) -> LoadedIndex:
             data = (info.path / name).read_bytes()
             with storage.create_file(name) as f:
                 f.write(data)
-        loaded = LoadedIndex(storage.open_index())
+        loaded = LoadedIndex(storage.open_index(), _casebook(storage))
         if loaded.size:
             loaded.stored(loaded.size - 1)
     except Exception as e:      # noqa: BLE001 - a damaged file can fail Whoosh in many ways (struct, zlib, pickle, EOF)

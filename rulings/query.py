@@ -1,7 +1,7 @@
 """Reading a judge's query: rule numbers written anywhere in it, question words to ignore, spelling.
 
 * `numbers_in("rule 14-2-1-3")` -> ["14-2-1-3"]; also `第4章` (4), `4.4节` (4.4), `3.1.2 p8` (3.1.2.p8),
-  `第十四章` (14), `§12-5`. A bare integer counts only with a chapter/section word (`第N章`, `chapter 4`).
+  `第十四章` (14), `§12-5`, `第8章第3节` / `8章3節` / `chapter 8 section 3` (8.3), `第4章第9节第1条` (4.9.1). A bare integer counts only with a chapter/section word (`第N章`, `chapter 4`).
 * `strip_question_words` cuts question words and particles out of Chinese and Japanese runs (是什么, 吗,
   怎么办, 可以, ですか, できる, どうなる …): what is left are the words the answer contains.
 * `ENGLISH_STOP` are English question and function words (what, how, does, the …).
@@ -22,6 +22,21 @@ _MULTI = re.compile(r"(?<![\w.])§?\s*(\d{1,3}(?:\s*[-.]\s*\d{1,3})+)(?:\s*\.?\s
 _WORDED = re.compile(r"第\s*(\d{1,3}(?:\.\d{1,3})*|" + _CN_NUMERAL + r")\s*(?:章|节|節|条|條|項|项)"
                      r"|(?<![\w.])(\d{1,3}(?:\.\d{1,3})*)\s*(?:章|节|節)"
                      r"|\b(?:chapter|section|rule|sec\.?|ch\.?)\s+(\d{1,3})(?![\d.-])", re.IGNORECASE)
+
+
+# a chapter and its section (and article) written as words: 第8章第3节 第4章第9节第1条 8章3節 第十一章第五节
+# chapter 8 section 3 -> 8.3 / 4.9.1 (normalize_number writes it the edition's way: 8-3 in DCG)
+_N = r"(\d{1,3}|" + _CN_NUMERAL + r")"
+_COMPOUND = re.compile(r"第?\s*" + _N + r"\s*章\s*第?\s*" + _N + r"\s*[节節]"
+                       r"(?:\s*第?\s*" + _N + r"\s*[条條項项])?"
+                       r"|\bchapter\s+(\d{1,3})\s*,?\s*(?:section|sec\.?)\s+(\d{1,3})\b", re.IGNORECASE)
+
+
+def _value(raw: str) -> str | None:
+    if raw[0].isdigit():
+        return raw
+    value = chinese_numeral(raw)
+    return str(value) if value is not None else None
 
 
 def chinese_numeral(text: str) -> int | None:
@@ -46,7 +61,14 @@ def numbers_in(text: str) -> list[tuple[str, tuple[int, int]]]:
     """Rule numbers written in `text` (NFKC-normalised), each with its span, in order of appearance."""
     found: list[tuple[str, tuple[int, int]]] = []
     taken: list[tuple[int, int]] = []
+    for m in _COMPOUND.finditer(text):
+        parts = [_value(g) for g in m.groups() if g]
+        if parts and None not in parts:
+            found.append((".".join(parts), m.span()))
+            taken.append(m.span())
     for m in _MULTI.finditer(text):
+        if any(a < m.end() and m.start() < b for a, b in taken):
+            continue
         number = re.sub(r"\s+", "", m.group(1))
         if m.group(2):
             number += f".p{m.group(2)}"

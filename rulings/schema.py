@@ -85,3 +85,16 @@ def schema() -> fields.Schema:
         words=fields.KEYWORD(analyzer=TokensOf("words"), scorable=True),   # scorable: see _ids
         doc=fields.STORED,
     )
+
+
+CASEBOOK = "CASEBOOK"   # the casebook's rulings: a second index in the same generation
+
+
+def casebook_schema() -> fields.Schema:
+    """The casebook's rulings (English): found by their words, and by the sections they cite."""
+    return fields.Schema(
+        id=fields.ID(unique=True), game=fields.ID,
+        text=_text("english"),          # title, question, answer, tags
+        cites=_ids(),                   # refs of its sources and of its expected citations
+        doc=fields.STORED,
+    )

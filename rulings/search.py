@@ -75,6 +75,7 @@ class Hit:
     snippet_html: str
     score: float
     superseded_by: str | None = None     # the ref of the later revision that replaced this passage
+    english: dict | None = None          # an English query's snippet of the unofficial English rendering
 
     def to_json(self) -> dict:
         doc = {"ref": self.ref, "edition": self.edition, "number": self.number, "title": self.title,
@@ -82,6 +83,8 @@ class Hit:
                "url": f"/rules/{self.edition}/{self.number}"}
         if self.superseded_by:
             doc["superseded_by"] = self.superseded_by
+        if self.english:
+            doc["english"] = dict(self.english)
         return doc
 
 
@@ -94,10 +97,12 @@ class SearchResponse:
     expanded: tuple[str, ...] = ()      # other-language names added to the query
     truncated: bool = False
     game_inferred: str | None = None    # the game the query's own terms point to (no game filter given)
+    rulings: tuple[dict, ...] = ()      # casebook rulings: {id, title, question, verdict, url}
 
     def to_json(self) -> dict:
         doc = {"query": self.query, "took_ms": round(self.took_ms, 3),
-               "results": [h.to_json() for h in self.results]}
+               "results": [h.to_json() for h in self.results],
+               "rulings": [dict(r) for r in self.rulings]}
         if self.hint:
             doc["hint"] = self.hint
         if self.expanded:
@@ -137,6 +142,7 @@ class _Plan:
     corrected: dict[str, str] = field(default_factory=dict)               # misspelt word -> known word
     single: str | None = None                            # a lone CJK character (substring fallback)
     asks_number: str = ""                                # 几只 / 何枚 / how many: the kind of count asked for
+    english_query: bool = False                          # Latin words and no CJK: English snippets shown
 
 
 def check_filters(editions, game, limit) -> tuple[list[str] | None, str | None, int]:
@@ -316,12 +322,44 @@ class RuleSearch:
         with self._lock:
             self._maybe_reopen()
             hits, hint, expanded, inferred = self._run(text, scope, eds, game, limit)
+            rulings = self._rulings(text, hits, game or inferred)
         if not hits and not hint:
             hint = self._no_match_hint(text, eds, game)
         if truncated:
             hint = (hint + " " if hint else "") + f"(Only the first {MAX_QUERY_CHARS} characters were searched.)"
         took = (time.perf_counter() - started) * 1000
-        return SearchResponse(raw[:MAX_QUERY_CHARS], took, tuple(hits), hint, tuple(expanded), truncated, inferred)
+        return SearchResponse(raw[:MAX_QUERY_CHARS], took, tuple(hits), hint, tuple(expanded), truncated, inferred,
+                              tuple(rulings))
+
+    def _rulings(self, text: str, hits: list[Hit], game: str | None) -> list[dict]:
+        """Casebook rulings for the answer: those citing the first sections found (in their order), then
+        those whose own words hold every English word of the query, in any order (blocker tie); at most
+        RULINGS_SHOWN, of the game asked about when it is known."""
+        from whoosh import query as wq
+
+        casebook = self._ix.casebook
+        if casebook is None:
+            return []
+        found: dict[str, dict] = {}
+
+        def take(query, limit):
+            if game:
+                query = wq.And([query, wq.Term("game", game)])
+            for hit in casebook.search(query, limit=limit):
+                doc = hit["doc"]
+                if len(found) < RULINGS_SHOWN:
+                    found.setdefault(doc["id"], {k: doc[k] for k in ("id", "title", "question", "verdict", "url")})
+
+        refs = [h.ref for h in hits[:RULINGS_FROM_HITS]]
+        for ref in refs:
+            if len(found) >= RULINGS_SHOWN:
+                break
+            take(wq.Term("cites", ref), RULINGS_SHOWN)
+        words = [w for w in analysis.english_tokens(" ".join(
+            w for w in re.findall(r"[A-Za-z][A-Za-z'-]*", text) if w.lower() not in q.ENGLISH_STOP))]
+        if words and len(found) < RULINGS_SHOWN:
+            take(wq.And([wq.Term("text", w) for w in dict.fromkeys(words)]), RULINGS_SHOWN)
+        return list(found.values())
 
     def _scope(self, eds, game) -> list[str]:
         indexed = [e for e in EDITIONS if e in self._info.manifest.get("editions", {})]
@@ -626,6 +664,7 @@ class RuleSearch:
             plan.concepts.append(_Concept(char, [("body1", char, 0.5)], CHAR_WEIGHT * _idf(frequency, n)))
         if not plan.concepts and len(runs) == 1 and len(runs[0]) == 1:
             plan.single = runs[0]
+        plan.english_query = bool(re.search(r"[A-Za-z]{2}", text)) and not analysis.cjk_runs(text)
         # 5. English words not inside a term name (stemmed; the index adds the English names of terms and
         #    glosses to Chinese and Japanese sections)
         covered = [(m.start, m.end) for m in mentions if m.language == "en"]
@@ -641,7 +680,8 @@ class RuleSearch:
                 if inside:
                     continue
                 frequency = self._ix.doc_frequency("body_en", stem)
-                plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5)],
+                plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5),
+                                                     ("english", stem, ENGLISH_RENDERING_BOOST)],
                                               _idf(frequency, n)))
         plan.needles += [w for w, _ in words]
         # 6. a heading that is exactly the query (or what is left of it without question words)
@@ -824,7 +864,15 @@ class RuleSearch:
         if not source.strip():
             source = _best_source(f.get("heading_s") or [], needles, stems, language) or f.get("title_s") or ""
         snippet, snippet_html = make_snippet(source, needles, stems, language)
-        return Hit(f["ref"], f["edition"], f["number"], f.get("title_s") or "", snippet, snippet_html, score)
+        english = None
+        rendering = f.get("english_s")
+        if plan is not None and plan.english_query and rendering:
+            text = rendering.get("text") or rendering.get("title") or ""
+            en_snippet, en_html = make_snippet(text, [n for n in needles if n.isascii()], stems, "en")
+            english = {"title": rendering.get("title") or "", "snippet": en_snippet, "snippet_html": en_html,
+                       "unofficial": True}
+        return Hit(f["ref"], f["edition"], f["number"], f.get("title_s") or "", snippet, snippet_html, score,
+                   english=english)
 
     def _no_match_hint(self, text: str, eds, game) -> str:
         tips = []
@@ -953,6 +1001,9 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
 COVERAGE_POWER = 1.0
 TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
+ENGLISH_RENDERING_BOOST = 1.0   # a word of the section's unofficial English rendering
+RULINGS_SHOWN = 5           # casebook rulings beside the sections
+RULINGS_FROM_HITS = 5       # ... citing one of the first this many sections
 SPELL_MIN_LENGTH = 4        # shorter English words are never corrected (dp, ex, s/t ...)
 # BM25F field boosts, applied to the query's clauses (outside the tf saturation: a title match is worth three
 # text matches, not the 1.6 a boosted term frequency would give)

@@ -286,3 +286,22 @@ def test_simulate_hides_an_edited_examples_title_and_folds_citations(client):
     assert 'class="sc-title"' not in edited and 'class="sc-question"' not in edited
     assert 'class="cite-deciding"' in edited and 'class="cite-more"' in edited
     assert 'action="/simulate#verdict"' in edited and 'id="verdict"' in edited
+
+
+def test_every_bundled_example_has_a_chinese_title_in_the_picker(client):
+    from judge_app.examples import examples
+    from judge_app.narration import catalog
+
+    titles = catalog("zh", "examples")
+    assert sorted(titles) == sorted(e.name for e in examples())
+    client.set_cookie("lang", "zh")
+    assert titles["dcg-blocker-tie"] in client.get("/simulate").get_data(as_text=True)
+
+
+def test_action_buttons_name_the_action_in_chinese(builder, client):
+    client.set_cookie("lang", "zh")
+    builder.start("dcg")
+    builder.post("add:A.battle_area")
+    builder.post("save", **{"card.dp": "6000"})
+    labels = re.findall(r'class="act legal"[^>]*>([^<]*)<', builder.text)
+    assert "攻击 — attacker: a1; target: player" in labels

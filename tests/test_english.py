@@ -254,3 +254,10 @@ def test_readme_counts_come_from_the_check_command(capsys):
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     block = readme.split("<!-- english-counts -->\n", 1)[1].split("<!-- /english-counts -->", 1)[0]
     assert block.splitlines() == lines
+
+
+def test_casebook_ruling_shows_the_english_of_each_cited_rule(client):
+    page = client.get("/casebook/dcg-piercing-vs-blocker",
+                      headers={"Accept-Language": "en"}).get_data(as_text=True)
+    cites = re.findall(r'<details class="cite">.*?</details>', page, re.S)
+    assert cites and all(LABEL in c.casefold() for c in cites if "dcg-ja-3.6:" in c)

@@ -50,7 +50,15 @@ def serving(tmp_dir: Path, threads: int | None = None, workers: int | None = Non
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"judge serve did not start: {log_path.read_text(errors='replace')[-2000:]}")
             time.sleep(0.05)
-        yield int(found.group(1))
+        port = int(found.group(1))
+        for _ in range(2 * (workers or 1)):   # every worker has loaded the app (gunicorn boots them after that line)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+            try:
+                conn.request("GET", "/api/search?q=blocker&limit=1")
+                conn.getresponse().read()
+            finally:
+                conn.close()
+        yield port
     finally:
         proc.terminate()
         try:
@@ -271,13 +279,13 @@ def test_the_longest_scenarios_stay_far_below_the_step_limit(game):
     else:
         actions = [{"enter_phase": {"phase": "end"}}, {"end_phase": {}}] * (MAX_ACTIONS // 2)
         board = {"turn": "A", "phase": "main1", "A": {"deck": 200}, "B": {"deck": 200}}
-    started = time.perf_counter()
+    started = time.process_time()   # CPU, not wall clock: a busy machine must not fail this test
     result = simulate({"game": game, "board": board, "actions": actions}).to_json()
     assert len(result["steps"]) < MAX_STEPS / 2
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 5
 
 
-def test_simulate_wall_clock_budget_is_a_413_json():
+def test_simulate_time_budget_is_a_413_json():
     app = create_app({"TESTING": True, "WARM": False, "SIMULATE_TIMEOUT_S": 0.005})
     actions = "[" + ", ".join("{pass: {}}, {end_turn: {}}" for _ in range(200)) + "]"
     body = yaml_scenario("{turn: A, memory: 3, A: {deck: 100}, B: {deck: 100}}", actions)

@@ -1,17 +1,21 @@
 """Worst-case inputs at the limits cost bounded memory and time: `judge simulate` in a subprocess, peak RSS
-measured by the kernel (wait4), compared with the same command on a two-line scenario."""
+measured by the kernel (wait4), compared with the same command on a two-line scenario, and its CPU time
+(printed; the run itself stops at `--budget`, 1 s of CPU by default)."""
 from __future__ import annotations
 
+import json
 import os
+import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from engine.limits import MAX_ACTIONS
 from engine.scenario import MAX_BYTES, MAX_DEPTH, MAX_NODES
+import hostile
+from judge_app.cli_simulate import EXIT_BUDGET
 
 REPO = Path(__file__).resolve().parent.parent
 EXTRA_MB = 150              # allowed growth of peak RSS over the baseline run
@@ -33,16 +37,18 @@ sys.exit(main(sys.argv[1:]))
 
 
 def run_measured(path: Path) -> tuple[int, float, float, str]:
-    """(exit code, peak RSS in MB, seconds, stderr) of `judge simulate PATH --json`."""
+    """(exit code, peak RSS in MB, CPU seconds, stderr) of `judge simulate PATH --json`."""
     peak = path.with_suffix(".peak")
-    started = time.monotonic()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     try:
         done = subprocess.run([sys.executable, "-c", _MEASURED, "simulate", str(path), "--json"], cwd=REPO,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=HANG_S,
                               env={**os.environ, "PEAK_FILE": str(peak)})
     except subprocess.TimeoutExpired:
         pytest.fail(f"judge simulate {path.name} ran longer than {HANG_S} s")
-    return done.returncode, int(peak.read_text()) / 1024, time.monotonic() - started, done.stderr.decode()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return done.returncode, int(peak.read_text()) / 1024, cpu, done.stderr.decode()
 
 
 def worst_cases(tmp: Path) -> dict[str, Path]:
@@ -67,6 +73,8 @@ def worst_cases(tmp: Path) -> dict[str, Path]:
     laughs += [f"a{i}: &a{i} [{','.join(f'*a{i - 1}' for _ in range(9))}]" for i in range(1, 10)]
     write("billion_laughs", "\n".join(laughs) + "\n")
     write("deep", "game: dcg\nboard: " + "[" * (MAX_DEPTH * 3) + "]" * (MAX_DEPTH * 3) + "\n")
+    cases["continuous_8x100"] = tmp / "continuous.json"   # issue 26: took 2-4 s of CPU without a budget
+    cases["continuous_8x100"].write_text(json.dumps(hostile.continuous_scenario()), encoding="utf-8")
     cases["deep_json"] = tmp / "deep.json"
     cases["deep_json"].write_text('{"board": ' + "[" * 5000 + "]" * 5000 + "}", encoding="utf-8")
     return cases
@@ -79,8 +87,10 @@ def test_worst_case_inputs_cost_bounded_memory_and_time(tmp_path):
     assert base_code == 0
     report = []
     for name, (code, mb, seconds, err) in figures.items():
-        report.append(f"{name}: exit {code}, peak {mb:.0f} MB (+{mb - base_mb:.0f}), {seconds:.2f} s")
-        assert code in (0, 2), (name, err)
+        report.append(f"{name}: exit {code}, peak {mb:.0f} MB (+{mb - base_mb:.0f}), {seconds:.2f} s CPU")
+        assert code in (0, 2, EXIT_BUDGET), (name, err)   # 3: stopped at the default --budget (1 s of CPU)
+        assert code != EXIT_BUDGET or (err.startswith("error: scenario ran longer than 1 s of CPU")
+                                       and err.count("\n") == 1), (name, err)
         assert "Traceback" not in err and "internal error" not in err, (name, err)
         assert mb - base_mb < EXTRA_MB, report[-1]
     print("\n".join(report))

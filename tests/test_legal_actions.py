@@ -139,3 +139,13 @@ def test_the_property_catches_a_wrong_listing():
     base = refusals(simulate({**data, "actions": []}).to_json())
     assert accepted(data, [], {"attack": {"attacker": "greymon", "target": "garurumon"}}, base) is False
     assert accepted(data, [], {"attack": {"attacker": "greymon", "target": "player"}}, base) is True
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_boards_nobody_wrote_played_out_by_legal_actions(seed):
+    """A seeded random board of each game, played out by random listed actions: the property holds throughout
+    (bench/legal_actions.py --random N walks many more)."""
+    from random_boards import random_walk
+
+    data, problems = random_walk(seed, steps=2)
+    assert data["actions"] and problems == []

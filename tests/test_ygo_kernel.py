@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from engine.ygo import continuous, kernel, plugins, steps
+from engine.ygo import continuous, kernel, phase_triggers, plugins, steps
 from engine.ygo.game import Game
 from engine.ygo.validate import validate
 
@@ -64,8 +64,10 @@ def test_the_vocabularies_the_kernel_names_are_all_served():
 def test_a_mechanic_whose_cards_are_absent_costs_nothing():
     """No card with a Standby/End Phase trigger or a maintenance cost: a phase does not scan for them."""
     plain = validate({"game": "ygo", "board": {"A": {"hand": [{"id": "m", "atk": 100}]}, "B": {}}})
-    assert Game(plain.board, plain.edition).in_play == set()
+    assert phase_triggers._kinds_in_play(Game(plain.board, plain.edition)) == set()
     kept = validate({"game": "ygo", "board": {"A": {"monsters": [
         {"id": "g", "zone": "M1", "atk": 1000, "level": 4,
          "effect": {"type": "trigger", "when": "standby_phase", "do": [{"gain_lp": {"amount": 500}}]}}]}, "B": {}}})
-    assert Game(kept.board, kept.edition).in_play == {"phase_triggers"}
+    game = Game(kept.board, kept.edition)
+    assert game.in_play == {}   # nothing is scanned before a phase needs it
+    assert phase_triggers._kinds_in_play(game) == {"trigger"} and game.in_play == {"phase_triggers": {"trigger"}}

@@ -132,17 +132,15 @@ FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "in
           "effects_of", "instead", "info"}
 # Effect fields that mechanics add: name -> parse(value, fields, path), returning what Effect.marks keeps
 EXTRA_FIELDS: dict = {}
-EXTRA_SCHEMAS: dict = {}   # name -> the JSON Schema of its value (engine/scenario_schema.py)
 
 
-def effect_field(name: str, parse, schema: dict | None = None) -> None:
+def effect_field(name: str, parse) -> None:
     """Let scenario effects carry `name:` for a mechanic (registered as the mechanic is imported): `parse(value,
     the effect's fields, path)` checks the value (raising InvalidScenario naming `path`) and returns what
     Effect.marks keeps under `name` (a JSON value, so the board notation round-trips it), or None for nothing."""
     if name in FIELDS:
         raise ValueError(f"{name!r} is already an effect field")
     EXTRA_FIELDS[name] = parse
-    EXTRA_SCHEMAS[name] = schema or {"type": "boolean"}
 
 
 def _marks(data: dict, path: str) -> tuple:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..trace import Trace
-from .kernel import (BANISHER, FORGETS, GAME_STARTS, LEFT_FIELD, LEFT_ZONE, MONSTER_DESTROYED, STOPS_BEING_EQUIP, SUMMON_COUNTED,
+from .kernel import (BANISHER, FORGETS, LEFT_FIELD, LEFT_ZONE, MONSTER_DESTROYED, STOPS_BEING_EQUIP, SUMMON_COUNTED,
                      SUMMONED)
 from .model import MONSTER_ZONES, Board, Card, kind_on_field, other
 
@@ -138,15 +138,13 @@ class Game:
     summon_grants: list = field(default_factory=list)   # additional Normal Summons granted this turn (summon_count.py)
     groups_used: set = field(default_factory=set)       # … the kinds of them used this turn
     normal_summon_total: int = 0                        # Normal Summons/Sets allowed this turn, 0 = the rule's 1
-    # the mechanics this duel's cards use (cards do not gain effects): one that has none of its cards here skips its
-    # scans (GAME_STARTS handlers fill it)
-    in_play: set = field(default_factory=set)
+    # what a mechanic found out about this duel's cards the first time it needed to (cards do not gain effects), by
+    # mechanic: one that has none of its cards here skips its scans (phase_triggers.py)
+    in_play: dict = field(default_factory=dict)
 
     def __post_init__(self):
         self.priority = self.priority or self.board.turn
         self.has_continuous = any_continuous(self.board)
-        for handler in GAME_STARTS.handlers:
-            handler(self)
 
     # ---- recording
     def step(self, event: str, text: str, *keys: str, **params) -> None:

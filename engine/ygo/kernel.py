@@ -66,9 +66,6 @@ def _false(*_args) -> bool:
     return False
 
 
-# ---- the duel (game.py)
-GAME_STARTS = Event("game_starts")               # (game): a mechanic notes in game.in_play whether its cards are here
-
 # ---- card moves (game.py)
 STOPS_BEING_EQUIP = Event("stops_being_equip")   # (card): it left a Spell & Trap Zone
 FORGETS = Event("forgets")                       # (game, card): it left the field, a new card from now on

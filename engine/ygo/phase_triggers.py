@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 
 from . import delayed, maintenance, temporary
 from .game import Window
-from .kernel import GAME_STARTS
 from .model import Card, other
 from .triggers import fire
 
@@ -77,26 +76,31 @@ def _met(game, card: Card, player: str, when: str) -> bool:
     return eff.condition != "sent_this_turn" or card.graveyard_turn == game.board.turn_number
 
 
-@GAME_STARTS.on()
-def _note_cards(game) -> None:
-    """Whether any card of the duel has a Standby or End Phase trigger (its own effect, or the one it has as an
-    equip card) or a maintenance cost: without one, a phase scans no hand, graveyard or field for them."""
-    whens = set(TIMING.values())
-    for p in game.board.players.values():
-        for c in p.all_cards() + [m for c in p.monster_list() for m in c.materials]:   # Xyz Materials too
-            for e in (c.effect, c.equip_effect):
-                if e and e.type == "trigger" and e.when in whens:
-                    game.in_play.add("phase_triggers")
-                if e and e.maintenance:
-                    game.in_play.add("maintenance")
+def _kinds_in_play(game) -> set:
+    """Which kinds of item the duel's cards can give at all — "trigger" (a Standby or End Phase trigger, its own
+    effect or the one it has as an equip card), "maintenance" (a maintenance cost): a phase scans no hand,
+    graveyard or field for a kind no card has. Found the first time a phase needs it (cards do not gain effects)."""
+    found = game.in_play.get("phase_triggers")
+    if found is None:
+        found, whens = set(), set(TIMING.values())
+        for p in game.board.players.values():
+            for c in p.all_cards() + [m for c in p.monster_list() for m in c.materials]:   # Xyz Materials too
+                for e in (c.effect, c.equip_effect):
+                    if e and e.type == "trigger" and e.when in whens:
+                        found.add("trigger")
+                    if e and e.maintenance:
+                        found.add("maintenance")
+        game.in_play["phase_triggers"] = found
+    return found
 
 
 def items(game, run: PhaseRun, player: str) -> list[Item]:
     """The player's items still to be applied in this phase, in the default order."""
     out = [Item("return", a.card, player, True, a) for a in temporary.due(game, run.phase, player)]
-    if "maintenance" in game.in_play:
+    kinds = _kinds_in_play(game)
+    if "maintenance" in kinds:
         out += [Item("maintenance", c, player, True) for c in maintenance.due(game, player, run.phase)]
-    if "phase_triggers" in game.in_play:
+    if "trigger" in kinds:
         out += [Item("trigger", c, player, c.effect.mandatory) for c in _candidates(game, player)
                 if _met(game, c, player, TIMING[run.phase])]
     out += [Item("delayed", d.card, player, True, d) for d in delayed.due(game, run.phase, player)]

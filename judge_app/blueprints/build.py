@@ -269,7 +269,7 @@ def _render(data: dict | None, text: str, status: int = 200, card: str | None = 
            "card_form": None, "ruling_text": None, "permalink": None, "cited": {}, "changed": [],
            "ruling_form": ruling_form, "zones": board_edit.ZONES, "counted": board_edit.COUNTED}
     ctx.update(context)
-    ctx.update(zone_names=_zone_names(), phases=_phases(), action_label=play.label)
+    ctx.update(zone_names=_zone_names(), phases=_phases(), action_label=_action_label(lang))
     if data is not None:
         ctx["move_targets"] = _move_targets(data, ctx["zone_names"])
         ctx["custom_kinds"] = [k for k, args in action_args(data["game"]).items() if set(args) & set(CUSTOM_ARGS)]
@@ -292,6 +292,18 @@ def _render(data: dict | None, text: str, status: int = 200, card: str | None = 
     if request.headers.get("HX-Request") and request.method == "GET":
         headers["HX-Push-Url"] = request.full_path.rstrip("?")
     return response, status, headers
+
+
+def _action_label(lang: str):
+    """An action's button text: the engine's label in English; in Chinese the action's Chinese name and
+    its arguments (ids stay as written)."""
+    from .. import narration
+
+    def text(action: dict, engine_label: str | None = None) -> str:
+        if lang == "en" and engine_label:
+            return engine_label
+        return play.label(action, (lambda kind: narration.action(kind, lang)) if lang != "en" else None)
+    return text
 
 
 def _zone_names() -> dict:

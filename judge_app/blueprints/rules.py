@@ -156,6 +156,21 @@ def children_with_text(ref: str) -> tuple[dict, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def inline_children(ref: str) -> frozenset[str]:
+    """Numbers of the children whose text the section's page shows inline (children_with_text's rule):
+    a search hit among them opens that page at its paragraph."""
+    section = corpus.lookup(ref)
+    edition = corpus.load(section.edition)
+    out, budget = [], INLINE_TEXT_LIMIT
+    for number in section.children:
+        child = edition.get(number)
+        if child is not None and not child.children and child.text and len(child.text) <= budget:
+            budget -= len(child.text)
+            out.append(number)
+    return frozenset(out) if len(section.children) > 1 else frozenset()
+
+
 def _tooltip_words(section: Section) -> set[str]:
     """Words the section's own text already explains with a tooltip (rendered above its children)."""
     used: set[str] = set()

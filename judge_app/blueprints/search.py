@@ -75,14 +75,14 @@ def search_page():
         return _page(query, editions=editions, game=game, jumps=jumps, error=str(e), status=400)
     return _page(query, editions=editions, game=game, jumps=jumps, groups=group_by_edition(response["results"]),
                  took_ms=response.get("took_ms"), hint=response.get("hint"),
-                 game_inferred=response.get("game_inferred"))
+                 game_inferred=response.get("game_inferred"), rulings=response.get("rulings") or [])
 
 
 def _page(query: str, *, editions=None, game=None, jumps=(), groups=(), took_ms=None, hint=None, error=None,
-          status=200, game_inferred=None):
+          status=200, game_inferred=None, rulings=()):
     return render_template("search.html", query=query, chosen_editions=editions or [], game=game, jumps=jumps,
                            groups=groups, took_ms=took_ms, hint=hint, error=error,
-                           game_inferred=game_inferred), status
+                           game_inferred=game_inferred, rulings=rulings), status
 
 
 def group_by_edition(results: list[dict]) -> list[dict]:
@@ -91,10 +91,27 @@ def group_by_edition(results: list[dict]) -> list[dict]:
     for hit in results:
         edition = hit.get("edition") or hit["ref"].partition(":")[0]
         group = groups.setdefault(edition, {"edition": EDITIONS.get(edition), "id": edition, "hits": []})
-        group["hits"].append({**hit, "url": rule_url(edition, hit["number"]),
+        english = hit.get("english")
+        group["hits"].append({**hit, "url": in_page_url(edition, hit["number"]),
                               "heading": "" if hit.get("title") else heading_of(edition, hit["number"]),
-                              "snippet_markup": snippet(hit.get("snippet_html"), hit.get("snippet", ""))})
+                              "snippet_markup": snippet(hit.get("snippet_html"), hit.get("snippet", "")),
+                              "english_markup": snippet(english.get("snippet_html"), english.get("snippet", ""))
+                              if english else None})
     return list(groups.values())
+
+
+def in_page_url(edition: str, number: str) -> str:
+    """Where a hit opens: a paragraph its parent's page shows inline opens that page at the paragraph
+    (`#s-NUMBER`, highlighted by CSS :target), so the judge reads it in its passage; others their own page."""
+    from .rules import inline_children
+
+    try:
+        section = corpus.section(edition, number)
+    except (corpus.UnknownRef, corpus.BadRef):
+        return rule_url(edition, number)
+    if section.parent and number in inline_children(f"{edition}:{section.parent}"):
+        return f"{rule_url(edition, section.parent)}#s-{number}"
+    return rule_url(edition, number)
 
 
 def heading_of(edition: str, number: str) -> str:

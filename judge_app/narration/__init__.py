@@ -23,6 +23,7 @@ from rulings.yamlio import load_yaml
 HERE = Path(__file__).resolve().parent
 CATALOGS = {"zh": HERE / "zh.yaml"}
 CASEBOOK_TITLES = {"zh": HERE / "casebook_zh.yaml"}
+EXAMPLE_TITLES = {"zh": HERE / "examples_zh.yaml"}
 _LP_ZERO = re.compile(r"^([AB])'s LP reached 0$")
 
 
@@ -34,7 +35,7 @@ class Told:
 
 @lru_cache(maxsize=None)
 def catalog(lang: str, kind: str = "engine") -> dict:
-    path = (CASEBOOK_TITLES if kind == "casebook" else CATALOGS).get(lang)
+    path = {"casebook": CASEBOOK_TITLES, "examples": EXAMPLE_TITLES}.get(kind, CATALOGS).get(lang)
     if path is None:
         return {}
     return load_yaml(path.read_text(encoding="utf-8")) or {}
@@ -88,6 +89,11 @@ def refusal_rule(key: str | None, lang: str) -> str | None:
     if lang == "en" or not key:
         return None
     return (catalog(lang).get("refusal_rules") or {}).get(key)
+
+
+def example_title(name: str, title: str, lang: str) -> str:
+    """A bundled example's title in `lang` (examples_zh.yaml), else as written."""
+    return catalog(lang, "examples").get(name, title) if lang != "en" else title
 
 
 def casebook_title(ruling_id: str, title: str, lang: str) -> str:
