@@ -215,17 +215,6 @@ def _uncontrolled(report, game):
 # controls is always enforced (`judge check` fails one that does not flip).
 PENDING_FILES = {
     # (controls-ygo-a: battle … rt-lp-costs)
-    "ygo/more.yaml",
-    "ygo/rt-2018-q18-return-not-special-summon.yaml",
-    "ygo/rt-2018-q20-negate-attack.yaml",
-    "ygo/rt-2018-q22-atk-zero.yaml",
-    "ygo/rt-2018-q3-special-summon-monster.yaml",
-    "ygo/rt-2018-q7-equip-opponent-monster.yaml",
-    "ygo/rt-2019-q13-obelisk-untargetable.yaml",
-    "ygo/rt-2019-q25-shiranui-parts.yaml",
-    "ygo/rt-2019-q33-summoned-this-turn-kept.yaml",
-    "ygo/rt-2019-q46-face-up-trap-trigger.yaml",
-    "ygo/rt-2019-q5-guardragon.yaml",
     "ygo/rt-2020-q21-triple-tactics.yaml",
     "ygo/rt-2021-q12-targets-left.yaml",
     "ygo/rt-2021-q35-summon-trigger-first.yaml",
@@ -254,10 +243,6 @@ PENDING_FILES = {
     "ygo/rt-summon-negation.yaml",
     "ygo/rt-summoned-by.yaml",
     "ygo/rt-trap-monster.yaml",
-    "ygo/rt-vow.yaml",
-    "ygo/rules-test-timing.yaml",
-    "ygo/summon.yaml",
-    "ygo/turn.yaml",
 }
 
 
