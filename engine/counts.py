@@ -73,6 +73,10 @@ def relevance_counts() -> dict:
         f = report.overall
         out.update({f"{name}_questions": f.cases, f"{name}_hit5": round(100 * f.hit5, 1),
                     f"{name}_hit1": round(100 * f.hit1, 1), f"{name}_mrr": round(f.mrr, 2)})
+        for group, key in (("cat", "typo"), ("lang", "en"), ("lang", "ja"), ("lang", "zh"), ("lang", "zht")):
+            g = report.by(group).get(key)
+            if g is not None:
+                out[f"{name}_hit5_{key}"] = round(100 * g.hit5)
     return out
 
 
@@ -105,8 +109,10 @@ PHRASES: tuple[tuple[str, str], ...] = (
     ("README.md", r"every Digimon ruling and (?P<controlled_ygo>\d+) of the (?P<rulings_ygo>\d+) Yu-Gi-Oh rulings"),
     ("README.md", r"(?P<test_scenarios_dcg>\d+) Digimon and (?P<test_scenarios_ygo>\d+) Yu-Gi-Oh scenarios in"),
     ("README.md", r"all (?P<sections>[\d,]+) sections"),
-    ("README.md", r"Relevance\s+on a held-out set of (?P<floor_questions>\d+) floor questions: hit@5 "
-                  r"(?P<floor_hit5>[\d.]+) %, hit@1 (?P<floor_hit1>[\d.]+) %"),
+    ("README.md", r"search relevance, (?P<floor_questions>\d+) held-out floor questions \(`bench/search.py`\) \| "
+                  r"hit@5 (?P<floor_hit5>[\d.]+) %, hit@1 (?P<floor_hit1>[\d.]+) %, MRR (?P<floor_mrr>[\d.]+); "
+                  r"typos (?P<floor_hit5_typo>\d+) %; en (?P<floor_hit5_en>\d+) %, ja (?P<floor_hit5_ja>\d+) %, "
+                  r"zh (?P<floor_hit5_zh>\d+) %, zh-Hant (?P<floor_hit5_zht>\d+) %"),
     ("rulings/casebook/README.md", r"(?P<rulings>\d+) rulings: (?P<rulings_dcg>\d+) Digimon \(`dcg/`\), "
                                    r"(?P<rulings_ygo>\d+) Yu-Gi-Oh \(`ygo/`\)"),
     ("rulings/casebook/README.md", r"(?P<known_divergence>\d+) marked `known_divergence` today"),

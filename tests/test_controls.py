@@ -233,7 +233,6 @@ PENDING_FILES = {
     "ygo/rt-summon-negation.yaml",
     "ygo/rt-summoned-by.yaml",
     "ygo/rt-trap-monster.yaml",
-    "ygo/rt-vow.yaml",
 }
 
 

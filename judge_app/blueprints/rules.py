@@ -111,7 +111,7 @@ def english_of(ref: str) -> dict | None:
         edition, _, number = target.partition(":")
         if edition == source.edition:
             links[number] = rule_url(edition, number)
-    html = render_rule_text(rendered["text"], links=links) if rendered["text"] else Markup("")
+    html = render_rule_text(rendered["text"], links=links) if rendered["text"] else Markup()
     return {"title": rendered["title"], "html": html, "via": rendered.get("via")}
 
 
