@@ -224,15 +224,10 @@ PENDING_FILES = {
 
     # (controls-ygo-b: rt-name-locks … turn)
     "ygo/rt-name-locks.yaml",
-    "ygo/rt-negated-effects.yaml",
-    "ygo/rt-phase-procedure.yaml",
-    "ygo/rt-phase-triggers.yaml",
-    "ygo/rt-procedures.yaml",
     "ygo/rt-protection.yaml",
     "ygo/rt-stats.yaml",
     "ygo/rt-summon-negation.yaml",
     "ygo/rt-summoned-by.yaml",
-    "ygo/rt-trap-monster.yaml",
 }
 
 
