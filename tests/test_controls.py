@@ -223,11 +223,7 @@ PENDING_FILES = {
     "ygo/rt-hand-triggers.yaml",
 
     # (controls-ygo-b: rt-name-locks … turn)
-    "ygo/rt-name-locks.yaml",
     "ygo/rt-protection.yaml",
-    "ygo/rt-stats.yaml",
-    "ygo/rt-summon-negation.yaml",
-    "ygo/rt-summoned-by.yaml",
 }
 
 
