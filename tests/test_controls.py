@@ -220,7 +220,6 @@ PENDING_FILES = {
     "ygo/rt-equip-monsters.yaml",
     "ygo/rt-field-triggers.yaml",
     "ygo/rt-gy-hand-chains.yaml",
-    "ygo/rt-hand-triggers.yaml",
 
     # (controls-ygo-b: rt-name-locks … turn)
     "ygo/rt-protection.yaml",
