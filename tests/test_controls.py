@@ -215,29 +215,14 @@ def _uncontrolled(report, game):
 # controls is always enforced (`judge check` fails one that does not flip).
 PENDING_FILES = {
     # (controls-ygo-a: battle … rt-lp-costs)
-    "ygo/rt-2020-q21-triple-tactics.yaml",
-    "ygo/rt-2021-q12-targets-left.yaml",
-    "ygo/rt-2021-q35-summon-trigger-first.yaml",
-    "ygo/rt-2021-q45-solemn-on-protected-monster.yaml",
-    "ygo/rt-battle-damage-modifiers.yaml",
-    "ygo/rt-cannot-be-attacked.yaml",
     "ygo/rt-columns.yaml",
     "ygo/rt-counters.yaml",
-    "ygo/rt-effect-steps.yaml",
     "ygo/rt-equip-monsters.yaml",
-    "ygo/rt-extra-normal-summons.yaml",
     "ygo/rt-field-triggers.yaml",
     "ygo/rt-gy-hand-chains.yaml",
-    "ygo/rt-hand-triggers.yaml",
-    "ygo/rt-judge18-attacked-damage-step-end.yaml",
-    "ygo/rt-lp-costs.yaml",
 
     # (controls-ygo-b: rt-name-locks … turn)
-    "ygo/rt-name-locks.yaml",
     "ygo/rt-protection.yaml",
-    "ygo/rt-stats.yaml",
-    "ygo/rt-summon-negation.yaml",
-    "ygo/rt-summoned-by.yaml",
 }
 
 

@@ -84,6 +84,7 @@ def attack(game: Game, attacker: str, target: str, suspend: bool = True, execute
     game.attack = Attack(p, attacker, target, execute=execute)
     try:
         resolved = _when_attacking(game, p, attacker)
+        resolved = game.settle_waiting() or resolved
         if not game.over and not game.attack.ended:
             _counter_timing(game, foe, resolved)
         if not game.over and not game.attack.ended:

@@ -84,7 +84,7 @@ def provides(kind: str):
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed": where the card must be when it runs
+    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed" | "removed" (a deleted token): where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -124,6 +124,7 @@ class Game:
         self.attack: Attack | None = None
         self.security_digimon: tuple[str, Digimon] | None = None   # (owner, the checked Digimon card, 13-1-6)
         self.new_triggers: list[Trigger] = []
+        self.waiting: list[list[Trigger]] = []   # the pending effects of each flush in progress (11-1-4)
         self.seen: dict = {}         # (board shape, pending effects) -> boards met while processing the action
         self.trigger_keys: dict[tuple, int] = {}
         self.used_once: set = set()  # (card id, effect) of [Once Per Turn] effects used this turn (15-14-1)
@@ -413,8 +414,8 @@ class Game:
 
     def still_there(self, t: Trigger) -> bool:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
-        if t.where == "delayed":
-            return True   # a held process does not depend on its card (18-1-1)
+        if t.where in ("delayed", "removed"):
+            return True   # a held process does not depend on its card (18-1-1); nor a deleted token's (4-13-2)
         if t.where in ("trash", "hand"):
             return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
         if t.where in ("breeding", "security"):
@@ -469,6 +470,13 @@ class Game:
                       "dcg.effects.turn_player_first", "dcg.effects.simultaneous", "dcg.effects.non_turn_after",
                       "dcg.turn.turn_player_def",
                       "dcg.effects.one_at_a_time", "dcg.effects.one_by_one", "dcg.effects.next_each_time", turn_player=self.board.turn)
+        self.waiting.append(pending)
+        try:
+            self._process(pending)
+        finally:
+            self.waiting.pop()
+
+    def _process(self, pending: list[Trigger]) -> None:
         while pending and not self.over:
             turn = self.board.turn
             t = next((x for x in pending if x.owner == turn), pending[0])
@@ -489,6 +497,25 @@ class Game:
                               *(["dcg.effects.derived_non_turn"] if late else []),
                               **({"late": True} if late else {"in_order": True}))
                 self.flush()
+
+    def settle_waiting(self) -> bool:
+        """11-1-4: a timing goes on only when nothing is left to process in it. An attack declared while an effect
+        resolved (Blitz) has its [When Attacking] effects processed first (15-4-5-2), then the effects still
+        waiting from the time point that declared it, and only then its counter timing. Returns whether any
+        waited."""
+        # an effect that would itself attack (Blitz, the end-of-turn keyword attacks) cannot in the middle of an
+        # attack: it stays pending and runs after this attack, as before
+        rest = [t for pending in self.waiting for t in pending if t.effect is not None and t.effect.do != "blitz"]
+        if not rest:
+            return False
+        for pending in self.waiting:     # taken over here: the flushes in progress no longer hold them
+            pending[:] = [t for t in pending if t.effect is None or t.effect.do == "blitz"]
+        self.step("effects.waiting_before_counter", "The attack was declared while other effects were waiting: "
+                  "they are processed now, before the counter timing.", "dcg.attack.timing_completes",
+                  "dcg.effects.pending", effects=len(rest))
+        self.new_triggers = rest + self.new_triggers
+        self.flush()
+        return True
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is

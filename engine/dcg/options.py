@@ -165,13 +165,16 @@ def can_activate(game: Game, card_id: str, index: int) -> Refusal | None:
         return refusal
     if found is None:
         return Refusal("activate", f"{card_id} is not a Digimon or Tamer in a battle area (or on top of a breeding "
-                       f"area): only those activate [Main] effects this way (options are used).",
-                       ("dcg.main.activate",))
+                       f"area), nor a card in the hand or trash: only those activate [Main] effects this way "
+                       f"(options are used).", ("dcg.main.activate",))
     p, d = found
     effects = _activated(d, zone)
     if not effects and zone == "breeding":
         return Refusal("activate", f"{d.label} is in the breeding area: only a {{Breeding}} [Main] effect works "
                        f"from there, and it has none.", ("dcg.icon.breeding", "dcg.breeding.no_effects"))
+    if not effects and zone in ICONS:   # 15-14-2-1, 15-14-3-1: without the icon it does not work from there
+        return Refusal("activate", f"{d.label} is in {p}'s {zone}: only a {{{zone.capitalize()}}} [Main] effect "
+                       f"works from there, and it has none.", (ICONS[zone], "dcg.main.activate"))
     if not effects:
         return Refusal("activate", f"{d.label} has no [Main] effect to activate.", ("dcg.main.activate",
                                                                                     "dcg.activated.effect"))
@@ -218,12 +221,25 @@ def activate(game: Game, card_id: str, index: int) -> None:
         keys.append("dcg.inherited")
     if zone == "breeding":
         keys.append("dcg.icon.breeding")
+    if zone in ICONS:
+        # 15-14-2-1 / 15-14-3-1 decide: the icon lets the effect work while its card is in the hand (revealed) or trash
+        game.step("effect.activated_from_zone", f"{p} {'reveals' if zone == 'hand' else 'chooses'} {d.label} in "
+                  f"the {zone} and activates its {{{zone.capitalize()}}} [Main] effect{paid}.", ICONS[zone],
+                  "dcg.main.activate", "dcg.timing.main", *keys, player=p, card=d.label, zone=zone)
+        if e.by is not None:
+            pay(game, p, e.by, source, None, forced=True)
+            e = replace(e, by=None)
+        game.run_effect(p, e, card_id=source, holder=None)   # not in an area: `self` names no Digimon
+        return
     game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{' in the breeding area' * bool(zone)}{paid}.", "dcg.main.activate",
               "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys, player=p, card=d.label)
     if e.by is not None:   # 15-8-4-4-1: declared, so the condition must be carried out
         pay(game, p, e.by, source, d, forced=True)
         e = replace(e, by=None)
     game.run_effect(p, e, card_id=source, holder=d)
+
+
+ICONS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
 
 
 def _activator(game: Game, card_id: str) -> tuple[tuple[str, Digimon] | None, str | None]:
@@ -236,6 +252,11 @@ def _activator(game: Game, card_id: str) -> tuple[tuple[str, Digimon] | None, st
         d = game.ps(p).breeding_area
         if d is not None and d.id == card_id:
             return (p, d), "breeding"
+    for p in ("A", "B"):   # a {Hand} / {Trash} [Main] effect (15-14-2-1, 15-14-3-1): the card stands alone
+        for zone in ICONS:
+            card = next((c for c in getattr(game.ps(p), zone) if c.id == card_id), None)
+            if card is not None:
+                return (p, Digimon(card)), zone
     return None, None
 
 

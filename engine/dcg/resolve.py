@@ -54,10 +54,16 @@ def run_trigger(game: Game, t: Trigger) -> None:
                                                     if t.effect.inherited else [])
         if t.effect.link:
             keys += ["dcg.link.effects", "dcg.link.effect_info"]
-        game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
-                  + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
-                     else " (a link effect the Digimon had from its link card when it was deleted)."
-                     if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id), card=t.card_id, name=name, trash=True)
+        if t.where == "removed":   # Q&A 860, 3653: it triggered when deleted (4-13-2); leaving the game does not stop it
+            game.step("effect.run_token", f"{t.card_id}'s {name} effect activates: it triggered when the token was "
+                      f"deleted, and the token being removed from the game instead of going to the trash does not "
+                      f"stop it.", *keys, "dcg.token.removed", *_ready_keys(t.effect, game, t.card_id),
+                      card=t.card_id, name=name)
+        else:
+            game.step("effect.run", f"{t.card_id}'s {name} effect activates now that {t.card_id} is in the trash"
+                      + (" (the deleted Digimon's top card carries its inherited effect)." if t.effect.inherited
+                         else " (a link effect the Digimon had from its link card when it was deleted)."
+                         if t.effect.link else "."), *keys, *_ready_keys(t.effect, game, t.card_id), card=t.card_id, name=name, trash=True)
     else:
         where = f" from {t.owner}'s {ZONE_WORDS[t.where]}" if t.where in ZONE_KEYS else ""
         keys += [ZONE_KEYS[t.where]] if t.where in ZONE_KEYS else []
