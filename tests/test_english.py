@@ -114,6 +114,8 @@ def _terms_in(original: str, table: list, lang: str) -> set:
 NOT_TERMS = {
     ("ygo-zh-rulebook", "4.4.3.p51", "effect_monster"): "「活死人的呼声」的效果 + 怪兽: 'the effect' then 'monster'",
     ("ygo-zh-rulebook", "4.5.1.p5", "hand_size_limit"): "手卡数量 is the number of cards in hand, no hand limit",
+    ("ygo-zh-rulebook", "4.9.1.p25", "activation_negation"):
+        "对方发动「神之通告」无效这次连接召唤: taking out the card name joins 发动 and 无效",
 }
 
 
