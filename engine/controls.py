@@ -150,7 +150,7 @@ def controlled_scenario(data: dict, control: dict, where: str) -> dict:
 
 def validate_controls(data: dict) -> list[dict]:
     """Check the shape of `controls` and `point`; return the controls ([] when none)."""
-    from .check import validate_expect
+    from .expect import validate_expect
 
     point = data.get("point")
     if point is not None and point not in POINTS:
@@ -226,7 +226,7 @@ def flips_on(mismatches, point: str | None) -> list:
 def run_controls(data: dict, expect: dict, edition: str | None = None) -> tuple[ControlResult, ...]:
     """Run every control of a (validated) ruling. Raises InvalidScenario (naming `controls[i]…`) when a
     control's edit does not apply or makes an invalid scenario; an engine crash is that control's `error`."""
-    from .check import compare
+    from .expect import compare
     from .scenario import simulate
 
     point = data.get("point")
