@@ -19,9 +19,9 @@ from collections import Counter
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-sys.path[:] = [str(BENCH.parent)] + [p for p in sys.path if Path(p or ".").resolve() != BENCH]
+sys.path[:] = [str(BENCH.parent), str(BENCH.parent / "tests")] + [p for p in sys.path if Path(p or ".").resolve() != BENCH]
 
-from tests.schema_agreement import REPO_SCENARIOS, compare_mutations, schema_errors  # noqa: E402
+from schema_agreement import REPO_SCENARIOS, compare_mutations, schema_errors  # noqa: E402
 
 
 def main() -> int:

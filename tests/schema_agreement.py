@@ -9,7 +9,6 @@ For a scenario whose node was replaced by a wrong-typed value:
 """
 from __future__ import annotations
 
-import copy
 import json
 import re
 from functools import lru_cache
@@ -19,10 +18,11 @@ import yaml
 
 from engine.errors import InvalidScenario
 from engine.scenario import TOP_KEYS, field_path, game_module
+# the fuzz suite owns the wrong-typed values and the tree walk; both suites mutate the same way
+from test_fuzz_scenarios import WRONG_TYPES, paths, replaced  # noqa: F401 (WRONG_TYPES: re-exported)
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = REPO / "judge_app" / "static" / "scenario.schema.json"
-WRONG_TYPES = [None, True, -1, 10**30, 1.5, float("nan"), "", "x" * 500, [], [None], {}, {"zz": 1}]
 
 # Validator messages of the rules that stay in the validator (named in the schema's description).
 SEMANTIC = [r"unknown card id", r"duplicate (card )?id", r"already holds", r"more than \d+ cards",
@@ -109,27 +109,6 @@ def schema_errors(data) -> list[str]:
 
 def _related(a: str, b: str) -> bool:
     return a == b or a.startswith(b) or b.startswith(a) or not a or not b
-
-
-def paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from paths(value, prefix + (i,))
-
-
-def replaced(data, path, value):
-    if not path:
-        return value
-    out = copy.deepcopy(data)
-    node = out
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
-    return out
 
 
 def compare(data) -> tuple[str, tuple]:
