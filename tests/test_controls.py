@@ -273,7 +273,6 @@ ACTION_DELETION_PENDING = {
     "ygo/rt-phase-triggers.yaml",
     "ygo/rt-procedures.yaml",
     "ygo/rt-protection.yaml",
-    "ygo/rt-stats.yaml",
     "ygo/rt-summon-negation.yaml",
     "ygo/rt-summoned-by.yaml",
     "ygo/rt-trap-monster.yaml",
