@@ -267,7 +267,6 @@ ACTION_DELETION_PENDING = {
     "ygo/rt-2021-q12-targets-left.yaml",
     "ygo/rt-effect-steps.yaml",
     "ygo/rt-judge18-attacked-damage-step-end.yaml",
-    "ygo/rt-phase-procedure.yaml",
     "ygo/rt-phase-triggers.yaml",
     "ygo/rt-procedures.yaml",
     "ygo/rt-protection.yaml",
@@ -347,3 +346,16 @@ def test_order_compares_the_first_occurrence_of_step_events():
     assert (m.key, m.actual) == ("order", ["a", "b"])
     (m,) = compare(validate_expect({"order": ["a", "z"]}, "ygo"), result)
     assert m.key == "order"
+
+
+def test_order_items_may_name_the_card_of_the_event():
+    from engine.check import compare, validate_expect
+
+    result = {"steps": [{"event": "back", "params": {"card": "Dark Hole (hole)"}},
+                        {"event": "back", "params": {"card": "Gold Sarcophagus (gold)"}}]}
+    assert compare(validate_expect({"order": ["back@hole", "back@gold"]}, "ygo"), result) == []
+    (m,) = compare(validate_expect({"order": ["back@gold", "back@hole"]}, "ygo"), result)
+    assert (m.key, m.actual) == ("order", ["back@hole", "back@gold"])
+    (m,) = compare(validate_expect({"order": ["back@nothing"]}, "ygo"), result)
+    assert m.actual == []
+
