@@ -215,7 +215,6 @@ def _uncontrolled(report, game):
 # controls is always enforced (`judge check` fails one that does not flip).
 PENDING_FILES = {
     # (controls-ygo-a: battle … rt-lp-costs)
-    "ygo/rt-equip-monsters.yaml",
     "ygo/rt-field-triggers.yaml",
     "ygo/rt-gy-hand-chains.yaml",
 
