@@ -215,8 +215,6 @@ def _uncontrolled(report, game):
 # controls is always enforced (`judge check` fails one that does not flip).
 PENDING_FILES = {
     # (controls-ygo-a: battle … rt-lp-costs)
-    "ygo/rt-field-triggers.yaml",
-    "ygo/rt-gy-hand-chains.yaml",
 
     # (controls-ygo-b: rt-name-locks … turn)
     "ygo/rt-protection.yaml",
