@@ -40,6 +40,9 @@ PROVIDED: dict[str, Callable] = {}
 #                                                       process is not carried out now (the rest of the effect is)
 #   effect_processed(game, owner, effect, card_id, holder, done)   an effect's process was carried out
 #                                                       (done: it changed the board) or not (declined, refused)
+#   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
+#   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
+#   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
 HOOKS: dict[str, list[Callable]] = {}
 
 
@@ -234,7 +237,10 @@ class Game:
         return self.board.A if p == "A" else self.board.B   # Board.player, inlined: the engine's most frequent call
 
     def set_ps(self, p: str, state: PlayerState) -> None:
+        was = self.board.A if p == "A" else self.board.B
         self.board = self.board.with_player(p, state)
+        if state.security is not was.security and len(state.security) != len(was.security):
+            self.emit("security_changed", p, len(was.security), len(state.security))
 
     def find(self, did: str | None) -> tuple[str, Digimon] | None:
         """A card in a battle area, by id: (owner, stack)."""
