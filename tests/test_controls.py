@@ -241,8 +241,6 @@ ACTION_DELETION_PENDING = {
     "ygo/rt-effect-steps.yaml",
     "ygo/rt-judge18-attacked-damage-step-end.yaml",
     "ygo/rt-protection.yaml",
-    "ygo/rt-summon-negation.yaml",
-    "ygo/rt-summoned-by.yaml",
     "ygo/rt-vow.yaml",
     "ygo/rules-test-timing.yaml",
     "ygo/summon.yaml",
