@@ -229,11 +229,6 @@ ACTION_IS_THE_POINT = re.compile(r"\bthe action is the point\b", re.IGNORECASE)
 
 # Files whose bare action-deleting controls are still being rewritten (issue 23), file by file.
 ACTION_DELETION_PENDING = {
-    "dcg/blocker.yaml",
-    "dcg/effects.yaml",
-    "dcg/examples-ch15-unaffected.yaml",
-    "dcg/examples-combining.yaml",
-    "dcg/protection.yaml",
     "ygo/chain.yaml",
     "ygo/more.yaml",
     "ygo/rt-2020-q21-triple-tactics.yaml",
@@ -244,8 +239,6 @@ ACTION_DELETION_PENDING = {
     "ygo/rt-vow.yaml",
     "ygo/rules-test-timing.yaml",
     "ygo/summon.yaml",
-    "dcg/battle.yaml",
-    "dcg/memory.yaml",
 }
 
 
