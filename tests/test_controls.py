@@ -240,13 +240,9 @@ ACTION_DELETION_PENDING = {
     "ygo/rt-2021-q12-targets-left.yaml",
     "ygo/rt-effect-steps.yaml",
     "ygo/rt-judge18-attacked-damage-step-end.yaml",
-    "ygo/rt-phase-procedure.yaml",
-    "ygo/rt-phase-triggers.yaml",
-    "ygo/rt-procedures.yaml",
     "ygo/rt-protection.yaml",
     "ygo/rt-summon-negation.yaml",
     "ygo/rt-summoned-by.yaml",
-    "ygo/rt-trap-monster.yaml",
     "ygo/rt-vow.yaml",
     "ygo/rules-test-timing.yaml",
     "ygo/summon.yaml",
@@ -320,3 +316,16 @@ def test_order_compares_the_first_occurrence_of_step_events():
     assert (m.key, m.actual) == ("order", ["a", "b"])
     (m,) = compare(validate_expect({"order": ["a", "z"]}, "ygo"), result)
     assert m.key == "order"
+
+
+def test_order_items_may_name_the_card_of_the_event():
+    from engine.check import compare, validate_expect
+
+    result = {"steps": [{"event": "back", "params": {"card": "Dark Hole (hole)"}},
+                        {"event": "back", "params": {"card": "Gold Sarcophagus (gold)"}}]}
+    assert compare(validate_expect({"order": ["back@hole", "back@gold"]}, "ygo"), result) == []
+    (m,) = compare(validate_expect({"order": ["back@gold", "back@hole"]}, "ygo"), result)
+    assert (m.key, m.actual) == ("order", ["back@hole", "back@gold"])
+    (m,) = compare(validate_expect({"order": ["back@nothing"]}, "ygo"), result)
+    assert m.actual == []
+
