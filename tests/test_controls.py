@@ -240,7 +240,6 @@ ACTION_DELETION_PENDING = {
     "ygo/rt-2021-q12-targets-left.yaml",
     "ygo/rt-effect-steps.yaml",
     "ygo/rt-judge18-attacked-damage-step-end.yaml",
-    "ygo/rt-protection.yaml",
     "ygo/rt-summon-negation.yaml",
     "ygo/rt-summoned-by.yaml",
     "ygo/rt-vow.yaml",
