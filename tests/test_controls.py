@@ -229,25 +229,7 @@ ACTION_IS_THE_POINT = re.compile(r"\bthe action is the point\b", re.IGNORECASE)
 
 # Files whose bare action-deleting controls are still being rewritten (issue 23), file by file.
 ACTION_DELETION_PENDING = {
-    "dcg/blocker.yaml",
-    "dcg/effects.yaml",
-    "dcg/examples-ch15-unaffected.yaml",
-    "dcg/examples-combining.yaml",
-    "dcg/protection.yaml",
-    "ygo/chain.yaml",
-    "ygo/more.yaml",
-    "ygo/rt-2020-q21-triple-tactics.yaml",
-    "ygo/rt-2021-q12-targets-left.yaml",
-    "ygo/rt-effect-steps.yaml",
-    "ygo/rt-judge18-attacked-damage-step-end.yaml",
-    "ygo/rt-protection.yaml",
-    "ygo/rt-summon-negation.yaml",
-    "ygo/rt-summoned-by.yaml",
-    "ygo/rt-vow.yaml",
-    "ygo/rules-test-timing.yaml",
-    "ygo/summon.yaml",
-    "dcg/battle.yaml",
-    "dcg/memory.yaml",
+    "ygo/rt-protection.yaml",     # (ctl-a)
 }
 
 
