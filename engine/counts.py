@@ -59,13 +59,13 @@ def section_counts() -> dict:
 
 
 def relevance_counts() -> dict:
-    """hit@1 / hit@5 (percent, one decimal) and MRR of the search on the floor and held-out question sets."""
+    """hit@1 / hit@5 (percent, one decimal) and MRR of the search on the floor, development and held-out question sets."""
     from rulings.relevance import evaluate, load_cases
     from rulings.search import get_search
 
     rs = get_search()
     out = {}
-    for name in ("floor", "heldout"):
+    for name in ("floor", "dev", "heldout"):
         path = REPO / "tests" / "data" / f"search_{name}.yaml"
         if not path.exists():
             continue

@@ -28,6 +28,7 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     counters: {m1: {spell: 3}}    # ygo: exact counters on these cards on the field ({} = none)
     zone: {m1: M3}                # ygo: the zone these cards are in on the field
     order: [effect.draw, keyword.piercing_check]   # these step events happen, first occurrences in this order
+                                  # (`event@id`: that event on the card with that id)
 
 A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
 """
@@ -242,6 +243,15 @@ def _sorted(ids):
     return sorted(set(ids))
 
 
+def _step_is(step: dict, item: str) -> bool:
+    """An `order` item: a step event (`effect.draw`), or `event@id` for that event on the card with that id (its
+    `params.card` label ends in "(id)"), so two steps of one kind can be told apart."""
+    event, _, card = item.partition("@")
+    if step.get("event") != event:
+        return False
+    return not card or str((step.get("params") or {}).get("card", "")).endswith(f"({card})")
+
+
 def compare(expect: dict, result: dict) -> list[Mismatch]:
     """Every way the result JSON (contract §4) differs from `expect` (already validated)."""
     out: list[Mismatch] = []
@@ -321,10 +331,10 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
                 actual = sorted(i for i, c in cards.items() if bool(c.get("suspended")) is flag)
                 out.append(Mismatch(key, _sorted(want), actual))
         elif key == "order":
-            events = [s.get("event") for s in result.get("steps", [])]
-            firsts = [events.index(e) if e in events else None for e in want]
+            steps = result.get("steps", [])
+            firsts = [next((i for i, s in enumerate(steps) if _step_is(s, e)), None) for e in want]
             if None in firsts or firsts != sorted(firsts):
-                seen = [e for e in dict.fromkeys(events) if e in want]
+                seen = [e for _, e in sorted((i, e) for i, e in zip(firsts, want) if i is not None)]
                 out.append(Mismatch(key, list(want), seen))
         elif key == "refused":
             missing = [k for k in want if k not in refused_kinds]

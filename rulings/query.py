@@ -17,7 +17,7 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三":
 _CN_NUMERAL = "[零〇一二两兩三四五六七八九十百]+"
 
 # dashed / dotted multi-part numbers, optionally with a paragraph suffix (`3.1.2.p8`, `3.1.2 p8`)
-_MULTI = re.compile(r"(?<![\w.])§?\s*(\d{1,3}(?:\s*[-.]\s*\d{1,3})+)(?:\s*\.?\s*[pP](\d{1,3}))?(?![\d])")
+_MULTI = re.compile(r"(?<![A-Za-z0-9_.])§?\s*(\d{1,3}(?:\s*[-.]\s*\d{1,3})+)(?:\s*\.?\s*[pP](\d{1,3}))?(?![\d])")
 # a chapter/section written with words: 第4章 第十四章 4.4节 第3.7节 chapter 4 section 3.6 rule 12
 _WORDED = re.compile(r"第\s*(\d{1,3}(?:\.\d{1,3})*|" + _CN_NUMERAL + r")\s*(?:章|节|節|条|條|項|项)"
                      r"|(?<![\w.])(\d{1,3}(?:\.\d{1,3})*)\s*(?:章|节|節)"

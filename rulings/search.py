@@ -440,9 +440,11 @@ class RuleSearch:
         shown = [self._shown(concept) for concept in plan.concepts]
         games, languages, counts = self._column("game"), self._column("language"), self._column("counts")
         replaced: list[tuple[int, float]] = []
+        direct: dict[int, float] = {}
         for hit in found:
             docnum = hit.docnum
-            score = hit.score * self._coverage(plan, shown, docnum, counts[docnum])
+            coverage, direct[docnum] = self._coverage(plan, shown, docnum, counts[docnum])
+            score = hit.score * coverage
             score *= self._prior(docnum)
             if inferred and games[docnum] == inferred:
                 score *= INFERRED_GAME_BOOST
@@ -456,7 +458,28 @@ class RuleSearch:
                 replaced.append((self._by_ref[later], score / _SUPERSEDED_PRIOR))
         for docnum, score in replaced:      # a replaced passage hands its match to its replacement
             scored[docnum] = max(scored.get(docnum, 0.0), score)
+        if len(plan.concepts) > 1:
+            self._answer_above_heading(scored, direct)
         return scored
+
+    def _answer_above_heading(self, scored: dict[int, float], direct: dict[int, float]) -> None:
+        """The answer above its heading: a heading (or term definition) that Whoosh ranks above the sections
+        under it, when one of them shows more of the question in its own words (`direct` coverage: its own
+        text and its headings' subjects, not what its subtree shows), hands that best one its score times
+        ANSWER_ABOVE_HEADING: 16-4-3 (a Digimon with two Blockers blocks once) comes before 16-4 《ブロッカー》.
+        Of several, the one showing most of the question (then the best scored) is lifted."""
+        below = self._descendants
+        lifted: dict[int, float] = {}
+        for heading, score in sorted(scored.items(), key=lambda x: -x[1]):
+            under = below[heading]
+            if not under:
+                continue
+            best = max((d for d in under if d in direct and direct[d] >= direct.get(heading, 0.0) + ANSWER_MARGIN
+                        and scored.get(d, 0.0) < score), key=lambda d: (round(direct[d], 6), scored[d]), default=None)
+            if best is not None:
+                lifted[best] = max(lifted.get(best, 0.0), score * ANSWER_ABOVE_HEADING)
+        for docnum, score in lifted.items():
+            scored[docnum] = max(scored[docnum], score)
 
     def _shown(self, concept: _Concept) -> tuple[set[int], set[int], set[int]]:
         """(the sections whose own title or text show the concept, those whose title does, those whose
@@ -495,15 +518,15 @@ class RuleSearch:
         return found
 
     def _coverage(self, plan: _Plan, shown: list[tuple[set[int], set[int], set[int]]], docnum: int,
-                  counts: str) -> float:
+                  counts: str) -> tuple[float, float]:
         """The weighted share of the query's concepts a section shows (relaxed matching): in its own title
         or text in full, in its headings only at HEADING_SHARE (a paragraph inherits its headings'
         subjects: the answering sentence under 誓约 need not say 誓约), and a heading at SUBTREE_SHARE
         what the sections under it show (チェーンの処理: the chain heading); a "how many" question counts
         a sentence stating a number of the kind asked as one more concept."""
         if plan.single and not plan.concepts:
-            return 1.0
-        covered = total = 0.0
+            return 1.0, 1.0
+        covered = total = direct = 0.0
         below = self._descendants[docnum]
         ancestors = self._ancestors[docnum]
         # the section defining a term the query names is about the whole question
@@ -512,15 +535,19 @@ class RuleSearch:
             total += concept.weight
             if docnum in own:
                 covered += concept.weight
+                direct += concept.weight
             elif docnum in above or any(a in titled for a in ancestors):
                 covered += concept.weight * HEADING_SHARE
+                direct += concept.weight * HEADING_SHARE
             elif about or (below and not own.isdisjoint(below)):
                 covered += concept.weight * SUBTREE_SHARE
         if plan.asks_number and plan.concepts:
             weight = NUMBER_CONCEPT_SHARE * total / len(plan.concepts)
             total += weight
             covered += weight * (plan.asks_number in counts.split())
-        return (covered / total) ** COVERAGE_POWER if total else 1.0
+        if not total:
+            return 1.0, 1.0
+        return (covered / total) ** COVERAGE_POWER, direct / total
 
     def _filter(self, scope: list[str]):
         """A Whoosh filter of the editions in scope (None = all)."""
@@ -739,8 +766,8 @@ class RuleSearch:
                     stretch = piece[start:start + length]
                     if any(stretch in longer for longer, _ in found):
                         continue
-                    if _cuts_a_name(piece, start, start + length, named):
-                        continue
+                    if _cuts_a_name(piece, start, start + length, named) or any(stretch in n for n in named):
+                        continue        # (タイミン: part of タイミングを逃す, cut in two by を)
                     near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
                     if near:
                         found.append((stretch, near))
@@ -1011,6 +1038,8 @@ FIELD_BOOSTS = {"title": 3.0, "title_en": 3.0}
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
 HEADING_SHARE = 0.75        # a concept shown only in a section's headings counts this much towards its coverage
 RERANK_DEPTH = 200          # Whoosh's top N that the features re-rank
+ANSWER_ABOVE_HEADING = 1.05  # a section under a heading that shows more of the question passes the heading
+ANSWER_MARGIN = 0.1         # ... at least this much more (share of the question's concept weight)
 _TITLE_FIELDS = frozenset({"title", "title_en", "title_terms", "defines", "title_key"})
 _TERM_FIELDS = frozenset({"terms", "title_terms", "defines"})
 NUMBER_ANSWER_BOOST = 2.0   # "how many" questions: sections stating a number

@@ -44,6 +44,7 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys,
                   card=d.label, player=p, sources=len(d.sources))
         game.leave_area(p, d)
+        game.emit("digimon_deleted", p, d)
         # a token is removed from the game, not trashed (4-18-5), yet its [On Deletion] activates all the same
         where = "removed" if d.is_token else "trash"
         for e in d.effects():

@@ -168,6 +168,26 @@ def _fold(text: str) -> str:
 _TIMING_NAMES = {_fold(n): tid for tid, names in TIMINGS.items() for n in (tid, *names)}
 
 
+def effect_verb(name: str, needs: set, allows: set) -> None:
+    """Let scenario effects use `do: name` for a mechanic (registered as the mechanic is imported, like
+    effect_field): `needs` / `allows` the operands it requires and accepts. The mechanic registers its runner
+    with the kernel (game.runs_verbs); its own operand fields it adds with effect_field."""
+    if name in VERBS:
+        raise ValueError(f"{name!r} is already an effect verb")
+    VERBS[name] = (set(needs), set(allows))
+
+
+def effect_timing(tid: str, names: tuple, rule_key: str, display: str) -> None:
+    """Let scenario effects use `timing: tid` (or any of `names`) for a mechanic that triggers them; `rule_key`
+    is what a step about such an effect cites, `display` its name in the trace."""
+    if tid in TIMINGS:
+        raise ValueError(f"{tid!r} is already a timing")
+    TIMINGS[tid] = tuple(names)
+    TIMING_KEYS[tid] = rule_key
+    TIMING_NAMES[tid] = display
+    _TIMING_NAMES.update((_fold(n), tid) for n in (tid, *names))
+
+
 def parse_timing(value, path: str) -> str:
     if not isinstance(value, str) or _fold(value) not in _TIMING_NAMES:
         raise InvalidScenario(path, f"unknown timing {value!r} (one of: {', '.join(TIMINGS)})")

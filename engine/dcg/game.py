@@ -34,6 +34,9 @@ PROVIDED: dict[str, Callable] = {}
 #   effect_activated(game, owner, effect, card_id)     an effect activates (its per-turn limits are used)
 #   cards_renewed(game, cards)                          these cards became new cards (3-1-3-1)
 #   turn_ended(game, player)                            player's turn ended (the turn player changes next)
+#   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
+#   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
+#   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
 HOOKS: dict[str, list[Callable]] = {}
 
 
@@ -227,7 +230,10 @@ class Game:
         return self.board.A if p == "A" else self.board.B   # Board.player, inlined: the engine's most frequent call
 
     def set_ps(self, p: str, state: PlayerState) -> None:
+        was = self.board.A if p == "A" else self.board.B
         self.board = self.board.with_player(p, state)
+        if state.security is not was.security and len(state.security) != len(was.security):
+            self.emit("security_changed", p, len(was.security), len(state.security))
 
     def find(self, did: str | None) -> tuple[str, Digimon] | None:
         """A card in a battle area, by id: (owner, stack)."""

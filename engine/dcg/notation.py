@@ -80,9 +80,14 @@ def _effect_value(key: str, value):
     return value
 
 
+def _frozen(value):
+    """A mark as Effect.marks keeps it (hashable): JSON lists read back as tuples, e.g. (key, value) pairs."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
 def _effect(data: dict) -> Effect:
     d = dict(data)
-    marks = tuple((k, d.pop(k)) for k in sorted(EXTRA_FIELDS.keys() & d.keys()))   # fields mechanics added
+    marks = tuple((k, _frozen(d.pop(k))) for k in sorted(EXTRA_FIELDS.keys() & d.keys()))   # fields mechanics added
     if "keyword" in d:
         d["keyword"] = parse_keyword(d["keyword"], "")
     for key in ("condition", "filter", "info"):

@@ -758,3 +758,4 @@ def play_card(game: Game, owner: str, card, text: str, *keys: str, sources: tupl
               *(["dcg.digimon.card_in_area"] if card.kind == "digimon" else []), player=owner,
               card=card.label, **params)
     game.trigger_effects(owner, d, "on_play")
+    game.emit("digimon_played", owner, d)

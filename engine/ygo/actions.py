@@ -335,6 +335,10 @@ def run(game, kind: str, args: dict) -> None:
     if kind not in IN_WINDOW:
         settle(game)
         game.window, game.effect_summoned = None, None
+    gone = _gone(game, args)
+    if gone:
+        game.refuse(kind, gone[0], *gone[1])
+        return
     kwargs = _bind(game, args)
     if game.summoning and not game.chain and not _answers_summon(kind, kwargs):
         summon_negation.finish(game)   # both players let the summon happen: it succeeds, then this action
@@ -364,15 +368,36 @@ def _answers_summon(kind: str, kwargs: dict) -> bool:
     return kind == "pass" and kwargs.get("player") is not None
 
 
+CARD_ARGS, CARDS_ARGS = ("card", "attacker"), ("tribute", "targets", "materials", "cards", "cost")
+
+
+def _gone(game, args: dict) -> Refusal:
+    """An action naming a card that is no card of the duel now: an Xyz Material (not a card on the field,
+    3.1.8) or a token that left the field and vanished (3.1.10.p1). Every other card is always somewhere."""
+    named = [args[k] for k in CARD_ARGS if isinstance(args.get(k), str)]
+    named += [i for k in CARDS_ARGS if isinstance(args.get(k), list) for i in args[k]]
+    for card_id in named:
+        if game.board.find(card_id) is not None:
+            continue
+        holder = next((m for p in game.board.players.values() for m in p.monster_list()
+                       if any(x.id == card_id for x in m.materials)), None)
+        if holder is not None:
+            return (f"{card_id} is an Xyz Material of {holder.label()}: an Xyz Material is not a card on the field, "
+                    "so no action can use it", ("ygo.xyz.materials_not_on_field",))
+        return (f"{card_id} is a token that left the field: it vanished and is no longer in the duel",
+                ("ygo.tokens.vanish",))
+    return None
+
+
 def _bind(game, args: dict) -> dict:
     """Card ids -> Card objects (ids were checked at validation)."""
     def card(i):
         return game.board.find(i)[2]
     out = {}
     for key, value in args.items():
-        if key in ("card", "attacker"):
+        if key in CARD_ARGS:
             out[key] = card(value)
-        elif key in ("tribute", "targets", "materials", "cards", "cost"):
+        elif key in CARDS_ARGS:
             out[key] = [card(v) for v in value]
         else:
             out[key] = value

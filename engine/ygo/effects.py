@@ -8,7 +8,7 @@ from . import battle_damage, costs, equip_monsters, linked, name_locks, protecti
 from .card_triggers import on_summoned_in_column
 from .extra_deck import revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
-from .link import position_check
+from .link import level_check, position_check, summon_position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .replacement import replace
@@ -246,17 +246,18 @@ def apply_banish(game, link, sel) -> bool:
 
 
 def apply_return_to_hand(game, link, sel) -> bool:
-    returned = False   # a token vanishes instead: it did not return (4.7.3), so a later step does not apply
-    for card in _cards(game, link, sel, op="return_to_hand"):
+    returned = False   # a token vanishes instead, an Extra Deck monster goes to the Extra Deck: neither returned
+    for card in _cards(game, link, sel, field_only=sel != "targets", op="return_to_hand"):   # to the hand (4.7.3.p15)
         game.send(card, "hand")
-        returned = returned or card.kind != "token"
+        returned = returned or card in game.board.player(card.owner).hand
         if card.kind == "token":
             game.step("effect.token_vanishes", f"{card.label()} is a token: instead of returning to the hand it vanishes.",
                       "ygo.effect.token_vanishes", card=card.label(), to_hand=True)
         elif card in game.board.player(card.owner).extra_deck:
             game.step("effect.return_to_hand", f"{card.label()} is an Extra Deck monster: it returns to its owner's "
-                      "Extra Deck.", "ygo.effect.return_to_hand", "ygo.effect.extra_deck_returns", "ygo.extra_deck.returns",
-                      "ygo.extra_deck.return_order", "ygo.summon.proper_lost", card=card.label(), extra=True)
+                      "Extra Deck, so it did not return to the hand (what follows \"then\" does not apply).",
+                      *_returned_keys(link, "ygo.effect.extra_deck_not_to_hand"), "ygo.summon.proper_lost",
+                      card=card.label(), extra=True)
         elif card.pendulum:
             game.step("effect.return_to_hand", f"{card.label()} is a Pendulum Monster of the Main Deck: it returns to its "
                       "owner's hand as usual.", "ygo.effect.return_to_hand", "ygo.pendulum.main_deck_returns", card=card.label(), pendulum=True)
@@ -267,8 +268,8 @@ def apply_return_to_hand(game, link, sel) -> bool:
 
 def apply_return_to_deck(game, link, sel) -> bool:
     """Shuffled into the owner's deck; the engine keeps no order after a shuffle, so the card goes under the deck."""
-    returned = False
-    for card in _cards(game, link, sel, op="return_to_deck"):
+    returned = False   # an Extra Deck monster returned to the Extra Deck counts as returned (4.7.3.p15)
+    for card in _cards(game, link, sel, field_only=sel != "targets", op="return_to_deck"):
         returned = returned or card.kind != "token"
         if card.kind == "token":
             game.remove(card)
@@ -277,8 +278,8 @@ def apply_return_to_deck(game, link, sel) -> bool:
         elif card.kind in EXTRA_DECK_KINDS:
             game.send(card, "extra_deck")
             game.step("effect.return_to_deck", f"{card.label()} is an Extra Deck monster: it returns to its owner's Extra "
-                      "Deck, not the deck.", "ygo.extra_deck.returns", "ygo.effect.extra_deck_returns",
-                      "ygo.summon.proper_lost", card=card.label(), extra=True)
+                      "Deck, not the deck, and counts as returned.", *_returned_keys(link, "ygo.effect.extra_deck_to_deck_applied"), "ygo.summon.proper_lost",
+                      card=card.label(), extra=True)
         else:
             game.send(card, "deck")
             deck = game.board.player(card.owner).deck
@@ -286,6 +287,13 @@ def apply_return_to_deck(game, link, sel) -> bool:
             game.step("effect.return_to_deck", f"{card.label()} is shuffled face-down into its owner's deck.",
                       "ygo.effect.return_to_deck", card=card.label())
     return returned
+
+
+def _returned_keys(link, counted: str) -> tuple:
+    """An Extra Deck monster that a "return to the hand / Deck" effect sends to the Extra Deck: when more of the effect
+    follows, what decides is whether it counts as returned (`counted`, 4.7.3.p15); alone, where it goes."""
+    keys = ("ygo.extra_deck.returns", counted)
+    return keys[::-1] if len(link.card.effect.ops) > 1 else keys
 
 
 def apply_flip_face_down(game, link, sel) -> bool:
@@ -562,6 +570,9 @@ def apply_special_summon(game, link, args):
 def check_special_summon(game, card, player: str, _targets):
     """An effect that Special Summons to a zone Link Monsters point to needs such a free zone to be activated;
     one that Special Summons a named card cannot be activated when that card cannot be used (5.1.2.p3)."""
+    refusal = summon_position_check(game, card, player, _targets)
+    if refusal:
+        return refusal
     for name, args in card.effect.ops:
         if name == "special_summon" and args["card"] != "targets":
             found = game.board.find(args["card"])
@@ -632,7 +643,7 @@ operation("negate_attack", no_args)(apply_negate_attack)
 operation("attack_again", no_args)(apply_attack_again)
 operation("change_atk", _stat_change)(apply_change_atk)
 operation("change_def", _stat_change)(apply_change_def)
-operation("change_level", _stat_change)(apply_change_level)
+operation("change_level", _stat_change, level_check)(apply_change_level)
 operation("change_original_atk", _original_change)(apply_change_original_atk)
 operation("change_original_def", _original_change)(apply_change_original_def)
 operation("lose_lp", _lose_lp)(apply_lose_lp)

@@ -202,7 +202,17 @@ def apply_equip(game, link, selector) -> None:
               "ygo.target.continuous_equip", card=card.label(), target=monsters[0].label())
 
 
+def check_equip(game, card, _player, targets):
+    """An equip card goes only to a face-up monster in a Monster Zone: targeting a face-down one, it cannot be
+    activated (4.8.1.p5)."""
+    for t in targets:
+        if t.zone in MONSTER_ZONES and not t.face_up:
+            return (f"{t.label()} is face-down: it is not a correct monster to equip, so {card.label()} cannot be "
+                    "activated targeting it", ("ygo.equip.face_up_only",))
+    return None
+
+
 # ---------- registration with the kernel (steps.py): the operations this module applies
 
-operation("equip", parse_selector)(apply_equip)
+operation("equip", parse_selector, check_equip)(apply_equip)
 operation("equip_monster", parse)(apply)

@@ -30,6 +30,36 @@ def position_check(to: str):
     return check
 
 
+def level_check(game, card, _player, targets):
+    """A Link Monster has no Level: an effect that changes the Level of its targets cannot be activated targeting
+    one (2.1.3.p3)."""
+    if not any(name == "change_level" and args["target"] == "targets" for name, args in card.effect.ops):
+        return None
+    for t in targets:
+        if t.kind == "link" and t.zone in MONSTER_ZONES:
+            return (f"{t.label()} is a Link Monster: it has no Level, so {card.label()} cannot be activated targeting "
+                    "it", ("ygo.link.no_level",))
+    return None
+
+
+def summon_position_check(game, card, _player, targets):
+    """"Special Summon it in Defense Position" cannot be activated to Special Summon a Link Monster, which is never
+    in Defense Position (2.1.3.p4)."""
+    for name, args in card.effect.ops:
+        if name != "special_summon" or args.get("position", "attack") == "attack":
+            continue
+        if args["card"] == "targets":
+            named = [t for t in targets if t.zone not in MONSTER_ZONES]
+        else:
+            found = game.board.find(args["card"])
+            named = [found[2]] if found else []
+        for t in named:
+            if t.kind == "link":
+                return (f"{t.label()} is a Link Monster: it cannot be Special Summoned in Defense Position, so "
+                        f"{card.label()} cannot be activated to Special Summon it", ("ygo.link.no_defense",))
+    return None
+
+
 def _targets_of(name: str, args, to: str) -> bool:
     if name == "flip_face_down":
         return to == "set" and args == "targets"

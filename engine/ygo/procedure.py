@@ -56,7 +56,9 @@ def parse(value) -> dict:
 
 def _pool(game, player: str, cost: str, card: Card) -> list[Card]:
     me = game.board.player(player)
-    if cost in ("tribute", "return_to_deck"):
+    if cost == "return_to_deck":   # a token is never returned for a procedure (3.1.10.p2); it may be Tributed
+        return [c for c in me.monster_list() if c.kind != "token"]
+    if cost == "tribute":
         return me.monster_list()
     if cost == "banish":
         return [c for c in me.graveyard if c.card_type == "monster" and c is not card]
@@ -67,6 +69,10 @@ def _split(game, player: str, card: Card, chosen: list[Card] | None) -> tuple[di
     """{cost: [cards]}: the named `cost` cards sorted by where they are, or **default** the first ones."""
     costs = card.procedure["costs"]
     out = {}
+    token = next((c for c in chosen or () if c is not None and c.kind == "token"), None)
+    if token is not None and "return_to_deck" in costs and "tribute" not in costs:
+        return out, (f"{token.label()} is a token: it cannot be returned to the deck for {card.label()}'s procedure",
+                     ("ygo.tokens.no_return_cost",))
     for cost, n in costs.items():
         pool = _pool(game, player, cost, card)
         picked = [c for c in chosen if c in pool] if chosen is not None else pool[:n]

@@ -72,6 +72,12 @@ def _left_field(game, card, window: Window) -> bool:
     return not (game.on_field(card) and card.face_up)
 
 
+def _in_hidden_deck(game, card) -> bool:
+    """A card returned to the deck or face-down to the Extra Deck cannot activate its own effects (2.2.4.p3)."""
+    place = game.where(card)
+    return place == "deck" or place == "extra_deck" and not card.face_up_in_extra_deck
+
+
 def gather_hidden(game, event: str, window: Window, actor: str) -> None:
     """Cards in the hand or graveyard whose trigger effect is met by the opponent's `event` (4.10.3): they wait
     with the other triggers of that time point."""
@@ -123,6 +129,12 @@ def fire(game) -> None:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} is activated from the "
                       f"{eff.source}, and {card.label()} is no longer there: it cannot be activated.", *keys,
                       card=card.label())
+            continue
+        if _in_hidden_deck(game, card):
+            game.step("trigger.not_activated", f"{card.label()} went to the {game.where(card).replace('_', ' ')}"
+                      f"{'' if game.where(card) == 'deck' else ' face-down'}: a card returned there cannot activate its "
+                      "own effects, even a mandatory one.", "ygo.trigger.deck_no_activation", card=card.label(),
+                      hidden=True)
             continue
         if _left_field(game, card, window):
             hidden = game.on_field(card)
