@@ -7,6 +7,7 @@ from __future__ import annotations
 from .model import MONSTER_ZONES
 from .targets import check_keys, parse_selector, resolve_selector
 from .game import Window
+from .kernel import UNAFFECTED
 from .steps import operation
 
 TO = ("attack", "defense")
@@ -81,6 +82,10 @@ def apply_change_position(game, link, args) -> None:
             continue
         if card.kind == "link" and args["to"] == "defense":
             continue   # a Link Monster is never in Defense Position (an untargeted effect passes it by)
+        if UNAFFECTED.answer(game, link.card, card):   # a targeted one too: it may be targeted, not changed (4.1.4)
+            game.step("protect.unaffected", f"{card.label()} is unaffected by the effect of {link.card.label()}: its "
+                      "position does not change.", "ygo.protect.unaffected", card=card.label())
+            continue
         flipped = card.position == "set"
         before = "face-down Defense" if flipped else card.position.capitalize()
         card.position = args["to"]
@@ -88,7 +93,7 @@ def apply_change_position(game, link, args) -> None:
                   f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position",
                   *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()),
                   *(("ygo.flip.defined",) if flipped else ()), source=link.card.label(), card=card.label(), position=args['to'])
-        if flipped and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+        if flipped and card.trigger("flipped"):
             game.add_trigger(card, Window("flipped", card, None, game.controller(card)))
 
 
