@@ -550,7 +550,7 @@ def ygo_defs() -> dict:
         "type": vocab(v.EFFECT_TYPES), "when": vocab(v.TIMINGS), "targets": integer(0, 10),
         "do": {"type": "array", "minItems": 1, "items": ref("ygo.operation")},
         "cost": {"type": "array", "minItems": 1, "items": ref("ygo.cost")},
-        "once_per_turn": vocab(("card", "name", "activation")),
+        "once_per_turn": vocab(("card", "name", "name_shared", "activation")),
         "from": vocab(("field", "hand", "graveyard", "pendulum_zone")), "mandatory": BOOL,
         "wording": vocab(("when", "if")),
         "continuous": {"type": "array", "minItems": 1, "items": ref("ygo.continuous")},
@@ -573,6 +573,7 @@ def ygo_defs() -> dict:
         "indestructible_by_battle": BOOL, "indestructible_by_effect": BOOL, "untargetable": BOOL,
         "unaffected": ANY, "effects_negated": {"anyOf": [BOOL, {"const": "anywhere"}]},
         "effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]},
+        "effects": {"type": "array", "minItems": 2, "maxItems": 9, "items": ref("ygo.effect")},
         "equip_effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]}, "equip_effect_own_only": BOOL,
         "attacks": integer(1, 5), "attack_all": BOOL, "race": TEXT, "attribute": TEXT,
         "original_atk_per_material": integer(1, 10**6),
@@ -643,7 +644,7 @@ def ygo_defs() -> dict:
            "player": vocab(PLAYERS), "targets": ids, "phase": vocab(PHASES), "step": vocab(STAGES),
            "materials": {"type": "array", "maxItems": 20, "items": card_id}, "position": vocab(("attack", "defense")),
            "cost": ids, "cards": {"type": "array", "maxItems": 20, "items": card_id},
-           "zones": {"type": "object", "additionalProperties": vocab(MONSTER_ZONES)}}
+           "zones": {"type": "object", "additionalProperties": vocab(MONSTER_ZONES)}, "effect": integer(1, 9)}
     for kind_, (required, optional) in v.ACTION_ARGS.items():
         props = {k: arg[k] for k in (*required, *optional)}
         if "zone" in props:
