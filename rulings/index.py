@@ -338,14 +338,15 @@ def _write(path: Path) -> tuple[dict, dict]:
     # single characters: only those a query may look for (rulings/search.py drops hiragana and characters
     # in more than STOP_SHARE of the sections); the others are most of the postings and never read
     seen: dict[str, int] = {}
-    for fields in documents:
-        for ch in set(analysis.cjk_chars(fields["body1"])):
+    chars = [list(dict.fromkeys(analysis.cjk_chars(fields["body1"]))) for fields in documents]
+    for each in chars:
+        for ch in each:
             seen[ch] = seen.get(ch, 0) + 1
     limit = STOP_SHARE * len(documents)
     useful = {ch for ch, n in seen.items() if n <= limit and not _HIRAGANA.match(ch)}
     words: set[str] = set()
-    for fields in documents:
-        fields["body1"] = " ".join(ch for ch in dict.fromkeys(analysis.cjk_chars(fields["body1"])) if ch in useful)
+    for fields, each in zip(documents, chars):
+        fields["body1"] = " ".join(ch for ch in each if ch in useful)
         # each English word once, in the first section using it: the corrector needs the vocabulary, not
         # 66,000 postings of it
         new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
@@ -372,10 +373,11 @@ def _write_casebook(storage) -> None:
     """The casebook's rulings as the generation's second index: read as plain YAML (no scenario is run or
     validated here: `judge check` does that), so a search can show the rulings beside its sections."""
     from . import schema
+    from .index_writer import BulkWriter
     from .yamlio import load_yaml_file
 
     ix = storage.create_index(schema.casebook_schema(), indexname=schema.CASEBOOK)
-    writer = ix.writer()
+    writer = BulkWriter(ix)
     for path in sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml")):
         try:
             items = load_yaml_file(path)
