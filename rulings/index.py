@@ -312,6 +312,7 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
+    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh.filedb.filestore import FileStorage
 
     from . import corpus, schema
@@ -582,6 +583,7 @@ def _bm25f(**params):
     """Whoosh's BM25F, whose scorers remember each section's field lengths once read (Whoosh reads a
     length through four calls and a column lookup for every posting it scores: a third of a search's CPU).
     The lengths and so the scores are Whoosh's own."""
+    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh import scoring
 
     class CachedLengthsBM25F(scoring.BM25F):
@@ -623,6 +625,7 @@ def _casebook(storage):
 def open_index(info: IndexInfo) -> LoadedIndex:
     """The generation read into memory (a RamStorage copy of its files, about 15 MB) and opened with
     Whoosh; its last document is read. Raises IndexDamaged when its files do not form an index."""
+    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh.filedb.filestore import RamStorage
 
     storage = RamStorage()
