@@ -34,9 +34,16 @@ PROVIDED: dict[str, Callable] = {}
 #   effect_activated(game, owner, effect, card_id)     an effect activates (its per-turn limits are used)
 #   cards_renewed(game, cards)                          these cards became new cards (3-1-3-1)
 #   turn_ended(game, player)                            player's turn ended (the turn player changes next)
+#   condition_deferred(game, owner, effect, card_id) -> None, or True when the effect's condition binds one of
+#                                                       its processes only, checked as that one runs (15-6-2)
+#   process_may_run(game, owner, effect, card_id, holder) -> None, or (trace event, why, rule keys) when the
+#                                                       process is not carried out now (the rest of the effect is)
+#   effect_processed(game, owner, effect, card_id, holder, done)   an effect's process was carried out
+#                                                       (done: it changed the board) or not (declined, refused)
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
 #   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
+#   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
 HOOKS: dict[str, list[Callable]] = {}
 
 
@@ -165,13 +172,22 @@ class Game:
         """Run a pending triggered effect or keyword (resolve.py)."""
         PROVIDED["run_trigger"](self, t)
 
-    def run_effect(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
-        """Carry out an effect that activates now (resolve.py)."""
-        PROVIDED["run_effect"](self, owner, e, card_id, holder)
+    def run_effect(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool | None:
+        """Carry out an effect that activates now (resolve.py): True when its process changed the board, False
+        when it did not, None when its optional processing condition was not carried out (15-7-2)."""
+        return PROVIDED["run_effect"](self, owner, e, card_id, holder)
 
     def ready(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
         """Whether an effect that triggered activates now: its [Once Per Turn] limit and its condition (resolve.py)."""
         return PROVIDED["ready"](self, owner, e, card_id, holder)
+
+    def targets(self, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
+        """The Digimon an effect acts on, as (owner, stack), less those it cannot affect (resolve.py)."""
+        return PROVIDED["targets"](self, owner, e, holder)
+
+    def nothing(self, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
+        """Record that an effect had nothing to act on, and why (resolve.py)."""
+        PROVIDED["nothing"](self, card_id, verb, owner, e)
 
     def play_card(self, owner: str, card: Card, text: str, *keys: str, **how) -> None:
         """Place a card in the battle area as played, with its [On Play] effects (resolve.py)."""
@@ -291,7 +307,8 @@ class Game:
 
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
-        card by the caller), its digivolution cards and
+        card by the caller | placed: placed in the deck or security by the caller | placed_all: the caller places
+        it with its digivolution cards), its digivolution cards and
         link cards are trashed with it (4-5-8, 4-7-6); a token is removed from the game (4-18-5)."""
         self.set_ps(p, self.ps(p).without(d.id))
         self.renew(d.cards() + d.links)
@@ -300,7 +317,9 @@ class Game:
             self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
                       f"{', '.join(c.label for c in d.links)} {'are' if len(d.links) > 1 else 'is'} trashed at the "
                       f"same time.", "dcg.link.new_card_trashed", card=d.label, links=", ".join(c.label for c in d.links))
-        if dest in ("hand", "under") and not d.card.token:
+        if dest == "placed_all" and not d.card.token:
+            pass
+        elif dest in ("hand", "under", "placed") and not d.card.token:
             if dest == "hand":
                 ps = self.ps(p)
                 self.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))
