@@ -132,6 +132,8 @@ DCG_ZH = {
     "red": "红", "blue": "蓝", "yellow": "黄", "green": "绿", "black": "黑", "purple": "紫", "white": "白",
     "digixros": "数码合体", "assembly": "组装", "dna": "合体进化", "burst": "爆裂进化",
     "twice_per_turn": "每回合两次",
+    "to_deck": "放回卡组", "to_security": "置于安防区", "place_under": "置于进化源下方",
+    "play_from_sources": "从进化源登场", "position": "顶部或底部", "with_sources": "连同进化源", "put": "放置的卡",
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
 }
 

@@ -73,7 +73,7 @@ def _source_files() -> list[Path]:
     files += sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml"))
     files += sorted(PACKAGE_DIR.glob("parse*.py"))
     files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "name_scan.py", "glosses.py",
-                                        "analysis.py", "index.py", "schema.py", "english.py")]
+                                        "analysis.py", "index.py", "index_writer.py", "schema.py", "english.py")]
     return [f for f in files if f.exists()]
 
 
@@ -315,6 +315,7 @@ def _write(path: Path) -> tuple[dict, dict]:
     from whoosh.filedb.filestore import FileStorage
 
     from . import corpus, schema
+    from .index_writer import BulkWriter
 
     path.mkdir(parents=True)
     counts: dict[str, int] = {}
@@ -353,7 +354,7 @@ def _write(path: Path) -> tuple[dict, dict]:
     ix = FileStorage(str(path)).create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
     # more CPU than it saves on 4,500 short documents
-    writer = ix.writer(limitmb=256)
+    writer = BulkWriter(ix)
     for fields in documents:
         writer.add_document(**fields)
     writer.commit()

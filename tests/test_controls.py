@@ -227,12 +227,6 @@ def test_every_ruling_has_a_control_that_flips(casebook_report, game):
 # outcome), and its `why` says so with this marker.
 ACTION_IS_THE_POINT = re.compile(r"\bthe action is the point\b", re.IGNORECASE)
 
-# Files whose bare action-deleting controls are still being rewritten (issue 23), file by file.
-ACTION_DELETION_PENDING = {
-    "ygo/rt-protection.yaml",     # (ctl-a)
-}
-
-
 def only_deletes_actions(data: dict, control: dict) -> bool:
     """True when every edit of the control drops whole actions: `remove: actions[N]`, or `set: actions` to a
     list of fewer of the ruling's own actions, in order (an edit that changes an action's field is an edit)."""
@@ -264,13 +258,8 @@ def test_a_control_that_only_deletes_an_action_says_the_action_is_the_point():
         for i, control in enumerate(r.data.get("controls") or []):
             if only_deletes_actions(r.data, control) and not ACTION_IS_THE_POINT.search(control["why"]):
                 bare.append((r.path, r.id, i))
-    enforced = [b for b in bare if b[0] not in ACTION_DELETION_PENDING]
-    assert enforced == [], ("controls that only delete an action, without saying 'the action is the point' "
-                            f"in their why: {enforced}")
-    done = sorted(ACTION_DELETION_PENDING - {b[0] for b in bare})
-    assert done == [], f"no bare action-deleting control left: take these off ACTION_DELETION_PENDING: {done}"
-    if bare:
-        pytest.skip(f"{len(bare)} bare action-deleting controls pending in {len(ACTION_DELETION_PENDING)} files")
+    assert bare == [], ("controls that only delete an action, without saying 'the action is the point' "
+                        f"in their why: {bare}")
 
 
 # --- the pages ----------------------------------------------------------------------------------------

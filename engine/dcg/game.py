@@ -37,6 +37,7 @@ PROVIDED: dict[str, Callable] = {}
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
 #   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
+#   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
 HOOKS: dict[str, list[Callable]] = {}
 
 
@@ -173,6 +174,14 @@ class Game:
         """Whether an effect that triggered activates now: its [Once Per Turn] limit and its condition (resolve.py)."""
         return PROVIDED["ready"](self, owner, e, card_id, holder)
 
+    def targets(self, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
+        """The Digimon an effect acts on, as (owner, stack), less those it cannot affect (resolve.py)."""
+        return PROVIDED["targets"](self, owner, e, holder)
+
+    def nothing(self, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
+        """Record that an effect had nothing to act on, and why (resolve.py)."""
+        PROVIDED["nothing"](self, card_id, verb, owner, e)
+
     def play_card(self, owner: str, card: Card, text: str, *keys: str, **how) -> None:
         """Place a card in the battle area as played, with its [On Play] effects (resolve.py)."""
         PROVIDED["play_card"](self, owner, card, text, *keys, **how)
@@ -291,7 +300,8 @@ class Game:
 
     def leave_area(self, p: str, d: Digimon, dest: str = "trash") -> None:
         """`d` leaves p's battle area: its top card goes to `dest` (trash | hand | under: placed under another
-        card by the caller), its digivolution cards and
+        card by the caller | placed: placed in the deck or security by the caller | placed_all: the caller places
+        it with its digivolution cards), its digivolution cards and
         link cards are trashed with it (4-5-8, 4-7-6); a token is removed from the game (4-18-5)."""
         self.set_ps(p, self.ps(p).without(d.id))
         self.renew(d.cards() + d.links)
@@ -300,7 +310,9 @@ class Game:
             self.step("link.trashed", f"{d.label} leaves: its link card{'s' * (len(d.links) > 1)} "
                       f"{', '.join(c.label for c in d.links)} {'are' if len(d.links) > 1 else 'is'} trashed at the "
                       f"same time.", "dcg.link.new_card_trashed", card=d.label, links=", ".join(c.label for c in d.links))
-        if dest in ("hand", "under") and not d.card.token:
+        if dest == "placed_all" and not d.card.token:
+            pass
+        elif dest in ("hand", "under", "placed") and not d.card.token:
             if dest == "hand":
                 ps = self.ps(p)
                 self.set_ps(p, replace(ps, hand=ps.hand + (d.card,)))

@@ -180,6 +180,7 @@ def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon 
 
 
 # ---------------------------------------------------------------------------------------- targets
+@provides("targets")
 def _targets(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[tuple[str, Digimon]]:
     """The Digimon an effect acts on, less those it cannot affect (Progress, 16-38), and — for an effect that
     acts at once (delete, suspend, …) — less those unaffected by it (15-15-6-1, 15-15-6-3: chosen, not
@@ -323,6 +324,7 @@ def _area_keys(game: Game, owner: str, e: Effect) -> list[str]:
     return keys
 
 
+@provides("nothing")
 def _nothing(game: Game, card_id: str, verb: str, owner: str | None = None, e: Effect | None = None) -> None:
     if game.trace.steps and game.trace.steps[-1].event == "effect.not_influenced":
         return   # the step just said why: its only target is unaffected by it (15-15-6-1)

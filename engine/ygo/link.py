@@ -7,6 +7,7 @@ from __future__ import annotations
 from .model import MONSTER_ZONES
 from .targets import check_keys, parse_selector, resolve_selector
 from .game import Window
+from .kernel import UNAFFECTED
 from .steps import operation
 
 TO = ("attack", "defense")
@@ -81,6 +82,10 @@ def apply_change_position(game, link, args) -> None:
             continue
         if card.kind == "link" and args["to"] == "defense":
             continue   # a Link Monster is never in Defense Position (an untargeted effect passes it by)
+        if UNAFFECTED.answer(game, link.card, card):   # a targeted one too: it may be targeted, not changed (4.1.4)
+            game.step("protect.unaffected", f"{card.label()} is unaffected by the effect of {link.card.label()}: its "
+                      "position does not change.", "ygo.protect.unaffected", card=card.label())
+            continue
         flipped = card.position == "set"
         before = "face-down Defense" if flipped else card.position.capitalize()
         card.position = args["to"]
