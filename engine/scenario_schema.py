@@ -135,6 +135,7 @@ DCG_ZH = {
     "to_deck": "放回卡组", "to_security": "置于安防区", "place_under": "置于进化源下方",
     "play_from_sources": "从进化源登场", "position": "顶部或底部", "with_sources": "连同进化源", "put": "放置的卡",
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
+    "then": "其后的处理", "if_done": "那样做了的话",
 }
 
 
@@ -290,11 +291,22 @@ def dcg_defs() -> dict:
     }
     effect_props["zone"] = {"anyOf": [{"type": "null"}, words([(z, z, z) for z in fx.ZONES])]}
     assert set(effect_props) == fx.FIELDS, set(effect_props) ^ fx.FIELDS
+    step_props = {}   # fields only a further process (`then`) carries
     for name, parse in sorted(fx.EXTRA_FIELDS.items()):   # fields a mechanic adds (effects.effect_field)
         module = getattr(parse, "__module__", "") or ""
-        effect_props[name] = titled({}, name.replace("_", " "), DCG_ZH.get(name, name),
-                                    f"added by {module.replace('.', '/')}.py, which checks it")
+        where = f"added by {module.replace('.', '/')}.py, which checks it"
+        if name in fx.STEP_LISTS:
+            effect_props[name] = titled({"anyOf": [{"type": "null"}, {"type": "array", "minItems": 1, "maxItems": 10,
+                                                                       "items": ref("dcg.effect.step")}]},
+                                        name.replace("_", " "), DCG_ZH.get(name, name),
+                                        f"the processes after this one, each an effect without `timing`; {where}")
+        else:
+            (step_props if name in fx.STEP_ONLY else effect_props)[name] = titled(
+                {}, name.replace("_", " "), DCG_ZH.get(name, name), where)
     verb_rules = [const_if("do", verb, ref(f"dcg.verb.{verb}")) for verb in fx.VERBS]
+    defs["dcg.effect.step"] = titled(
+        {**obj({**{k: s for k, s in effect_props.items() if k not in ("timing", *fx.STEP_LISTS)}, **step_props},
+               ("do",)), "allOf": verb_rules}, "further process (then)", "后续处理")
     defs["dcg.effect"] = titled({**obj(effect_props, ("timing", "do")), "allOf": verb_rules},
                                 "effect", "效果", "One timing, one verb (`do`) and the verb's operands "
                                 "(engine/dcg/EFFECTS.md). Which operands a verb takes: $defs dcg.verb.<verb>.")
@@ -550,7 +562,7 @@ def ygo_defs() -> dict:
         "type": vocab(v.EFFECT_TYPES), "when": vocab(v.TIMINGS), "targets": integer(0, 10),
         "do": {"type": "array", "minItems": 1, "items": ref("ygo.operation")},
         "cost": {"type": "array", "minItems": 1, "items": ref("ygo.cost")},
-        "once_per_turn": vocab(("card", "name", "activation")),
+        "once_per_turn": vocab(("card", "name", "name_shared", "activation")),
         "from": vocab(("field", "hand", "graveyard", "pendulum_zone")), "mandatory": BOOL,
         "wording": vocab(("when", "if")),
         "continuous": {"type": "array", "minItems": 1, "items": ref("ygo.continuous")},
@@ -573,6 +585,7 @@ def ygo_defs() -> dict:
         "indestructible_by_battle": BOOL, "indestructible_by_effect": BOOL, "untargetable": BOOL,
         "unaffected": ANY, "effects_negated": {"anyOf": [BOOL, {"const": "anywhere"}]},
         "effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]},
+        "effects": {"type": "array", "minItems": 2, "maxItems": 9, "items": ref("ygo.effect")},
         "equip_effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]}, "equip_effect_own_only": BOOL,
         "attacks": integer(1, 5), "attack_all": BOOL, "race": TEXT, "attribute": TEXT,
         "original_atk_per_material": integer(1, 10**6),
@@ -643,7 +656,7 @@ def ygo_defs() -> dict:
            "player": vocab(PLAYERS), "targets": ids, "phase": vocab(PHASES), "step": vocab(STAGES),
            "materials": {"type": "array", "maxItems": 20, "items": card_id}, "position": vocab(("attack", "defense")),
            "cost": ids, "cards": {"type": "array", "maxItems": 20, "items": card_id},
-           "zones": {"type": "object", "additionalProperties": vocab(MONSTER_ZONES)}}
+           "zones": {"type": "object", "additionalProperties": vocab(MONSTER_ZONES)}, "effect": integer(1, 9)}
     for kind_, (required, optional) in v.ACTION_ARGS.items():
         props = {k: arg[k] for k in (*required, *optional)}
         if "zone" in props:

@@ -115,7 +115,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
         event, text, keys = why
         game.step(event, f"{card_id}'s effect does not activate: {text}.", *keys, card=card_id)
         return False
-    if e.condition:
+    if e.condition and not game.objection("condition_deferred", owner, e, card_id):
         ok, words = condition_holds(game.board, owner, e, holder)
         if not ok:
             breeding = (dict(e.condition).get("opponent_has_digimon") is True
@@ -155,28 +155,44 @@ def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[
 
 
 @provides("run_effect")
-def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
+def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool | None:
+    """Carry out the effect's process; then the time point `effect_processed` (its further processes). True when
+    the process changed the board, False when it did not (declined, nothing to act on), None when its optional
+    processing condition was not carried out, so nothing after it is (15-7-2), or it is held for later."""
+    done = _process(game, owner, e, card_id, holder)
+    if done is not None:
+        game.emit("effect_processed", owner, e, card_id, holder, done)
+    return done
+
+
+def _process(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool | None:
+    why = game.objection("process_may_run", owner, e, card_id, holder)
+    if why is not None:
+        event, text, keys = why
+        game.step(event, f"{card_id}'s effect: {text}.", *keys, card=card_id)
+        return False
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def", player=owner, card=card_id, do=e.do)
-        return
+        return False
     if e.instead is not None and _replaced(game, owner, e.instead, card_id, holder):
-        run_effect(game, owner, e.instead, card_id, holder)
-        return
+        return run_effect(game, owner, e.instead, card_id, holder)
     if e.by is not None and not pay(game, owner, e.by, card_id, holder):
-        return
+        return None
     if e.delayed:
         game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
                   f"processed like a triggered effect.", "dcg.pending.rule", card=card_id, do=e.do)
-        return
+        return None
     if e.digiburst and not game.digiburst(owner, e, card_id, holder):
-        return
-    before = len(game.trace.steps)
+        return None
+    before, board = len(game.trace.steps), game.board
     VERBS[e.do](game, owner, e, card_id, holder)
-    if e.by is not None and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+    nothing = any(s.event == "effect.nothing" for s in game.trace.steps[before:])
+    if e.by is not None and nothing:
         game.step("effect.cost_kept", f"{card_id}'s condition was carried out all the same: it may be, even when "
                   f"what follows has nothing to act on.", "dcg.cost_condition.rest_impossible", card=card_id)
+    return not nothing and game.board is not board and game.board != board
 
 
 # ---------------------------------------------------------------------------------------- targets

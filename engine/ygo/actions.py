@@ -232,7 +232,10 @@ def set_spell_trap(game, card: Card, zone: str | None = None) -> None:
 
 # ---------- activations and passing priority
 
-def can_activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None) -> Refusal:
+def can_activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None,
+                 effect: int | None = None) -> Refusal:
+    if card.effects:
+        _put_in_use(game, card, player, list(targets), effect)
     if pendulum.is_scale_activation(game, card):
         return pendulum.can_activate_scale(game, card, player, zone)
     if zone is not None:
@@ -252,7 +255,21 @@ def _spell_zone_refusal(game, card: Card, zone: str) -> Refusal:
     return None
 
 
-def activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None) -> None:
+def _put_in_use(game, card: Card, player: str | None, targets: list[Card], effect: int | None) -> None:
+    """A card with several effects (①②…): the action activates the one it names (`effect: 2`), **default** the
+    first that may be activated now (else the first)."""
+    if effect is not None:
+        card.effect = card.effects[effect - 1]
+        return
+    for eff in card.effects:
+        card.effect = eff
+        if eff.ops and eff.type != "trigger" and chain.can_activate(game, card, player, targets) is None:
+            return
+    card.effect = card.effects[0]
+
+
+def activate(game, card: Card, player: str | None = None, targets: list[Card] = (), zone: str | None = None,
+             effect: int | None = None) -> None:
     if pendulum.is_scale_activation(game, card):
         pendulum.activate_scale(game, card, player, zone)
         return

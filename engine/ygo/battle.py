@@ -99,10 +99,10 @@ def attack(game, attacker: Card, target_id: str) -> None:
     game.step("attack.declared", f"{player} declares {what} with {attacker.label()} ({atk_of(game, attacker)} ATK).",
               *keys, player=player, attacker=attacker.label(), atk=atk_of(game, attacker),
               **({"target": target.label()} if target is not None else {}))
-    if target is not None and target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
+    if target is not None and target.trigger("attacked"):
         game.add_trigger(target, Window("attacked", attacker, target, player))
     for monster in game.board.player(other(player)).monster_list():   # "when an opponent's monster declares an attack"
-        if monster.face_up and monster.effect and monster.effect.type == "trigger" and monster.effect.when == "attack_declared":
+        if monster.face_up and monster.trigger("attack_declared"):
             game.add_trigger(monster, Window("attack_declared", attacker, target, player))
     on_attack_declared(game, other(player), Window("attack_declared", attacker, target, player))
     gather_hidden(game, "attack_declared", Window("attack_declared", attacker, target, player), player)
@@ -230,7 +230,7 @@ def _replay(game, atk: Attack) -> bool:
     target = atk.target
     if target is not None:
         game.window = Window("attacked", atk.attacker, target, player)
-        if target.effect and target.effect.type == "trigger" and target.effect.when == "attacked":
+        if target.trigger("attacked"):
             game.step("battle.replay.attacked", f"{target.label()} has become the attack target: its \"when this "
                       "card is attacked\" trigger meets its timing (an \"attack declared\" timing does not: the "
                       "replay is not an attack declaration).", "ygo.battle.replay_choice", "ygo.trigger.timing",
@@ -317,8 +317,7 @@ def _granted_battle_protection(game, atk: Attack) -> None:
 def _flip_effect(game, atk: Attack) -> None:
     """A monster flipped face-up by this battle: its flip effect is activated after damage calculation."""
     target = atk.target
-    if not atk.flipped_target or target is None or not (target.effect and target.effect.type == "trigger"
-                                                        and target.effect.when == "flipped"):
+    if not atk.flipped_target or target is None or not target.trigger("flipped"):
         return
     if not game.on_field(target):
         game.step("flip.not_activated", f"{target.label()} is no longer on the field after damage calculation: its "
@@ -331,7 +330,7 @@ def _flip_effect(game, atk: Attack) -> None:
 
 
 def _trigger_at(card: Card, event: str) -> bool:
-    return bool(card.effect) and card.effect.type == "trigger" and card.effect.when == event
+    return card.trigger(event) is not None
 
 
 def _attacked_trigger(game, atk: Attack) -> None:

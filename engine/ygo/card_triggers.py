@@ -30,7 +30,7 @@ def _waiting(game, card: Card) -> bool:
 def on_attack_declared(game, defender: str, window) -> None:
     """The defending player's face-up Spell/Trap triggers "when an opponent's monster declares an attack"."""
     for card in _face_up_cards(game, defender):
-        if card.effect and card.effect.type == "trigger" and card.effect.when == "attack_declared":
+        if card.trigger("attack_declared"):
             game.add_trigger(card, window)
 
 
@@ -47,20 +47,20 @@ def on_monster_destroyed(game, controller: str, monster: Card, cause: str, kind:
     p = game.board.player(controller)
     others = [m for m in p.monster_list() if m is not monster and m.face_up]
     hidden = [c for pile in ("hand", "graveyard") for c in getattr(p, pile)   # hand/graveyard triggers (4.10.3)
-              if c is not monster and c.effect and c.effect.source == pile]
+              if c is not monster and c.trigger("monster_destroyed", pile)]
     for card in _face_up_cards(game, controller) + others + hidden:
-        if not (card.effect and card.effect.type == "trigger" and card.effect.when == "monster_destroyed"
-                and not _waiting(game, card)):
+        eff = card.trigger("monster_destroyed")
+        if eff is None or _waiting(game, card):
             continue
-        met = matches(card.effect, kind or monster.kind, cause)
-        if card.effect.destroyed_monster:
+        met = matches(eff, kind or monster.kind, cause)
+        if eff.destroyed_monster:
             _tell_kind(game, card, monster, kind or monster.kind, cause, met)
         if met:
             game.add_trigger(card, Window("monster_destroyed", monster, None, cause))
 
 
 def _tell_kind(game, card: Card, monster: Card, kind: str, cause: str, met: bool) -> None:
-    want = card.effect.destroyed_monster
+    want = card.trigger("monster_destroyed").destroyed_monster
     what = " ".join(filter(None, [f"a {want['kind']} monster" if "kind" in want else "a monster",
                                   f"destroyed by {want['by']}" if "by" in want else ""]))
     gemini = " (a Gemini monster not summoned again is a Normal Monster there)" if monster.gemini else ""
@@ -84,9 +84,8 @@ def on_summoned_in_column(game, monster: Card, player: str) -> None:
         return
     for p in game.board.players.values():
         for card in _face_up_cards(game, p.name) + [m for m in p.monster_list() if m.face_up and m is not monster]:
-            if (card.effect and card.effect.type == "trigger" and card.effect.when == "summoned_in_column"
-                    and column_of(game, card) == col and not _waiting(game, card)):
-                game.add_trigger(card, Window("summoned", monster, None, player))
+            if (card.trigger("summoned_in_column") and column_of(game, card) == col and not _waiting(game, card)):
+                game.add_trigger(card, Window("summoned", monster, None, player), "summoned_in_column")
 
 
 def validate_card_trigger(card: Card, path: str):

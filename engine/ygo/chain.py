@@ -261,7 +261,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     paid = costs.pay(game, card, player) if card.effect.cost else []
     link = Link(len(game.chain) + 1, card, player, speed_of(card), list(targets), game.window,
                 on_field=game.on_field(card), target_places={t.id: place_kind(game, t) for t in targets})
-    link.cost_cards = paid
+    link.cost_cards, link.effect = paid, card.effect
     link.source_negated, link.source_drained = was_negated, was_drained
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     link.phase = board.phase
@@ -329,7 +329,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     paid = costs.pay(game, card, player) if card.effect.cost else []
     speed = 2 if card.card_type == "trap" else 1   # a Trap's trigger effect is Spell Speed 2 (3.5.2)
     link = Link(len(game.chain) + 1, card, player, speed, [], window, on_field=game.on_field(card))
-    link.cost_cards = paid
+    link.cost_cards, link.effect = paid, card.effect
     link.source_negated, link.source_drained, link.phase = was_negated, was_drained, game.board.phase
     link.source_negated_anywhere = was_negated and card.negated_anywhere
     game.chain.append(link)
@@ -402,6 +402,8 @@ def resolve_chain(game) -> None:
     game.resolving = True
     while game.chain:
         link = game.chain[-1]
+        if link.card.effects:   # a card with several effects: the link resolves the one it activated
+            link.card.effect = link.effect
         if link.negated_activation:
             paid = bool(link.card.effect and link.card.effect.cost)
             game.step("chain.link.negated", f"Chain link {link.n} ({link.card.label()}) was negated and does not resolve"

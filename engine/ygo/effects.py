@@ -563,7 +563,7 @@ def apply_special_summon(game, link, args):
     link.summoned.append(card)
     linked.record(game, link, card)
     vows.record_summon(game, card, link.player, "special")
-    if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned":
+    if card.trigger("summoned"):
         game.add_trigger(card, Window("summoned", card, None, link.player))
     on_summoned_in_column(game, card, link.player)
     return True

@@ -87,6 +87,7 @@ class Link:
     target_places: dict = field(default_factory=dict)   # target id -> "field" or the pile it was targeted in
     phase: str = ""                    # the phase it was activated in
     cost_cards: list = field(default_factory=list)   # the cards moved as its cost (costs.pay)
+    effect: object = None              # the effect activated (a card with several effects: which of them)
 
 
 @dataclass
@@ -122,6 +123,7 @@ class Game:
     # event is followed by anything else misses its timing (triggers.py)
     happened: int = 0
     trigger_marks: dict = field(default_factory=dict)   # trigger card id -> `happened` when its event occurred
+    trigger_effects: dict = field(default_factory=dict)   # … -> which effect met it (a card with several effects)
     trigger_holders: dict = field(default_factory=dict)  # trigger card id -> who controlled it when its event occurred
     used_once: set = field(default_factory=set)          # once-per-turn uses: "card:<id>", "name:<player>:<name>"
     # per player: how many times a monster entered or left their Monster Zones. A replay compares these, not the
@@ -231,6 +233,8 @@ class Game:
                 card.tuner = card.tuner_this_turn = False
             card.unaffected_turn = 0
             self.used_once.discard(f"card:{card.id}")   # a soft once-per-turn limit belongs to that card only
+            for n in range(1, len(card.effects) + 1):   # … each of its effects (a card with several)
+                self.used_once.discard(f"card:{card.id}:{n}")
         if place in MONSTER_ZONES and card.materials:
             self._detach_all(card)
         card.zone = ""
@@ -256,8 +260,7 @@ class Game:
         place = self.remove(card)
         for handler in LEFT_ZONE.handlers:   # its counters go (counters.py)
             handler(self, card, place)
-        if holder is not None and card.card_type == "monster" and card.kind != "token" and card.effect \
-                and card.effect.type == "trigger" and card.effect.when == "left_field":
+        if holder is not None and card.card_type == "monster" and card.kind != "token" and card.trigger("left_field"):
             # the window's player: who controlled it on the field; its stage: it left as an equip card (4.7.10)
             self.add_trigger(card, Window("left_field", card, None, holder.name, "as_equip" if as_equip else ""))
         if pile == "hand" and card.kind in EXTRA_DECK_KINDS:
@@ -289,8 +292,7 @@ class Game:
                     return                # a banished token vanishes
         if pile == "graveyard":
             card.graveyard_turn = self.board.turn_number
-            eff = card.effect
-            if eff and eff.type == "trigger" and eff.when == "sent_to_graveyard":
+            if card.trigger("sent_to_graveyard"):
                 self.add_trigger(card, Window("sent_to_graveyard", card, None, card.owner))
         if pile == "deck":
             owner.deck.insert(0, card)
@@ -329,7 +331,7 @@ class Game:
         was_monster = card.card_type == "monster"   # an equip card that was a monster is destroyed as a Spell
         kind = kind_on_field(card)   # "a Normal Monster destroyed" reads it as it was on the field (4.4.4.p98)
         self.send(card, "graveyard")
-        if card.effect and card.effect.type == "trigger" and card.effect.when == "destroyed":
+        if card.trigger("destroyed"):
             self.add_trigger(card, Window("destroyed", card, None, cause))
         if was_monster:
             for handler in MONSTER_DESTROYED.handlers:   # "when a monster you control is destroyed" (card_triggers.py)
@@ -346,10 +348,9 @@ class Game:
             handler(self, card, player, method, batch)
         self.window = Window("summoned", card, None, player)
         self.priority, self.last_pass = player, ""
-        if card.effect and card.effect.type == "trigger" and card.effect.when == "summoned" \
-                and card.effect.source == "field":
+        if card.trigger("summoned", "field"):
             self.add_trigger(card, Window("summoned", card, None, player))
-        if method == "flip" and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+        if method == "flip" and card.trigger("flipped"):
             self.add_trigger(card, Window("flipped", card, None, player))   # a Flip Summon is a flip (3.1.4.p24)
         for handler in SUMMONED.handlers:   # hand/graveyard triggers, then "summoned in this column" ones
             handler(self, card, player, method)
@@ -368,7 +369,11 @@ class Game:
             self.step("draw", f"{player} draws {card.label()} ({cause}).", key, player=player, card=card.label(),
                       **({"source": source} if source else {"normal": True}))
 
-    def add_trigger(self, card: Card, window: Window) -> None:
+    def add_trigger(self, card: Card, window: Window, when: str = "") -> None:
+        """`card`'s trigger met its timing (`when`, if not the window's event): it waits for the next chain. A card
+        with several effects puts the one with that timing in use."""
+        if card.effects:
+            card.effect = self.trigger_effects[card.id] = card.trigger(when or window.event) or card.effect
         self.triggers.append((card, window))
         if self.resolving:
             self.met_mid_chain.add(card.id)
@@ -383,8 +388,7 @@ class Game:
         p.lp -= lost
         if lost:
             for monster in p.monster_list():
-                if monster.face_up and monster.effect and monster.effect.type == "trigger" \
-                        and monster.effect.when == "damage_taken":
+                if monster.face_up and monster.trigger("damage_taken"):
                     self.add_trigger(monster, Window("damage_taken", monster, None, player))
         return lost
 

@@ -93,7 +93,7 @@ def apply_change_position(game, link, args) -> None:
                   f"Position to face-up {args['to'].capitalize()} Position.", "ygo.effect.change_position",
                   *(("ygo.position.face_up_defense",) if args["to"] == "defense" else ()),
                   *(("ygo.flip.defined",) if flipped else ()), source=link.card.label(), card=card.label(), position=args['to'])
-        if flipped and card.effect and card.effect.type == "trigger" and card.effect.when == "flipped":
+        if flipped and card.trigger("flipped"):
             game.add_trigger(card, Window("flipped", card, None, game.controller(card)))
 
 

@@ -80,7 +80,8 @@ class Card:
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     attribute: str = ""               # the monster's Attribute (属性), e.g. fire
     name_locked: bool = False         # on the field, yet covered by a declared-name lock (name_locks.py)
-    effect: Effect | None = None
+    effect: Effect | None = None      # the effect in use: its only one, or the one of `effects` being activated
+    effects: tuple = ()               # a card with several effects (①②…): all of them, in text order (3.5.4.p11)
     # Extra Deck and Pendulum data (extra_deck.py, link.py, pendulum.py)
     pendulum: bool = False            # a Pendulum Monster (kind says normal/effect/fusion/… as well)
     scale: int = 0                    # its Pendulum Scale
@@ -149,6 +150,18 @@ class Card:
 
     def label(self) -> str:
         return f"{self.name} ({self.id})" if self.name else self.id
+
+    def trigger(self, when: str, source: str | None = None) -> Effect | None:
+        """Its trigger effect with that timing (and activated from `source`), if it has one."""
+        for e in self.effects or (self.effect,):
+            if e is not None and e.type == "trigger" and e.when == when and (source is None or e.source == source):
+                return e
+        return None
+
+    @property
+    def effect_number(self) -> int:
+        """Which of its effects is in use (1 = ①); 0 for a card with one effect."""
+        return next((i + 1 for i, e in enumerate(self.effects) if e is self.effect), 0)
 
 
 # every field in order, with its default (id, owner and the fresh lists are filled in by new_card)

@@ -78,7 +78,9 @@ def _common(c: Card) -> dict:
         out["attack_all"] = True
     if c.atk_per_material:
         out["original_atk_per_material"] = c.atk_per_material
-    if c.effect:
+    if c.effects:
+        out["effects"] = [_effect(e) for e in c.effects]
+    elif c.effect:
         out["effect"] = _effect(c.effect)
     if c.equip_effect:
         out["equip_effect"] = _effect(c.equip_effect)

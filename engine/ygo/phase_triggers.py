@@ -60,13 +60,14 @@ def _candidates(game, player: str) -> list[Card]:
     p = game.board.player(player)
     on_field = [c for c in p.monster_list() + p.st_list() + ([p.field_spell] if p.field_spell else [])
                 if c.face_up and not c.equip_was]   # an equipped monster's effects do not apply there (4.8.3.p4)
-    hidden = [c for pile in ("graveyard", "hand") for c in getattr(p, pile) if c.effect and c.effect.source == pile]
-    return [c for c in on_field if not (c.effect and c.effect.source != "field")] + hidden
+    hidden = [c for pile in ("graveyard", "hand") for c in getattr(p, pile)
+              if any(e.source == pile for e in c.effects or ((c.effect,) if c.effect else ()))]
+    return [c for c in on_field if not c.effect or any(e.source == "field" for e in c.effects or (c.effect,))] + hidden
 
 
 def _met(game, card: Card, player: str, when: str) -> bool:
-    eff = card.effect
-    if not eff or eff.type != "trigger" or eff.when != when:
+    eff = card.trigger(when)
+    if eff is None:
         return False
     if game.on_field(card) and (card.effects_negated or card.unsummoned_gemini):
         return False
@@ -85,7 +86,7 @@ def _kinds_in_play(game) -> set:
         found, whens = set(), set(TIMING.values())
         for p in game.board.players.values():
             for c in p.all_cards() + [m for c in p.monster_list() for m in c.materials]:   # Xyz Materials too
-                for e in (c.effect, c.equip_effect):
+                for e in (*(c.effects or (c.effect,)), c.equip_effect):
                     if e and e.type == "trigger" and e.when in whens:
                         found.add("trigger")
                     if e and e.maintenance:
@@ -101,8 +102,9 @@ def items(game, run: PhaseRun, player: str) -> list[Item]:
     if "maintenance" in kinds:
         out += [Item("maintenance", c, player, True) for c in maintenance.due(game, player, run.phase)]
     if "trigger" in kinds:
-        out += [Item("trigger", c, player, c.effect.mandatory) for c in _candidates(game, player)
-                if _met(game, c, player, TIMING[run.phase])]
+        when = TIMING[run.phase]
+        out += [Item("trigger", c, player, c.trigger(when).mandatory) for c in _candidates(game, player)
+                if _met(game, c, player, when)]
     out += [Item("delayed", d.card, player, True, d) for d in delayed.due(game, run.phase, player)]
     return [i for i in out if i.key not in run.done]
 

@@ -67,7 +67,7 @@ def material_triggers(game, summoned: Card, materials: list[Card], player: str) 
     that summon has succeeded (4.3 注意: 『成为○○素材』 effects are activated and applied after the summon succeeds),
     by the material's owner from where it went; a negated summon activates none (summon_negation)."""
     for m in materials:
-        if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material" and m.kind != "token":
+        if m.trigger("used_as_material") and m.kind != "token":
             game.add_trigger(m, Window("used_as_material", summoned, None, player))
 
 
@@ -136,7 +136,7 @@ def apply(game, link, args) -> None:
             _negated_flip(game, link, card, args, s.what)
         else:
             _negated_summon(game, link, card, args, s)
-    waiting = [m for m in s.materials if m.effect and m.effect.type == "trigger" and m.effect.when == "used_as_material"]
+    waiting = [m for m in s.materials if m.trigger("used_as_material")]
     if waiting:
         names = ", ".join(m.label() for m in waiting)
         game.step("summon.negated.material_effects", f"The {s.what} did not succeed: the effects of {names} that "

@@ -86,8 +86,7 @@ def gather_hidden(game, event: str, window: Window, actor: str) -> None:
             continue
         for pile in HIDDEN_PILES:
             for card in getattr(p, pile):
-                eff = card.effect
-                if eff and eff.type == "trigger" and eff.source == pile and eff.when == event:
+                if card.trigger(event, pile):
                     game.add_trigger(card, window)
 
 
@@ -99,6 +98,9 @@ def _summoned(game, card, player: str, _method: str) -> None:
 def fire(game) -> None:
     """Activate the waiting triggers as one chain (or record why one is not activated)."""
     waiting, game.triggers = game.triggers, []
+    for card, _ in waiting:   # a card with several effects: the one that met its timing is activated
+        if card.effects:
+            card.effect = game.trigger_effects.get(card.id, card.effect)
     if len(waiting) > 1:
         game.step("trigger.simultaneous", f"{len(waiting)} trigger effects met their timing at the same time: "
                   "they form one chain, the turn player's mandatory ones first, then the non-turn player's, then "

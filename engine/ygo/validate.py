@@ -27,7 +27,7 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "effects", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
@@ -56,7 +56,7 @@ ACTION_ARGS = {
     "flip_summon": (("card",), ()),
     "change_position": (("card", "to"), ()),
     "set_spell_trap": (("card",), ("zone",)),
-    "activate": (("card",), ("player", "targets", "zone")),
+    "activate": (("card",), ("player", "targets", "zone", "effect")),
     "pass": ((), ("player",)),
     "enter_phase": (("phase",), ()),
     "end_phase": ((), ()),
@@ -78,6 +78,7 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
     for name, item in _effect_refs(board):
         if item not in ids:
             raise InvalidScenario(name, f"unknown card id {item!r}")
+    _check_effect_numbers(board, actions)
     return Scenario(edition=edition, board=board, actions=actions,
                     choose=_choose(data.get("choose", {})), decline=_decline(data.get("decline", [])),
                     title=_text(data.get("title", ""), "title"), question=_text(data.get("question", ""), "question"))
@@ -246,6 +247,14 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.atk_per_material = _int(data["original_atk_per_material"], f"{path}.original_atk_per_material", 1, 10**6)
     if data.get("effect") is not None:
         card.effect = _effect(data["effect"], f"{path}.effect")
+        if card.effect.once_per_turn == "name_shared":
+            raise InvalidScenario(f"{path}.effect.once_per_turn", "`name_shared` (one of the effects of this card "
+                                  "name a turn) is for a card with several `effects`")
+    if "effects" in data:
+        if "effect" in data:
+            raise InvalidScenario(f"{path}.effects", "a card gives its one `effect` or its several `effects`, not both")
+        card.effects = _several_effects(data["effects"], f"{path}.effects")
+        card.effect = card.effects[0]
     if data.get("equip_effect") is not None:
         card.equip_effect = _effect(data["equip_effect"], f"{path}.equip_effect")
         if not card.equip_effect.continuous or card.equip_effect.ops:
@@ -484,7 +493,8 @@ def _effect(data, path: str) -> Effect:
     if "replace_destruction" in data:
         eff.replace = parsed(replacement.parse, data["replace_destruction"], f"{path}.replace_destruction")
     if "once_per_turn" in data:
-        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn", ("card", "name", "activation"))
+        eff.once_per_turn = _choice(data["once_per_turn"], f"{path}.once_per_turn",
+                                    ("card", "name", "name_shared", "activation"))
     if eff.when in TRIGGER_ONLY and eff.type != "trigger":
         raise InvalidScenario(f"{path}.type", f"an effect that activates at `{eff.when}` is a trigger effect (type: trigger)")
     if "from" in data:
@@ -541,6 +551,25 @@ def _effect(data, path: str) -> Effect:
     return eff
 
 
+def _several_effects(value, path: str) -> tuple[Effect, ...]:
+    """A card with several effects (①②…, 3.5.4.p11): each its own timing, conditions, cost and once-per-turn
+    limit; an action names which it activates (`activate: {card, effect: 2}`). Its continuous effects all apply
+    together while it is face-up, whichever effect is in use, so each effect carries the card's whole list."""
+    if not isinstance(value, list) or len(value) < 2:
+        raise InvalidScenario(path, "a list of two or more effects (one effect: `effect`)")
+    out = tuple(_effect(item, f"{path}[{i}]") for i, item in enumerate(value))
+    for i, eff in enumerate(out):
+        for key, has in (("replace_destruction", eff.replace), ("maintenance", eff.maintenance)):
+            if has:
+                raise InvalidScenario(f"{path}[{i}].{key}", "a card with several effects carries no replacement "
+                                      "effect or maintenance cost here (give the card one `effect`)")
+    combined = tuple(c for eff in out for c in eff.continuous)
+    condition = next((eff.while_on_field for eff in out if eff.while_on_field), "")
+    for eff in out:
+        eff.continuous, eff.while_on_field = combined, condition
+    return out
+
+
 def _destroyed_monster(value, path: str, when: str) -> dict:
     """`{kind: normal | effect | …, by: battle | effect}`: which destroyed monster meets `when: monster_destroyed`."""
     if when != "monster_destroyed":
@@ -564,11 +593,12 @@ def _effect_refs(board: Board):
                     raise InvalidScenario(f"card {card.id}: equipped_to",
                                           f"{card.equipped_to!r} is not a face-up monster on the field")
         for card in p.all_cards():
-            if card.effect:
-                for i, (name, args) in enumerate(card.effect.ops):
+            for n, eff in enumerate(card.effects or ((card.effect,) if card.effect else ())):
+                where = f"effects[{n}]" if card.effects else "effect"
+                for i, (name, args) in enumerate(eff.ops):
                     if isinstance(args, dict) and "card" in args and args["card"] != "targets" and not (
                             name == "equip_monster" and args["card"] in equip_monsters.WHICH):
-                        yield f"card {card.id}: effect.do[{i}].{name}.card", args["card"]
+                        yield f"card {card.id}: {where}.do[{i}].{name}.card", args["card"]
 
 
 # ---------- actions
@@ -627,7 +657,20 @@ def _action_args(kind: str, args: dict, path: str, ids: set[str]) -> dict:
     out.update(extra_action_args(kind, args, path, lambda v, at: _known(v, at, ids)))
     if "player" in args:
         out["player"] = _choice(args["player"], f"{path}.player", PLAYERS)
+    if kind == "activate" and "effect" in args:   # which of a card's several effects (①②…)
+        out["effect"] = _int(args["effect"], f"{path}.effect", 1, 9)
     return out
+
+
+def _check_effect_numbers(board: Board, actions) -> None:
+    """`activate: {card, effect: N}` names one of the card's several effects (①②…)."""
+    for i, (kind, args) in enumerate(actions):
+        if kind == "activate" and "effect" in args:
+            found = board.find(args["card"])
+            card = found[2] if found else None
+            if card is not None and args["effect"] > max(len(card.effects), 1):
+                raise InvalidScenario(f"actions[{i}].activate.effect", f"{card.id} has "
+                                      f"{len(card.effects) or 1} effect(s); `effect` numbers them from 1 (①)")
 
 
 def _known(value, path: str, ids: set[str]) -> str:
