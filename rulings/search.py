@@ -59,6 +59,7 @@ _DEFAULT_PRIOR = 1.3        # the default (official, newest) edition wins a near
 _QUIZ_PRIOR = 0.6           # rulebook chapter 6: rules-test questions restate rules; the rule text comes first
 _SUPERSEDED_PRIOR = 0.2     # a passage a later revision replaced (rulings/data/supersession.yaml)
 NUMBER_SCORE = 1000.0       # a section whose number the query names comes before any text match
+NUMBER_ORDER_STEP = 10.0    # ... each later edition of the same number this much lower
 
 
 class SearchInputError(ValueError):
@@ -386,9 +387,11 @@ class RuleSearch:
             inferred = self._infer(plan)
         language = _query_language(text)
         scored = self._rerank(plan, scope, inferred, language)
-        for ref in self._numbered(plan.numbers, scope, game):
+        # sections numbered as written: before any text match, in `_numbered`'s edition order unless the text
+        # clearly prefers another (第8章第3节 / chapter 3 section 6 is written the rulebook's way: 3.6 first)
+        for i, ref in enumerate(self._numbered(plan.numbers, scope, game or inferred)):
             docnum = self._by_ref[ref]
-            scored[docnum] = scored.get(docnum, 0.0) + NUMBER_SCORE
+            scored[docnum] = scored.get(docnum, 0.0) + NUMBER_SCORE - NUMBER_ORDER_STEP * i
         top = sorted(scored.items(), key=lambda x: -x[1])[:limit + 30]
         rank = {e: i for i, e in enumerate(_edition_order(scope, game or inferred))}
         phrases = [p.casefold() for p in plan.typed if len(p) >= 2]

@@ -48,3 +48,11 @@ def test_the_answering_paragraph_comes_before_its_heading(rs):
 def test_a_lone_term_still_finds_its_heading_first(rs):
     """Negative control: no other concept asked, so the definition keeps its place."""
     assert refs(rs.search("ブロッカー", limit=1)) == ["dcg-ja-3.6:16-4"]
+
+
+@pytest.mark.parametrize("query", ["第二章第一节", "chapter 3 section 6"])
+def test_a_chapter_and_section_written_out_reads_the_rulebook_way_first(rs, query):
+    """Written as chapter and section (a dotted number), the Yu-Gi-Oh rulebook's section comes first, the
+    Digimon sections of the same number after it."""
+    found = refs(rs.search(query, limit=5))
+    assert found[0].startswith("ygo-zh-rulebook:") and any(r.startswith("dcg-") for r in found), found
