@@ -52,3 +52,16 @@ def test_the_board_notation_keeps_the_processes():
     text = board_to_text(validate(_scenario({"timing": "main", "do": "draw", "amount": 1,
                                              "then": [{"do": "memory", "amount": 1, "if_done": True}]})).board)
     assert '"then":[{"amount":1,"do":"memory","if_done":true}]' in text
+
+
+@pytest.mark.parametrize("effect, why", [
+    ({"timing": "main", "do": "draw", "amount": 1, "one_effect": "x"}, "give once_per_turn or twice_per_turn"),
+    ({"timing": "main", "do": "draw", "amount": 1, "once_per_turn": True, "one_effect": "two words"}, "a name"),
+    ({"timing": "main", "do": "draw", "amount": 1, "once_per_turn": True, "one_effect": 3}, "a name"),
+])
+def test_one_effect_field_names_the_field(effect, why):
+    """one_effect (engine/dcg/one_effect.py): the name that ties the timings of one limited effect."""
+    with pytest.raises(InvalidScenario) as e:
+        validate(_scenario(effect))
+    assert e.value.path == PATH + ".one_effect"
+    assert why in str(e.value)
