@@ -718,11 +718,17 @@ class RuleSearch:
         plan.pieces = list(dict.fromkeys(p.casefold() for run in analysis.cjk_runs(text)
                                          for p in q.strip_question_words(run) if len(p) >= 2))
         content = "".join(p for run in analysis.cjk_runs(text) for p in q.strip_question_words(run))
-        if len(content) >= 3 and content not in plan.typed:
-            plan.typed.append(content)          # 攻击被无效 -> 攻击无效: the phrase a title may hold
+        # a run trimmed of question words at its ends only, when it keeps an inner one (发动卡的优先权): ブロッカー
+        # of ブロッカーを is only a word, which the terms read
+        trimmed = [t for run in analysis.cjk_runs(text) for t in [q.trim_question_words(run)]
+                   if len(t) >= 3 and t not in q.strip_question_words(run)]
+        for phrase in [content] + trimmed:
+            if len(phrase) >= 3 and phrase not in plan.typed:
+                plan.typed.append(phrase)       # 攻击被无效 -> 攻击无效, 什么是发动卡的优先权 -> 发动卡的优先权
         keys = [terms.alias_key(text), terms.alias_key(simplified)]
         if content and not re.search(r"[A-Za-z]", text):
-            keys += [terms.alias_key(content), terms.alias_key(terms.to_simplified(content))]
+            for phrase in [content] + trimmed:
+                keys += [terms.alias_key(phrase), terms.alias_key(terms.to_simplified(phrase))]
         for key in dict.fromkeys(keys):
             if key:
                 plan.bonuses.append(("title_key", key, 12.0))

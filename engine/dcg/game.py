@@ -34,6 +34,8 @@ PROVIDED: dict[str, Callable] = {}
 #   effect_activated(game, owner, effect, card_id)     an effect activates (its per-turn limits are used)
 #   cards_renewed(game, cards)                          these cards became new cards (3-1-3-1)
 #   turn_ended(game, player)                            player's turn ended (the turn player changes next)
+#   effect_declares_attack(game, effect) -> None, or True when carrying the effect out declares an attack (Blitz):
+#                                                       it waits while an attack is under way (settle_waiting)
 #   condition_deferred(game, owner, effect, card_id) -> None, or True when the effect's condition binds one of
 #                                                       its processes only, checked as that one runs (15-6-2)
 #   process_may_run(game, owner, effect, card_id, holder) -> None, or (trace event, why, rule keys) when the
@@ -531,17 +533,21 @@ class Game:
         waited."""
         # an effect that would itself attack (Blitz, the end-of-turn keyword attacks) cannot in the middle of an
         # attack: it stays pending and runs after this attack, as before
-        rest = [t for pending in self.waiting for t in pending if t.effect is not None and t.effect.do != "blitz"]
+        rest = [t for pending in self.waiting for t in pending if t.effect is not None and not self._attacks(t)]
         if not rest:
             return False
         for pending in self.waiting:     # taken over here: the flushes in progress no longer hold them
-            pending[:] = [t for t in pending if t.effect is None or t.effect.do == "blitz"]
+            pending[:] = [t for t in pending if t.effect is None or self._attacks(t)]
         self.step("effects.waiting_before_counter", "The attack was declared while other effects were waiting: "
                   "they are processed now, before the counter timing.", "dcg.attack.timing_completes",
                   "dcg.effects.pending", effects=len(rest))
         self.new_triggers = rest + self.new_triggers
         self.flush()
         return True
+
+    def _attacks(self, t: Trigger) -> bool:
+        """Whether the pending effect would itself declare an attack (the mechanic of its verb says so)."""
+        return self.objection("effect_declares_attack", t.effect) is not None
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is

@@ -9,7 +9,7 @@ from .leave import before_leaving
 from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
 from .combine import place_xros, xros_refusal
-from .game import KEYWORDS, VERBS, Game, Trigger, provides, runs_keywords, runs_verbs
+from .game import KEYWORDS, VERBS, Game, Trigger, on, provides, runs_keywords, runs_verbs
 from .options import play_this, run_main_effects
 from .keywords import keyword_text
 from .effects import CHOOSING_TARGETS, TIMING_KEYS, TIMING_NAMES
@@ -707,6 +707,7 @@ def _raid(game: Game, t: Trigger) -> None:
               "dcg.keyword.raid_trigger", "dcg.keyword.raid_optional",
               *(["dcg.keyword.raid_tie"] if sum(d.dp == best for d in active) > 1 else []),
               *(["dcg.keyword.raid_multiple"] if attacker.count("raid") > 1 else []), attacker=attacker.label, target=chosen.label, player=foe, dp=best)
+    unaffected_change(game, attacker, chosen)
 
 
 def _alliance(game: Game, t: Trigger) -> None:
@@ -756,6 +757,22 @@ def _fortitude(game: Game, t: Trigger) -> None:
               f"condition is read as of the deletion), so it is played from the trash without paying its cost.",
               "dcg.keyword.fortitude", "dcg.condition_at_deletion", "dcg.keyword.fortitude_trigger",
               "dcg.keyword.fortitude_forced", *(["dcg.keyword.fortitude_multiple"] if t.keyword_count > 1 else []))
+
+
+@on("effect_declares_attack")   # Blitz declares an attack as it is processed (16-15-1)
+def _blitz_attacks(game: Game, e: Effect):
+    return True if e.do == "blitz" else None
+
+
+def unaffected_change(game: Game, attacker: Digimon | None, target: Digimon) -> None:
+    """11-2-7-5: changing an attack's target affects the player who declared it, so it happens even when the
+    attacking Digimon or the new target is unaffected by effects (15-15-6)."""
+    who = [d for d in (attacker, target) if d is not None and any(
+        m.flag is not None and m.flag.startswith("unaffected:") for m in d.mods)]
+    if who:
+        game.step("attack.target_change_unaffected", f"The attack's target changes although {who[0].label} is "
+                  f"unaffected by effects: changing the target affects the player who declared the attack, not "
+                  f"the Digimon.", "dcg.attack.target_change_player", "dcg.unaffected", card=who[0].label)
 
 
 runs_keywords({"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude})
