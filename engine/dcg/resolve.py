@@ -171,6 +171,7 @@ def _process(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | 
         event, text, keys = why
         game.step(event, f"{card_id}'s effect: {text}.", *keys, card=card_id)
         return False
+    e = game.objection("process_scaled", owner, e, card_id, holder) or e   # e.g. "for each" (15-15-7-1)
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def", player=owner, card=card_id, do=e.do)
