@@ -23,8 +23,11 @@ REASONS = {"security": "an attack went through while the opponent had 0 security
 def run(scenario: Scenario) -> Game:
     """Play the scenario's actions out; the finished Game holds the board and the trace."""
     game = Game(scenario)
+    total = len(game.actions)
     while game.actions:
-        run_action(game, game.actions.popleft())
+        action = game.actions.popleft()
+        game.trace.at = total - len(game.actions) - 1   # a refusal names the action it belongs to
+        run_action(game, action)
     return game
 
 
