@@ -506,7 +506,7 @@ def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
             return (), []
         refusal = xros_refusal(game, owner, card, list(ids), how)
         if refusal is not None:
-            game.trace.refused.append(replace(refusal, action=how))
+            game.trace.record_refusal(replace(refusal, action=how))
             game.step("xros.not_used", f"{card.label} is played by the effect without {name}: the chosen cards "
                       f"cannot go under it ({refusal.why})", by_effect, *refusal.cites, card=card.label, method=name, reason=refusal.why)
             return (), []
