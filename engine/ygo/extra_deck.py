@@ -7,7 +7,7 @@ from itertools import product
 
 from . import stats, zones
 from .game import Link, is_special_summon_monster, main_phase_refusal
-from .model import MONSTER_ZONES, Card
+from .model import EXTRA_ZONES, MONSTER_ZONES, Card
 from .name_locks import appear_refusal, material_refusal as locked_material
 from .summon_negation import begin, material_triggers
 from .traits import matches
@@ -139,9 +139,9 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
         what = f"a {card.kind.capitalize()} Monster" if card.kind else "not an Extra Deck monster"
         return (f"{card.label()} is {what}; only a {method.capitalize()} Monster is {method.capitalize()} Summoned",
                 ("ygo.summon.extra_deck_procedure",))
-    if card.face_up_in_extra_deck:
+    if card.face_up_in_extra_deck:   # the table of 3.3.2: no Fusion/Synchro/Xyz Summon from the face-up Extra Deck
         return (f"{card.label()} is face-up in the Extra Deck: from there it can only be Pendulum Summoned",
-                ("ygo.pendulum.face_up_extra_deck",))
+                ("ygo.summon.face_up_extra_deck_no_procedure", "ygo.pendulum.face_up_extra_deck"))
     if len({m.id for m in materials}) != len(materials):
         return "a material is named twice", (f"ygo.summon.{method}",)
     refusal = (material_refusal(game, method, player, card, materials) or appear_refusal(game, card)
@@ -156,7 +156,10 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
                 + (" (a Link Monster used as material takes its linked zones with it)" if lost else ""),
                 (rule, "ygo.zones.emz_one_per_player", *lost))
     if zone is not None and zone not in free:
-        return f"{zone} is not available for {card.label()} ({_zone_rule_text(card)})", (rule,)
+        second = zone in EXTRA_ZONES and any(z in EXTRA_ZONES and m not in on_field
+                                             for z, m in game.board.player(player).monsters.items())
+        return f"{zone} is not available for {card.label()} ({_zone_rule_text(card)})", \
+            (("ygo.zones.second_emz_extra_link", rule) if second else (rule,))   # a second one: only an Extra Link
     return None
 
 
@@ -365,6 +368,65 @@ def parse_fusion(args) -> dict:
     return {}
 
 
+# ---------- Synchro, Xyz and Link Summons made by an effect ("Link Summon 1 Link Monster", 3.4.3.p5-p7)
+
+EFFECT_METHODS = ("synchro", "xyz", "link")
+
+
+def _effect_summon_args(game, link) -> tuple[Card | None, list[Card], str | None]:
+    """`choose: {summon.<card id>: {monster, materials, zone}}`: the monster and materials the player uses."""
+    choice = game.choose.get(f"summon.{link.card.id}") or {}
+    return _fusion_args(choice, game) if choice else (None, [], None)
+
+
+def check_effect_summon(game, card: Card, player: str, _targets) -> Refusal:
+    """Activated only when the summon can be made with the chosen monster and materials."""
+    args = next(a for name, a in card.effect.ops if name == "extra_summon")
+    monster, mats, zone = _effect_summon_args(game, Link(0, card, player, 1, [], None))
+    if monster is None:
+        return (f"{card.label()} names no monster to {args['method'].capitalize()} Summon (choose: summon.{card.id})",
+                ("ygo.summon.effect_procedure",))
+    return summon_refusal(game, args["method"], player, monster, mats, zone)
+
+
+def apply_effect_summon(game, link, args) -> None:
+    """The effect lets its player make the conditional Special Summon once it has resolved (3.4.3.p5). As chain
+    link 1 nothing else is left to resolve: the summon is "being made", and a summon negation may answer it
+    (3.4.3.p7); as a later link the other links still resolve, and it succeeds at once."""
+    method = args["method"]
+    monster, mats, zone = _effect_summon_args(game, link)
+    refusal = (summon_refusal(game, method, link.player, monster, mats, zone)
+               or vow_refusal(game, link.player, "special_summon", monster)) if monster else \
+        ("no monster was chosen", ("ygo.summon.effect_procedure",))
+    if refusal:
+        game.step("summon.effect_procedure.fails", f"The {method.capitalize()} Summon by {link.card.label()} cannot be "
+                  f"made: {refusal[0]}.", *refusal[1], source=link.card.label(), reason=refusal[0])
+        return
+    perform(game, method, link.player, monster, mats, zone)
+    materials = [m for m in mats if method != "xyz"]
+    if link.n == 1:
+        game.step("summon.effect_procedure", f"{link.card.label()} was chain link 1: once it has resolved, nothing "
+                  f"else is left to resolve, so {monster.label()} is being {method.capitalize()} Summoned and a summon "
+                  "negation may answer it.", "ygo.summon.effect_procedure", "ygo.summon_negation.effect_procedure_link_1",
+                  source=link.card.label(), card=monster.label())
+        begin(game, [monster], link.player, "special", f"{method.capitalize()} Summon", materials=materials)
+        return
+    game.step("summon.effect_procedure", f"{link.card.label()} was chain link {link.n}: other chain links are still to "
+              f"resolve, so the {method.capitalize()} Summon of {monster.label()} cannot be negated and succeeds.",
+              "ygo.summon.effect_procedure", "ygo.summon_negation.effect_procedure_link_1",
+              source=link.card.label(), card=monster.label())
+    game.summoned(monster, link.player, by_effect=True)
+    if materials:
+        material_triggers(game, monster, materials, link.player)
+
+
+def parse_effect_summon(args) -> dict:
+    if not isinstance(args, dict) or set(args) != {"method"} or args["method"] not in EFFECT_METHODS:
+        raise ValueError(f"takes {{method: {' | '.join(EFFECT_METHODS)}}}; the monster and materials are chosen with "
+                         "`choose: {summon.<card id>: {monster, materials, zone}}`")
+    return {"method": args["method"]}
+
+
 # ---------- revive limits (3.3.3, 3.3.4)
 
 def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str, tuple[str, ...]] | None:
@@ -399,3 +461,4 @@ def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str,
 # ---------- registration with the kernel (steps.py): the operations this module applies
 
 operation("fusion_summon", parse_fusion, check_fusion)(apply_fusion)
+operation("extra_summon", parse_effect_summon, check_effect_summon)(apply_effect_summon)

@@ -19,7 +19,7 @@ class Operation:
 OPS = ("destroy", "negate_activation", "negate_effect", "negate_attack", "attack_again", "change_atk",
        "change_def", "change_level", "change_original_atk", "change_original_def", "lose_lp", "swap_atk_def",
        "damage", "gain_lp", "draw", "discard", "special_summon", "banish", "return_to_hand", "return_to_deck",
-       "flip_face_down", "change_position", "fusion_summon", "ritual_summon", "negate_summon", "restrict",
+       "flip_face_down", "change_position", "fusion_summon", "extra_summon", "ritual_summon", "negate_summon", "restrict",
        "battle_damage", "effect_damage", "lock_name", "extra_normal_summon", "normal_summon_count", "equip",
        "equip_monster", "take_control", "swap_control", "add_to_hand", "negate_effects", "send_to_graveyard",
        "become_tuner", "protect", "cannot_be_negated", "one_of", "each_of", "place_counters", "negate_column",
