@@ -136,7 +136,7 @@ DCG_ZH = {
     "play_from_sources": "从进化源登场", "position": "顶部或底部", "with_sources": "连同进化源", "put": "放置的卡",
     "whose": "谁的", "other": "其他的", "during": "回合限定",
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
-    "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）",
+    "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）", "for_each": "每有",
 }
 
 

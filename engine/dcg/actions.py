@@ -230,7 +230,7 @@ def run_action(game: Game, action: Action) -> None:
         if refusal is None:
             start_next_turn(game, action.get("breeding"))
     if refusal is not None:
-        game.trace.refused.append(refusal)
+        game.trace.record_refusal(refusal)
         return
     game.flush()
     end_turn_if_memory_crossed(game)

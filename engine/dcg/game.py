@@ -40,6 +40,7 @@ PROVIDED: dict[str, Callable] = {}
 #                                                       its processes only, checked as that one runs (15-6-2)
 #   process_may_run(game, owner, effect, card_id, holder) -> None, or (trace event, why, rule keys) when the
 #                                                       process is not carried out now (the rest of the effect is)
+#   process_scaled(game, owner, effect, card_id, holder) -> None, or the effect as it is carried out now ("for each")
 #   effect_processed(game, owner, effect, card_id, holder, done)   an effect's process was carried out
 #                                                       (done: it changed the board) or not (declined, refused)
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once

@@ -316,7 +316,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     cites = base + specific + general
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
-              link=link.n, speed=link.speed)
+              link=link.n, speed=link.speed, id=card.id)
     vows.on_activate(game, link)
 
 
@@ -366,7 +366,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.met_mid_chain.discard(card.id)
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
-              *_trigger_keys(window, waited, extra, keys), card=card.label(), link=link.n)
+              *_trigger_keys(window, waited, extra, keys), card=card.label(), link=link.n, id=card.id)
     vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
 
 
