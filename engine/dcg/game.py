@@ -47,6 +47,7 @@ PROVIDED: dict[str, Callable] = {}
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
 #   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
+#   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
 HOOKS: dict[str, list[Callable]] = {}
 
 
