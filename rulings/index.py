@@ -73,7 +73,7 @@ def _source_files() -> list[Path]:
     files += sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml"))
     files += sorted(PACKAGE_DIR.glob("parse*.py"))
     files += [PACKAGE_DIR / n for n in ("corpus.py", "model.py", "terms.py", "name_scan.py", "glosses.py",
-                                        "analysis.py", "index.py", "index_writer.py", "schema.py", "english.py")]
+                                        "analysis.py", "index.py", "schema.py", "english.py")]
     return [f for f in files if f.exists()]
 
 
@@ -312,11 +312,9 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
-    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh.filedb.filestore import FileStorage
 
     from . import corpus, schema
-    from .index_writer import BulkWriter
 
     path.mkdir(parents=True)
     counts: dict[str, int] = {}
@@ -356,7 +354,7 @@ def _write(path: Path) -> tuple[dict, dict]:
     ix = FileStorage(str(path)).create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
     # more CPU than it saves on 4,500 short documents
-    writer = BulkWriter(ix)
+    writer = ix.writer(limitmb=256, codec=_codec())
     for fields in documents:
         writer.add_document(**fields)
     writer.commit()
@@ -367,6 +365,14 @@ def _write(path: Path) -> tuple[dict, dict]:
     return counts, usage
 
 
+def _codec():
+    """Whoosh's codec with uncompressed posting blocks: the generation is read whole into RAM, and compressing
+    then decompressing 43,000 small blocks costs more CPU than the 3 MB it saves."""
+    from whoosh.codec.whoosh3 import W3Codec
+
+    return W3Codec(compression=0)
+
+
 STOP_SHARE = 0.06       # a token in more of the sections than this says nothing (rulings/search.py)
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 
@@ -374,11 +380,10 @@ def _write_casebook(storage) -> None:
     """The casebook's rulings as the generation's second index: read as plain YAML (no scenario is run or
     validated here: `judge check` does that), so a search can show the rulings beside its sections."""
     from . import schema
-    from .index_writer import BulkWriter
     from .yamlio import load_yaml_file
 
     ix = storage.create_index(schema.casebook_schema(), indexname=schema.CASEBOOK)
-    writer = BulkWriter(ix)
+    writer = ix.writer(codec=_codec())
     for path in sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml")):
         try:
             items = load_yaml_file(path)
@@ -561,7 +566,7 @@ class LoadedIndex:
         """Every document's value of a column field (edition, game, language, parent, counts), read once."""
         values = self._columns.get(name)
         if values is None:
-            values = self._columns[name] = read_column(self.searcher.reader(), name)
+            values = self._columns[name] = list(self.searcher.reader().column_reader(name))
         return values
 
     def docnum(self, ref: str) -> int | None:
@@ -579,30 +584,10 @@ class LoadedIndex:
             self.casebook.close()
 
 
-def read_column(reader, name: str) -> list:
-    """Every document's value of a column field, as `list(reader.column_reader(name))` gives them. A
-    variable-length column (all of ours) in a one-segment index is read as one slice of its file and cut
-    by its lengths (Whoosh reads it one document at a time: most of a one-shot search's first query)."""
-    from whoosh import columns
-
-    raw = reader.column_reader(name, translate=False)
-    if not reader.is_atomic() or type(raw) is not columns.VarBytesColumn.Reader:
-        return list(reader.column_reader(name))
-    lengths = raw._lengths
-    data = raw._dbfile.get(raw._basepos, sum(lengths))
-    translate = reader.schema[name].from_column_value
-    out, at = [], 0
-    for length in lengths:
-        out.append(translate(data[at:at + length]))
-        at += length
-    return out
-
-
 def _bm25f(**params):
     """Whoosh's BM25F, whose scorers remember each section's field lengths once read (Whoosh reads a
     length through four calls and a column lookup for every posting it scores: a third of a search's CPU).
     The lengths and so the scores are Whoosh's own."""
-    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh import scoring
 
     class CachedLengthsBM25F(scoring.BM25F):
@@ -644,7 +629,6 @@ def _casebook(storage):
 def open_index(info: IndexInfo) -> LoadedIndex:
     """The generation read into memory (a RamStorage copy of its files, about 15 MB) and opened with
     Whoosh; its last document is read. Raises IndexDamaged when its files do not form an index."""
-    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh.filedb.filestore import RamStorage
 
     storage = RamStorage()

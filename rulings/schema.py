@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import whooshlib  # noqa: F401  (before any Whoosh import)
 from whoosh import columns, fields, formats
 from whoosh.analysis import Token, Tokenizer
 from whoosh.system import pack_uint
@@ -80,7 +79,7 @@ class _Counted:
             yield text.encode("utf-8"), freq, freq * boost, pack_uint(freq)
 
     def counts(self, value: str) -> Counter:
-        """Each token's text -> its frequency (rulings/index_writer.py reads these straight)."""
+        """Each token's text -> its frequency."""
         return Counter(self.analyzer.strings(value))
 
 
