@@ -711,7 +711,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
                 raise InvalidScenario(f"choose.{key}", "a list of the numbers (from 1) of the parts applied")
             out[key] = list(v)
-        elif key == "fusion" or key.startswith("fusion."):
+        elif key.split(".")[0] in ("fusion", "synchro", "xyz", "link"):   # the summon an effect makes
             out[key] = fusion_choice(v, f"choose.{key}")
         elif key.startswith("swap."):
             if not isinstance(v, dict) or set(v) != {"A", "B"} or not all(isinstance(x, str) for x in v.values()):
