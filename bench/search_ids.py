@@ -25,8 +25,12 @@ HERE = Path(__file__).resolve().parent.parent
 def dump(tree: Path, out: Path) -> int:
     os.environ.setdefault("JUDGE_DATA_DIR", str(tree / "var"))
     sys.path[:] = [str(tree)] + [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+    import rulings
     from rulings.relevance import load_cases
     from rulings.search import RuleSearch
+
+    if not Path(rulings.__file__).resolve().is_relative_to(tree):
+        sys.exit(f"rulings comes from {rulings.__file__}, not from {tree}")
 
     rs = RuleSearch()
     answers: dict[str, list] = {}

@@ -134,7 +134,9 @@ DCG_ZH = {
     "twice_per_turn": "每回合两次",
     "to_deck": "放回卡组", "to_security": "置于安防区", "place_under": "置于进化源下方",
     "play_from_sources": "从进化源登场", "position": "顶部或底部", "with_sources": "连同进化源", "put": "放置的卡",
+    "whose": "谁的", "other": "其他的", "during": "回合限定",
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
+    "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）",
 }
 
 
@@ -290,11 +292,22 @@ def dcg_defs() -> dict:
     }
     effect_props["zone"] = {"anyOf": [{"type": "null"}, words([(z, z, z) for z in fx.ZONES])]}
     assert set(effect_props) == fx.FIELDS, set(effect_props) ^ fx.FIELDS
+    step_props = {}   # fields only a further process (`then`) carries
     for name, parse in sorted(fx.EXTRA_FIELDS.items()):   # fields a mechanic adds (effects.effect_field)
         module = getattr(parse, "__module__", "") or ""
-        effect_props[name] = titled({}, name.replace("_", " "), DCG_ZH.get(name, name),
-                                    f"added by {module.replace('.', '/')}.py, which checks it")
+        where = f"added by {module.replace('.', '/')}.py, which checks it"
+        if name in fx.STEP_LISTS:
+            effect_props[name] = titled({"anyOf": [{"type": "null"}, {"type": "array", "minItems": 1, "maxItems": 10,
+                                                                       "items": ref("dcg.effect.step")}]},
+                                        name.replace("_", " "), DCG_ZH.get(name, name),
+                                        f"the processes after this one, each an effect without `timing`; {where}")
+        else:
+            (step_props if name in fx.STEP_ONLY else effect_props)[name] = titled(
+                {}, name.replace("_", " "), DCG_ZH.get(name, name), where)
     verb_rules = [const_if("do", verb, ref(f"dcg.verb.{verb}")) for verb in fx.VERBS]
+    defs["dcg.effect.step"] = titled(
+        {**obj({**{k: s for k, s in effect_props.items() if k not in ("timing", *fx.STEP_LISTS)}, **step_props},
+               ("do",)), "allOf": verb_rules}, "further process (then)", "后续处理")
     defs["dcg.effect"] = titled({**obj(effect_props, ("timing", "do")), "allOf": verb_rules},
                                 "effect", "效果", "One timing, one verb (`do`) and the verb's operands "
                                 "(engine/dcg/EFFECTS.md). Which operands a verb takes: $defs dcg.verb.<verb>.")
@@ -693,7 +706,7 @@ def ygo_choose(main_zones, monster_zones) -> dict:
         r"^discard$": ids, r"^(phase\.standby|phase\.end|chain_order)$": order,
         r"^(cost|discard|pick|banish)\.": ids,
         r"^mode\.": integer(1, 6), r"^parts\.": {"type": "array", "items": {"type": "integer"}},
-        r"^(fusion|synchro|xyz|link)(\.|$)": fusion, r"^ritual(\.|$)": ritual,
+        r"^fusion(\.|$)": fusion, r"^ritual(\.|$)": ritual,
         r"^swap\.": {"type": "object", "required": ["A", "B"], "additionalProperties": False,
                       "properties": {"A": {"type": "string"}, "B": {"type": "string"}}},
         r"^(replace|counters)\.": {"type": "string"}, r"^move\.": {"enum": list(main_zones)},
@@ -701,7 +714,7 @@ def ygo_choose(main_zones, monster_zones) -> dict:
     }
     return {"type": "object", "patternProperties": patterns, "additionalProperties": False,
             "description": "replay, replay.<attacker id>, discard, cost.<card id>, discard.<card id>, pick.<card id>, "
-                           "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, synchro|xyz|link.<card id>, ritual, ritual.<card id>, "
+                           "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, "
                            "swap.<card id>, phase.standby, phase.end, chain_order, banish.<card id>, replace.<card id>, "
                            "counters.<card id>, move.<card id> (engine/ygo/EFFECTS.md)"}
 

@@ -312,6 +312,7 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
+    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh.filedb.filestore import FileStorage
 
     from . import corpus, schema
@@ -338,14 +339,15 @@ def _write(path: Path) -> tuple[dict, dict]:
     # single characters: only those a query may look for (rulings/search.py drops hiragana and characters
     # in more than STOP_SHARE of the sections); the others are most of the postings and never read
     seen: dict[str, int] = {}
-    for fields in documents:
-        for ch in set(analysis.cjk_chars(fields["body1"])):
+    chars = [list(dict.fromkeys(analysis.cjk_chars(fields["body1"]))) for fields in documents]
+    for each in chars:
+        for ch in each:
             seen[ch] = seen.get(ch, 0) + 1
     limit = STOP_SHARE * len(documents)
     useful = {ch for ch, n in seen.items() if n <= limit and not _HIRAGANA.match(ch)}
     words: set[str] = set()
-    for fields in documents:
-        fields["body1"] = " ".join(ch for ch in dict.fromkeys(analysis.cjk_chars(fields["body1"])) if ch in useful)
+    for fields, each in zip(documents, chars):
+        fields["body1"] = " ".join(ch for ch in each if ch in useful)
         # each English word once, in the first section using it: the corrector needs the vocabulary, not
         # 66,000 postings of it
         new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
@@ -372,10 +374,11 @@ def _write_casebook(storage) -> None:
     """The casebook's rulings as the generation's second index: read as plain YAML (no scenario is run or
     validated here: `judge check` does that), so a search can show the rulings beside its sections."""
     from . import schema
+    from .index_writer import BulkWriter
     from .yamlio import load_yaml_file
 
     ix = storage.create_index(schema.casebook_schema(), indexname=schema.CASEBOOK)
-    writer = ix.writer()
+    writer = BulkWriter(ix)
     for path in sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml")):
         try:
             items = load_yaml_file(path)
@@ -548,10 +551,8 @@ class LoadedIndex:
     searcher, and the per-section columns the ranking reads."""
 
     def __init__(self, ix, casebook=None):
-        from whoosh import scoring
-
         self.ix = ix
-        self.searcher = ix.searcher(weighting=scoring.BM25F(B=0.5, K1=1.2))
+        self.searcher = ix.searcher(weighting=_bm25f(B=0.5, K1=1.2))
         self.casebook = casebook.searcher() if casebook is not None else None
         self.size = self.searcher.doc_count_all()
         self._columns: dict[str, list] = {}
@@ -578,6 +579,43 @@ class LoadedIndex:
             self.casebook.close()
 
 
+def _bm25f(**params):
+    """Whoosh's BM25F, whose scorers remember each section's field lengths once read (Whoosh reads a
+    length through four calls and a column lookup for every posting it scores: a third of a search's CPU).
+    The lengths and so the scores are Whoosh's own."""
+    from . import whooshlib  # noqa: F401  (before any Whoosh import)
+    from whoosh import scoring
+
+    class CachedLengthsBM25F(scoring.BM25F):
+        def __init__(self, **params):
+            super().__init__(**params)
+            self._lengths: dict = {}
+
+        def scorer(self, searcher, fieldname, text, qf=1):
+            scorer = super().scorer(searcher, fieldname, text, qf=qf)
+            if isinstance(scorer, scoring.BM25FScorer) and searcher.is_atomic():
+                scorer.dfl = self._length_of(searcher, fieldname)
+            return scorer
+
+        def _length_of(self, searcher, fieldname):
+            key = (id(searcher.reader()), fieldname)
+            found = self._lengths.get(key)
+            if found is None:
+                lengths = [None] * searcher.doc_count_all()
+                read = searcher.doc_field_length
+
+                def found(docnum: int):
+                    length = lengths[docnum]
+                    if length is None:
+                        length = lengths[docnum] = read(docnum, fieldname, 1)
+                    return length
+
+                self._lengths[key] = found
+            return found
+
+    return CachedLengthsBM25F(**params)
+
+
 def _casebook(storage):
     from . import schema
 
@@ -587,6 +625,7 @@ def _casebook(storage):
 def open_index(info: IndexInfo) -> LoadedIndex:
     """The generation read into memory (a RamStorage copy of its files, about 15 MB) and opened with
     Whoosh; its last document is read. Raises IndexDamaged when its files do not form an index."""
+    from . import whooshlib  # noqa: F401  (before any Whoosh import)
     from whoosh.filedb.filestore import RamStorage
 
     storage = RamStorage()

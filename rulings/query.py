@@ -91,7 +91,7 @@ def numbers_in(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 # Question words and particles: cut out of a CJK run before it is split into bigrams. Longest first.
 QUESTION_WORDS_ZH = [
-    "是什么意思", "什么意思", "是什么", "为什么", "什么", "怎么办", "怎么样", "怎么", "怎样", "如何", "会怎样",
+    "是什么意思", "什么意思", "是什么", "什么叫", "为什么", "什么", "怎么办", "怎么样", "怎么", "怎样", "如何", "会怎样",
     "能不能", "可不可以", "可以吗", "能否", "是否", "会不会", "有没有", "吗", "呢", "吧", "呀", "啊", "哪些",
     "哪个", "哪里", "多少", "几只", "几张", "几次", "几个", "几级", "几", "请问", "的话", "还是", "时候",
     "发生", "会", "可以", "能", "是", "了", "的", "在", "和", "与", "或", "也", "都", "就", "这", "那", "被",
@@ -108,6 +108,22 @@ QUESTION_WORDS_JA = [
 _QUESTION_ZH = re.compile("|".join(map(re.escape, sorted(QUESTION_WORDS_ZH, key=len, reverse=True))))
 _QUESTION_JA = re.compile("|".join(map(re.escape, sorted(QUESTION_WORDS_JA, key=len, reverse=True))))
 _KANA = re.compile(r"[\u3040-\u30ff]")
+
+
+def trim_question_words(run: str) -> str:
+    """The run with question words and particles cut off its ends only (什么是发动卡的优先权 -> 发动卡的优先权:
+    the phrase a title may hold, its inner 的 kept)."""
+    pattern = _QUESTION_JA if _KANA.search(run) else _QUESTION_ZH
+    while True:
+        m = pattern.match(run)
+        if m and m.end() > 0:
+            run = run[m.end():]
+            continue
+        ends = [m for m in pattern.finditer(run) if m.end() == len(run) and m.start() < m.end()]
+        if ends:
+            run = run[:ends[-1].start()]
+            continue
+        return run
 
 
 def strip_question_words(run: str) -> list[str]:

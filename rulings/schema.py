@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import whooshlib  # noqa: F401  (before any Whoosh import)
 from whoosh import columns, fields, formats
 from whoosh.analysis import Token, Tokenizer
 from whoosh.system import pack_uint

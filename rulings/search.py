@@ -59,6 +59,7 @@ _DEFAULT_PRIOR = 1.3        # the default (official, newest) edition wins a near
 _QUIZ_PRIOR = 0.6           # rulebook chapter 6: rules-test questions restate rules; the rule text comes first
 _SUPERSEDED_PRIOR = 0.2     # a passage a later revision replaced (rulings/data/supersession.yaml)
 NUMBER_SCORE = 1000.0       # a section whose number the query names comes before any text match
+NUMBER_ORDER_STEP = 10.0    # ... each later edition of the same number this much lower
 
 
 class SearchInputError(ValueError):
@@ -139,7 +140,9 @@ class _Plan:
     named_terms: list[terms.Term] = field(default_factory=list)
     named_languages: dict[str, str | None] = field(default_factory=dict)   # term id -> language it was typed in
     mentions: list[terms.Mention] = field(default_factory=list)
+    near_terms: list[list[terms.Term]] = field(default_factory=list)     # the terms each typo stretch may mean
     corrected: dict[str, str] = field(default_factory=dict)               # misspelt word -> known word
+    pieces: list[str] = field(default_factory=list)      # CJK words as typed (runs cut at question words), 2+ chars
     single: str | None = None                            # a lone CJK character (substring fallback)
     asks_number: str = ""                                # 几只 / 何枚 / how many: the kind of count asked for
     english_query: bool = False                          # Latin words and no CJK: English snippets shown
@@ -384,18 +387,22 @@ class RuleSearch:
             inferred = self._infer(plan)
         language = _query_language(text)
         scored = self._rerank(plan, scope, inferred, language)
-        for ref in self._numbered(plan.numbers, scope, game):
+        # sections numbered as written: before any text match, in `_numbered`'s edition order unless the text
+        # clearly prefers another (第8章第3节 / chapter 3 section 6 is written the rulebook's way: 3.6 first)
+        for i, ref in enumerate(self._numbered(plan.numbers, scope, game or inferred)):
             docnum = self._by_ref[ref]
-            scored[docnum] = scored.get(docnum, 0.0) + NUMBER_SCORE
+            scored[docnum] = scored.get(docnum, 0.0) + NUMBER_SCORE - NUMBER_ORDER_STEP * i
         top = sorted(scored.items(), key=lambda x: -x[1])[:limit + 30]
         rank = {e: i for i, e in enumerate(_edition_order(scope, game or inferred))}
         phrases = [p.casefold() for p in plan.typed if len(p) >= 2]
+        words = [w for w in plan.pieces if w not in phrases]
         rows = []
         for docnum, score in top:
             f = self._ix.stored(docnum)
-            # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in)
-            bonus = sum(1.5 for p in phrases if p in f["probe"])
             probe = f["probe"]
+            # the phrase as typed, in order, earns a bonus (it favours the language the judge typed in), and
+            # so does each word typed (主卡组, not 副卡组 which the term 卡组 also finds)
+            bonus = sum(1.5 for p in phrases if p in probe) + sum(WORD_BONUS for w in words if w in probe)
             title = probe[:probe.find("\n")] if "\n" in probe else probe
             bonus += sum(TITLE_PHRASE_BONUS for p in phrases if len(p) >= 3 and p in title)
             rows.append((score * (1 + 0.25 * min(bonus, 4)), f))
@@ -502,9 +509,6 @@ class RuleSearch:
                 titled |= docs
         return own, titled, above
 
-    def _defining(self, plan: _Plan) -> list[set[int]]:
-        return [self._docs("defines", term.id) for term in plan.named_terms]
-
     def _docs(self, fieldname: str, token: str) -> set[int]:
         """The sections holding a token (remembered: the same few thousand tokens come back)."""
         key = (fieldname, token)
@@ -529,8 +533,6 @@ class RuleSearch:
         covered = total = direct = 0.0
         below = self._descendants[docnum]
         ancestors = self._ancestors[docnum]
-        # the section defining a term the query names is about the whole question
-        about = any(docnum in defining for defining in self._defining(plan))
         for concept, (own, titled, above) in zip(plan.concepts, shown):
             total += concept.weight
             if docnum in own:
@@ -539,7 +541,7 @@ class RuleSearch:
             elif docnum in above or any(a in titled for a in ancestors):
                 covered += concept.weight * HEADING_SHARE
                 direct += concept.weight * HEADING_SHARE
-            elif about or (below and not own.isdisjoint(below)):
+            elif below and not own.isdisjoint(below):
                 covered += concept.weight * SUBTREE_SHARE
         if plan.asks_number and plan.concepts:
             weight = NUMBER_CONCEPT_SHARE * total / len(plan.concepts)
@@ -678,6 +680,7 @@ class RuleSearch:
             clauses = [(f, t.id, b) for t in near for f, b in (("defines", 4.0), ("title_terms", 1.0), ("terms", 0.75))]
             plan.concepts.append(_Concept("near:" + stretch, clauses, NEAR_TERM_WEIGHT))
             plan.named_terms += near
+            plan.near_terms.append(near)
             residual = _cut(residual, stretch)     # its characters are the term's, not bigrams of their own
         residual, gloss_concepts = self._gloss_concepts(residual)
         plan.concepts += gloss_concepts
@@ -712,12 +715,20 @@ class RuleSearch:
                                               _idf(frequency, n)))
         plan.needles += [w for w, _ in words]
         # 6. a heading that is exactly the query (or what is left of it without question words)
+        plan.pieces = list(dict.fromkeys(p.casefold() for run in analysis.cjk_runs(text)
+                                         for p in q.strip_question_words(run) if len(p) >= 2))
         content = "".join(p for run in analysis.cjk_runs(text) for p in q.strip_question_words(run))
-        if len(content) >= 3 and content not in plan.typed:
-            plan.typed.append(content)          # 攻击被无效 -> 攻击无效: the phrase a title may hold
+        # a run trimmed of question words at its ends only, when it keeps an inner one (发动卡的优先权): ブロッカー
+        # of ブロッカーを is only a word, which the terms read
+        trimmed = [t for run in analysis.cjk_runs(text) for t in [q.trim_question_words(run)]
+                   if len(t) >= 3 and t not in q.strip_question_words(run)]
+        for phrase in [content] + trimmed:
+            if len(phrase) >= 3 and phrase not in plan.typed:
+                plan.typed.append(phrase)       # 攻击被无效 -> 攻击无效, 什么是发动卡的优先权 -> 发动卡的优先权
         keys = [terms.alias_key(text), terms.alias_key(simplified)]
         if content and not re.search(r"[A-Za-z]", text):
-            keys += [terms.alias_key(content), terms.alias_key(terms.to_simplified(content))]
+            for phrase in [content] + trimmed:
+                keys += [terms.alias_key(phrase), terms.alias_key(terms.to_simplified(phrase))]
         for key in dict.fromkeys(keys):
             if key:
                 plan.bonuses.append(("title_key", key, 12.0))
@@ -768,6 +779,8 @@ class RuleSearch:
                         continue
                     if _cuts_a_name(piece, start, start + length, named) or any(stretch in n for n in named):
                         continue        # (タイミン: part of タイミングを逃す, cut in two by を)
+                    if any(n in stretch and _HIRAGANA.match(stretch.replace(n, "", 1) or "x") for n in named):
+                        continue        # 誘発し: a name and its okurigana, no typo
                     near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
                     if near:
                         found.append((stretch, near))
@@ -834,7 +847,11 @@ class RuleSearch:
         """The game the query is about: its terms name one game clearly (`_infer_game`), and its words
         lean the same way (`_lean`): Link, once per turn or 被攻击时 are terms of one game's table but
         words both games' rules use, and name no game."""
-        by_terms = _infer_game(plan.mentions, self._own_terms)
+        # a typo of a term name names its game too (伤害不骤 is Yu-Gi-Oh's damage step): each stretch counts as
+        # a mention of its own, apart from the names typed
+        typos = [terms.Mention(t, "", "", 10_000 + 100 * i, 10_000 + 100 * i + 1)
+                 for i, near in enumerate(plan.near_terms) for t in near]
+        by_terms = _infer_game(plan.mentions + typos, self._own_terms)
         if by_terms is None:
             return None
         lean = self._lean(plan)
@@ -1028,6 +1045,7 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 # that has others; at most QUERY_GRAMS of the rarest bigrams are kept.
 COVERAGE_POWER = 1.0
 TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
+WORD_BONUS = 0.5    # a word typed (a run cut at question words) inside a section
 ENGLISH_RENDERING_BOOST = 1.0   # a word of the section's unofficial English rendering
 RULINGS_SHOWN = 5           # casebook rulings beside the sections
 RULINGS_FROM_HITS = 5       # ... citing one of the first this many sections

@@ -216,8 +216,10 @@ def test_long_questions_find_the_rule_in_three_languages(rs):
     # the block timing, or (issue 13) the sentence of it that answers: 11-4-1
     assert {"dcg-ja-3.6:11-4", "dcg-ja-3.6:11-4-1"} & set(refs(rs.search("相手のターンにブロッカーでブロックできますか", limit=5)))
     found = refs(rs.search("what happens when a blocker blocks an attacker with piercing", limit=5))
-    # Piercing, and the Blocker or block rule (one concept: "a blocker blocks")
-    assert "dcg-ja-3.6:16-6" in found
+    # Piercing (its rule in an edition, or the glossary's entry), and the Blocker or block rule (one concept:
+    # "a blocker blocks")
+    assert {"dcg-ja-3.6:16-6", "dcg-zh-1.2:12-7", "dcg-zh-glossary:13.5"} & set(found) \
+        or any(r.startswith(("dcg-ja-3.6:16-6-", "dcg-zh-1.2:12-7-")) for r in found), found
     assert {"dcg-ja-3.6:16-4", "dcg-ja-3.6:12-1-1", "dcg-zh-glossary:11.2"} & set(found)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulings.query import numbers_in
+from rulings.query import numbers_in, trim_question_words
 from rulings.search import RuleSearch
 from test_search_relevance import shared_index_dir
 
@@ -48,3 +48,22 @@ def test_the_answering_paragraph_comes_before_its_heading(rs):
 def test_a_lone_term_still_finds_its_heading_first(rs):
     """Negative control: no other concept asked, so the definition keeps its place."""
     assert refs(rs.search("ブロッカー", limit=1)) == ["dcg-ja-3.6:16-4"]
+
+
+@pytest.mark.parametrize("query", ["第二章第一节", "chapter 3 section 6"])
+def test_a_chapter_and_section_written_out_reads_the_rulebook_way_first(rs, query):
+    """Written as chapter and section (a dotted number), the Yu-Gi-Oh rulebook's section comes first, the
+    Digimon sections of the same number after it."""
+    found = refs(rs.search(query, limit=5))
+    assert found[0].startswith("ygo-zh-rulebook:") and any(r.startswith("dcg-") for r in found), found
+
+
+@pytest.mark.parametrize("run, phrase", [("什么是发动卡的优先权", "发动卡的优先权"), ("进化源效果是什么", "进化源效果"),
+                                         ("タイミングを逃すとは", "タイミングを逃す"), ("可以吗", "")])
+def test_question_words_are_trimmed_off_the_ends_only(run, phrase):
+    assert trim_question_words(run) == phrase
+
+
+def test_a_heading_asked_about_with_its_inner_particle_is_found(rs):
+    """发动卡的优先权 is 3.7.2's title: the question keeps its 的 in the phrase it looks for."""
+    assert refs(rs.search("什么是发动卡的优先权", limit=3))[0].startswith("ygo-zh-rulebook:3.7.2")

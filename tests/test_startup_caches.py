@@ -149,3 +149,26 @@ def test_stop_words_are_whooshs():
     from rulings.analysis import _STOP
 
     assert _STOP == frozenset(STOP_WORDS)
+
+
+def test_a_search_loads_none_of_the_modules_whoosh_imports_but_never_calls():
+    """rulings/whooshlib.py: Whoosh imports without urllib.request, asyncio (cached_property) or its English
+    morphology table; the stand-ins still reach the real functions, and leave sys.modules."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = ("import sys\n"
+             "from rulings.search import get_search\n"
+             "assert get_search().search('blocker').results\n"
+             "print(sorted(m for m in ('urllib.request', 'asyncio', 'cached_property', 'whoosh.lang.morph_en') "
+             "if m in sys.modules))\n"
+             "from whoosh.query.terms import variations\n"
+             "import whoosh.reading, functools\n"
+             "print(sorted(variations('blocks')), whoosh.reading.cached_property is functools.cached_property)\n"
+             "import urllib.request\n"
+             "print(urllib.request.urlretrieve.__module__)\n")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.stdout.splitlines() == ["[]", "['block', 'blocks'] True", "urllib.request"]

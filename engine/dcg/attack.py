@@ -9,7 +9,7 @@ from ..trace import Refusal
 from .battle import battle_digimon, battle_security, check_count, destroy, sa_text
 from .game import Attack, Game, Trigger, provides
 from .options import counter_timing
-from .resolve import effect_kind_keys, run_effect
+from .resolve import effect_kind_keys, run_effect, unaffected_change
 from .model import Digimon, opponent, replace
 
 
@@ -234,6 +234,7 @@ def block(game: Game, foe: str, blocker: str, collision: bool) -> None:
               f"attack.", "dcg.block.declare", *why, "dcg.block.procedure", "dcg.attack.target_changes",
               player=foe, blocker=d.label)
     att = game.find(game.attack.attacker)
+    unaffected_change(game, att[1] if att else None, d)
     if att is not None:
         game.trigger_effects(att[0], att[1], "when_blocked")
         game.flush()
@@ -403,3 +404,4 @@ def _end_of_attack(game: Game) -> None:
                   f"pending process).", "dcg.keyword.execute_pending", "dcg.pending", attacker=found[1].label)
         destroy(game, [found[1].id], cause="effect", by=found[0])
         game.flush()
+

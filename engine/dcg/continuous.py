@@ -81,6 +81,10 @@ def condition_holds(board: Board, owner: str, e: Effect, holder: Digimon | None)
             mem = board.memory_for(owner)
             words.append(f"{owner}'s memory is {want} or {'more' if name.endswith('least') else 'less'}")
             ok &= mem >= want if name.endswith("least") else mem <= want
+        elif name == "tamers_at_most":      # 15-6-2's example: 「自分のテイマーが 1 体以下なら」
+            have = sum(d.card.kind == "tamer" for d in ps.battle_area)
+            words.append(f"{owner} has {want} or fewer Tamers")
+            ok &= have <= want
         elif name == "security_at_most":
             words.append(f"{owner} has {want} or fewer security cards")
             ok &= len(ps.security) <= want

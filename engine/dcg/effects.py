@@ -81,7 +81,7 @@ FLAG_VERBS = ("cannot_be_blocked", "cannot_attack", "cannot_block")   # restrict
 CHOOSING_TARGETS = ("opponent_digimon", "own_digimon")       # targets chosen one by one: `count`, `up_to`
 CONTINUOUS_TARGETS = ("self", "all_own_digimon", "all_opponent_digimon")
 # processing conditions (15-6) -> the value they take: bool or a whole number
-CONDITIONS = {"tamer": bool, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
+CONDITIONS = {"tamer": bool, "tamers_at_most": int, "suspended": bool, "sources_at_least": int, "digixrossed_at_least": int,
               "has_named": str, "lacks_named": str, "has_digimon_name_containing": str,
               "memory_at_least": int,
               "memory_at_most": int, "security_at_most": int, "opponent_security_at_most": int,
@@ -132,23 +132,33 @@ FIELDS = {"timing", "do", "target", "amount", "until", "choose", "optional", "in
           "effects_of", "instead", "info"}
 # Effect fields that mechanics add: name -> parse(value, fields, path), returning what Effect.marks keeps
 EXTRA_FIELDS: dict = {}
+STEP_LISTS: set = set()   # fields whose value is a list of further processes (Effects of the same timing)
+STEP_ONLY: set = set()    # fields only such a process carries, never an effect itself
 
 
-def effect_field(name: str, parse) -> None:
+def effect_field(name: str, parse, *, steps: bool = False, step_only: bool = False) -> None:
     """Let scenario effects carry `name:` for a mechanic (registered as the mechanic is imported): `parse(value,
     the effect's fields, path)` checks the value (raising InvalidScenario naming `path`) and returns what
-    Effect.marks keeps under `name` (a JSON value, so the board notation round-trips it), or None for nothing."""
+    Effect.marks keeps under `name` (a JSON value, so the board notation round-trips it), or None for nothing.
+    `steps`: the value is a list of further processes, kept as a tuple of Effects of the effect's timing (the
+    board notation writes them without it); `parse` also gets the card ids to check later (parse_effect).
+    `step_only`: only such a process carries the field (it is rejected on an effect itself)."""
     if name in FIELDS:
         raise ValueError(f"{name!r} is already an effect field")
     EXTRA_FIELDS[name] = parse
+    (STEP_LISTS.add if steps else STEP_LISTS.discard)(name)
+    (STEP_ONLY.add if step_only else STEP_ONLY.discard)(name)
 
 
-def _marks(data: dict, path: str) -> tuple:
+def _marks(data: dict, path: str, card_ids_later: list) -> tuple:
     if not EXTRA_FIELDS:
         return ()
     out = []
     for name in sorted(EXTRA_FIELDS.keys() & data.keys()):
-        value = EXTRA_FIELDS[name](data[name], data, f"{path}.{name}")
+        if name in STEP_ONLY:
+            raise InvalidScenario(f"{path}.{name}", "only a further process of the effect carries it")
+        args = (card_ids_later,) if name in STEP_LISTS else ()
+        value = EXTRA_FIELDS[name](data[name], data, f"{path}.{name}", *args)
         if value is not None:
             out.append((name, value))
     return tuple(out)
@@ -310,7 +320,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
                   no_sources=no_sources, count=count, up_to=up_to, filter=conditions,
                   effects_of=_effects_of(fields.get("effects_of"), path),
                   instead=_instead(fields.get("instead"), timing, f"{path}.instead", card_ids_later),
-                  info=_info(fields.get("info"), verb, f"{path}.info"), marks=_marks(fields, path))
+                  info=_info(fields.get("info"), verb, f"{path}.info"), marks=_marks(fields, path, card_ids_later))
 
 
 INFO_KEYS = ("name", "colors", "traits", "dp", "digimon")

@@ -34,6 +34,14 @@ PROVIDED: dict[str, Callable] = {}
 #   effect_activated(game, owner, effect, card_id)     an effect activates (its per-turn limits are used)
 #   cards_renewed(game, cards)                          these cards became new cards (3-1-3-1)
 #   turn_ended(game, player)                            player's turn ended (the turn player changes next)
+#   effect_declares_attack(game, effect) -> None, or True when carrying the effect out declares an attack (Blitz):
+#                                                       it waits while an attack is under way (settle_waiting)
+#   condition_deferred(game, owner, effect, card_id) -> None, or True when the effect's condition binds one of
+#                                                       its processes only, checked as that one runs (15-6-2)
+#   process_may_run(game, owner, effect, card_id, holder) -> None, or (trace event, why, rule keys) when the
+#                                                       process is not carried out now (the rest of the effect is)
+#   effect_processed(game, owner, effect, card_id, holder, done)   an effect's process was carried out
+#                                                       (done: it changed the board) or not (declined, refused)
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
 #   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
@@ -166,9 +174,10 @@ class Game:
         """Run a pending triggered effect or keyword (resolve.py)."""
         PROVIDED["run_trigger"](self, t)
 
-    def run_effect(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
-        """Carry out an effect that activates now (resolve.py)."""
-        PROVIDED["run_effect"](self, owner, e, card_id, holder)
+    def run_effect(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool | None:
+        """Carry out an effect that activates now (resolve.py): True when its process changed the board, False
+        when it did not, None when its optional processing condition was not carried out (15-7-2)."""
+        return PROVIDED["run_effect"](self, owner, e, card_id, holder)
 
     def ready(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
         """Whether an effect that triggered activates now: its [Once Per Turn] limit and its condition (resolve.py)."""
@@ -523,17 +532,21 @@ class Game:
         waited."""
         # an effect that would itself attack (Blitz, the end-of-turn keyword attacks) cannot in the middle of an
         # attack: it stays pending and runs after this attack, as before
-        rest = [t for pending in self.waiting for t in pending if t.effect is not None and t.effect.do != "blitz"]
+        rest = [t for pending in self.waiting for t in pending if t.effect is not None and not self._attacks(t)]
         if not rest:
             return False
         for pending in self.waiting:     # taken over here: the flushes in progress no longer hold them
-            pending[:] = [t for t in pending if t.effect is None or t.effect.do == "blitz"]
+            pending[:] = [t for t in pending if t.effect is None or self._attacks(t)]
         self.step("effects.waiting_before_counter", "The attack was declared while other effects were waiting: "
                   "they are processed now, before the counter timing.", "dcg.attack.timing_completes",
                   "dcg.effects.pending", effects=len(rest))
         self.new_triggers = rest + self.new_triggers
         self.flush()
         return True
+
+    def _attacks(self, t: Trigger) -> bool:
+        """Whether the pending effect would itself declare an attack (the mechanic of its verb says so)."""
+        return self.objection("effect_declares_attack", t.effect) is not None
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
         """18-3: the same board with the same effects about to run again repeats forever (every choice here is

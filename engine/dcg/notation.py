@@ -17,7 +17,7 @@ import json
 from dataclasses import fields
 
 from .requirements import SHAPES, combine_json, parse_combine, parse_req, req_json
-from .effects import EXTRA_FIELDS
+from .effects import EXTRA_FIELDS, STEP_LISTS
 from .keywords import keyword_text, parse_keyword
 from .model import PLAYERS, Board, Card, Cost, Digimon, Effect, Mod, PlayerState
 
@@ -59,7 +59,15 @@ def _card_attrs(c: Card) -> dict:
 def _effect_json(e: Effect) -> dict:
     """An effect in its scenario form: the fields that differ from the defaults, and those mechanics added."""
     return {**{k: _effect_value(k, getattr(e, k)) for k in _EFFECT_DEFAULTS
-               if k != "marks" and getattr(e, k) != _EFFECT_DEFAULTS[k]}, **dict(e.marks)}
+               if k != "marks" and getattr(e, k) != _EFFECT_DEFAULTS[k]},
+            **{k: [_step_json(x) for x in v] if k in STEP_LISTS else v for k, v in e.marks}}
+
+
+def _step_json(e: Effect) -> dict:
+    """A further process of an effect: an effect without the timing it shares."""
+    out = _effect_json(e)
+    out.pop("timing")
+    return out
 
 
 def _effect_value(key: str, value):
@@ -87,7 +95,8 @@ def _frozen(value):
 
 def _effect(data: dict) -> Effect:
     d = dict(data)
-    marks = tuple((k, _frozen(d.pop(k))) for k in sorted(EXTRA_FIELDS.keys() & d.keys()))   # fields mechanics added
+    marks = tuple((k, tuple(_effect({**x, "timing": d["timing"]}) for x in d.pop(k)) if k in STEP_LISTS
+                   else _frozen(d.pop(k))) for k in sorted(EXTRA_FIELDS.keys() & d.keys()))   # fields mechanics added
     if "keyword" in d:
         d["keyword"] = parse_keyword(d["keyword"], "")
     for key in ("condition", "filter", "info"):

@@ -9,7 +9,7 @@ from .leave import before_leaving
 from .continuous import condition_holds, effect_source, unaffected_flag
 from .costs import pay
 from .combine import place_xros, xros_refusal
-from .game import KEYWORDS, VERBS, Game, Trigger, provides, runs_keywords, runs_verbs
+from .game import KEYWORDS, VERBS, Game, Trigger, on, provides, runs_keywords, runs_verbs
 from .options import play_this, run_main_effects
 from .keywords import keyword_text
 from .effects import CHOOSING_TARGETS, TIMING_KEYS, TIMING_NAMES
@@ -115,7 +115,7 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
         event, text, keys = why
         game.step(event, f"{card_id}'s effect does not activate: {text}.", *keys, card=card_id)
         return False
-    if e.condition:
+    if e.condition and not game.objection("condition_deferred", owner, e, card_id):
         ok, words = condition_holds(game.board, owner, e, holder)
         if not ok:
             breeding = (dict(e.condition).get("opponent_has_digimon") is True
@@ -155,28 +155,44 @@ def _ready_keys(e: Effect, game: Game | None = None, card_id: str = "") -> list[
 
 
 @provides("run_effect")
-def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
+def run_effect(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool | None:
+    """Carry out the effect's process; then the time point `effect_processed` (its further processes). True when
+    the process changed the board, False when it did not (declined, nothing to act on), None when its optional
+    processing condition was not carried out, so nothing after it is (15-7-2), or it is held for later."""
+    done = _process(game, owner, e, card_id, holder)
+    if done is not None:
+        game.emit("effect_processed", owner, e, card_id, holder, done)
+    return done
+
+
+def _process(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool | None:
+    why = game.objection("process_may_run", owner, e, card_id, holder)
+    if why is not None:
+        event, text, keys = why
+        game.step(event, f"{card_id}'s effect: {text}.", *keys, card=card_id)
+        return False
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def", player=owner, card=card_id, do=e.do)
-        return
+        return False
     if e.instead is not None and _replaced(game, owner, e.instead, card_id, holder):
-        run_effect(game, owner, e.instead, card_id, holder)
-        return
+        return run_effect(game, owner, e.instead, card_id, holder)
     if e.by is not None and not pay(game, owner, e.by, card_id, holder):
-        return
+        return None
     if e.delayed:
         game.delayed.append(Trigger(owner, card_id, "delayed", effect=replace(e, delayed=None)))
         game.step("effect.delayed", f"{card_id}'s effect ({e.do}) is held until the end of this turn, when it is "
                   f"processed like a triggered effect.", "dcg.pending.rule", card=card_id, do=e.do)
-        return
+        return None
     if e.digiburst and not game.digiburst(owner, e, card_id, holder):
-        return
-    before = len(game.trace.steps)
+        return None
+    before, board = len(game.trace.steps), game.board
     VERBS[e.do](game, owner, e, card_id, holder)
-    if e.by is not None and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
+    nothing = any(s.event == "effect.nothing" for s in game.trace.steps[before:])
+    if e.by is not None and nothing:
         game.step("effect.cost_kept", f"{card_id}'s condition was carried out all the same: it may be, even when "
                   f"what follows has nothing to act on.", "dcg.cost_condition.rest_impossible", card=card_id)
+    return not nothing and game.board is not board and game.board != board
 
 
 # ---------------------------------------------------------------------------------------- targets
@@ -691,6 +707,7 @@ def _raid(game: Game, t: Trigger) -> None:
               "dcg.keyword.raid_trigger", "dcg.keyword.raid_optional",
               *(["dcg.keyword.raid_tie"] if sum(d.dp == best for d in active) > 1 else []),
               *(["dcg.keyword.raid_multiple"] if attacker.count("raid") > 1 else []), attacker=attacker.label, target=chosen.label, player=foe, dp=best)
+    unaffected_change(game, attacker, chosen)
 
 
 def _alliance(game: Game, t: Trigger) -> None:
@@ -740,6 +757,22 @@ def _fortitude(game: Game, t: Trigger) -> None:
               f"condition is read as of the deletion), so it is played from the trash without paying its cost.",
               "dcg.keyword.fortitude", "dcg.condition_at_deletion", "dcg.keyword.fortitude_trigger",
               "dcg.keyword.fortitude_forced", *(["dcg.keyword.fortitude_multiple"] if t.keyword_count > 1 else []))
+
+
+@on("effect_declares_attack")   # Blitz declares an attack as it is processed (16-15-1)
+def _blitz_attacks(game: Game, e: Effect):
+    return True if e.do == "blitz" else None
+
+
+def unaffected_change(game: Game, attacker: Digimon | None, target: Digimon) -> None:
+    """11-2-7-5: changing an attack's target affects the player who declared it, so it happens even when the
+    attacking Digimon or the new target is unaffected by effects (15-15-6)."""
+    who = [d for d in (attacker, target) if d is not None and any(
+        m.flag is not None and m.flag.startswith("unaffected:") for m in d.mods)]
+    if who:
+        game.step("attack.target_change_unaffected", f"The attack's target changes although {who[0].label} is "
+                  f"unaffected by effects: changing the target affects the player who declared the attack, not "
+                  f"the Digimon.", "dcg.attack.target_change_player", "dcg.unaffected", card=who[0].label)
 
 
 runs_keywords({"raid": _raid, "alliance": _alliance, "retaliation": _retaliation, "fortitude": _fortitude})

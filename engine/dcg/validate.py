@@ -428,6 +428,18 @@ def _action(item, i: int, ctx: _Ctx) -> Action:
     return Action(kind, tuple(sorted(args.items())), i)
 
 
+TOKEN_ID = re.compile(r"^(?P<card>.+)\.token(?P<n>[1-9][0-9]?)$")
+
+
+def token_made_later(cid: str, ctx: _Ctx) -> bool:
+    """A token an effect creates during the run is named `<card id>.token<n>` (n counts the tokens made in the game,
+    1 first; 4-18-1): a later action or choice may name it when that card has an effect creating tokens. Whether it
+    exists by then is the action's question (refused like any card not in the battle area)."""
+    m = TOKEN_ID.match(cid)
+    card = ctx.cards.get(m["card"]) if m else None
+    return card is not None and any(e.do == "create_token" for e in card.effects)
+
+
 def _edition(data: dict, edition: str | None) -> str:
     ed = edition or data.get("edition") or DEFAULT_EDITION["dcg"]
     if ed not in EDITIONS:
@@ -441,7 +453,7 @@ def _decline(value, ctx: _Ctx) -> frozenset[str]:
         path = f"decline[{i}]"
         if not isinstance(item, str):
             raise InvalidScenario(path, "a keyword name or a card id")
-        if item in ctx.ids:
+        if item in ctx.ids or token_made_later(item, ctx):
             out.add(item)
             continue
         kid = keyword_id(item)
@@ -485,7 +497,7 @@ def _choose(value, ctx: _Ctx) -> tuple[tuple[str, str], ...]:
         name = key if key in CHOOSE_KEYS else (keyword_id(key) if isinstance(key, str) else None)
         if name not in CHOOSE_KEYS:
             raise InvalidScenario(path, f"unknown choice (one of: {', '.join(CHOOSE_KEYS)})")
-        if not isinstance(cid, str) or cid not in ctx.ids:
+        if not isinstance(cid, str) or (cid not in ctx.ids and not token_made_later(cid, ctx)):
             raise InvalidScenario(path, f"unknown card id {cid!r}")
         out.append((name, cid))
     return tuple(out)
@@ -513,7 +525,7 @@ def validate(data: dict, edition: str | None = None) -> Scenario:
         raise InvalidScenario("actions", f"more than {MAX_ACTIONS} actions")
     actions = tuple(_action(a, i, ctx) for i, a in enumerate(raw_actions))
     for path, cid in ctx.refs:
-        if not isinstance(cid, str) or cid not in ctx.ids:
+        if not isinstance(cid, str) or (cid not in ctx.ids and not token_made_later(cid, ctx)):
             raise InvalidScenario(path, f"unknown card id {cid!r}")
     for a in actions:
         cost_field = COST_FIELD.get(a.kind)

@@ -365,6 +365,65 @@ def parse_fusion(args) -> dict:
     return {}
 
 
+# ---------- Synchro, Xyz and Link Summons made by an effect ("Link Summon 1 Link Monster", 3.4.3.p5-p7)
+
+EFFECT_METHODS = ("synchro", "xyz", "link")
+
+
+def _effect_summon_args(game, link) -> tuple[Card | None, list[Card], str | None]:
+    """`choose: {summon.<card id>: {monster, materials, zone}}`: the monster and materials the player uses."""
+    choice = game.choose.get(f"summon.{link.card.id}") or {}
+    return _fusion_args(choice, game) if choice else (None, [], None)
+
+
+def check_effect_summon(game, card: Card, player: str, _targets) -> Refusal:
+    """Activated only when the summon can be made with the chosen monster and materials."""
+    args = next(a for name, a in card.effect.ops if name == "extra_summon")
+    monster, mats, zone = _effect_summon_args(game, Link(0, card, player, 1, [], None))
+    if monster is None:
+        return (f"{card.label()} names no monster to {args['method'].capitalize()} Summon (choose: summon.{card.id})",
+                ("ygo.summon.effect_procedure",))
+    return summon_refusal(game, args["method"], player, monster, mats, zone)
+
+
+def apply_effect_summon(game, link, args) -> None:
+    """The effect lets its player make the conditional Special Summon once it has resolved (3.4.3.p5). As chain
+    link 1 nothing else is left to resolve: the summon is "being made", and a summon negation may answer it
+    (3.4.3.p7); as a later link the other links still resolve, and it succeeds at once."""
+    method = args["method"]
+    monster, mats, zone = _effect_summon_args(game, link)
+    refusal = (summon_refusal(game, method, link.player, monster, mats, zone)
+               or vow_refusal(game, link.player, "special_summon", monster)) if monster else \
+        ("no monster was chosen", ("ygo.summon.effect_procedure",))
+    if refusal:
+        game.step("summon.effect_procedure.fails", f"The {method.capitalize()} Summon by {link.card.label()} cannot be "
+                  f"made: {refusal[0]}.", *refusal[1], source=link.card.label(), reason=refusal[0])
+        return
+    perform(game, method, link.player, monster, mats, zone)
+    materials = [m for m in mats if method != "xyz"]
+    if link.n == 1:
+        game.step("summon.effect_procedure", f"{link.card.label()} was chain link 1: once it has resolved, nothing "
+                  f"else is left to resolve, so {monster.label()} is being {method.capitalize()} Summoned and a summon "
+                  "negation may answer it.", "ygo.summon.effect_procedure", "ygo.summon_negation.effect_procedure_link_1",
+                  source=link.card.label(), card=monster.label())
+        begin(game, [monster], link.player, "special", f"{method.capitalize()} Summon", materials=materials)
+        return
+    game.step("summon.effect_procedure", f"{link.card.label()} was chain link {link.n}: other chain links are still to "
+              f"resolve, so the {method.capitalize()} Summon of {monster.label()} cannot be negated and succeeds.",
+              "ygo.summon.effect_procedure", "ygo.summon_negation.effect_procedure_link_1",
+              source=link.card.label(), card=monster.label())
+    game.summoned(monster, link.player, by_effect=True)
+    if materials:
+        material_triggers(game, monster, materials, link.player)
+
+
+def parse_effect_summon(args) -> dict:
+    if not isinstance(args, dict) or set(args) != {"method"} or args["method"] not in EFFECT_METHODS:
+        raise ValueError(f"takes {{method: {' | '.join(EFFECT_METHODS)}}}; the monster and materials are chosen with "
+                         "`choose: {summon.<card id>: {monster, materials, zone}}`")
+    return {"method": args["method"]}
+
+
 # ---------- revive limits (3.3.3, 3.3.4)
 
 def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str, tuple[str, ...]] | None:
@@ -399,3 +458,4 @@ def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str,
 # ---------- registration with the kernel (steps.py): the operations this module applies
 
 operation("fusion_summon", parse_fusion, check_fusion)(apply_fusion)
+operation("extra_summon", parse_effect_summon, check_effect_summon)(apply_effect_summon)

@@ -14,8 +14,8 @@ def advance(game) -> None:
         if game.chain:
             in_battle_step = game.attack is not None and game.attack.stage == ""
             chain.resolve_chain(game)
-            if game.summoning is not None and not game.summoning.answered:
-                return   # a summon the chain's effect let the player make is being made: it may be answered (3.4.3.p7)
+            if summon_negation.opens_after_chain(game):
+                return   # chain link 1 left a summon being made (3.4.3.p7): the next actions may answer it
             if in_battle_step and game.attack is not None and not game.triggers and not game.board.over:
                 game.step("battle.step_goes_on", "The chain has resolved: it is no longer the attack declaration, "
                           "and the Battle Step goes on — quick effects may still be activated (the turn player first) "

@@ -44,6 +44,17 @@ def begin(game, cards: list[Card], player: str, method: str, what: str, on_field
     game.priority, game.last_pass = player, ""   # a summon does not pass priority (3.7.4.p5)
 
 
+def opens_after_chain(game) -> bool:
+    """A summon an effect began as chain link 1 (3.4.3.p7) is being made once the chain has resolved: open its
+    window for the summon-negating effects."""
+    s = game.summoning
+    if s is None or s.answered or s.negated:
+        return False
+    game.window = Window("summoning", s.cards[0], None, s.player)
+    game.priority, game.last_pass = s.player, ""
+    return True
+
+
 def finish(game) -> None:
     """Nobody negated it (or the negation chain has resolved): the summon succeeds, and its "when summoned"
     time point opens with the monsters' triggers."""

@@ -711,7 +711,7 @@ def _choose(value) -> dict[str, str | list[str]]:
             if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
                 raise InvalidScenario(f"choose.{key}", "a list of the numbers (from 1) of the parts applied")
             out[key] = list(v)
-        elif key.split(".")[0] in ("fusion", "synchro", "xyz", "link"):   # the summon an effect makes
+        elif key == "fusion" or key.startswith("fusion.") or key.startswith("summon."):   # summon.: extra_summon
             out[key] = fusion_choice(v, f"choose.{key}")
         elif key.startswith("swap."):
             if not isinstance(v, dict) or set(v) != {"A", "B"} or not all(isinstance(x, str) for x in v.values()):
@@ -738,7 +738,7 @@ def _choose(value) -> dict[str, str | list[str]]:
         else:
             raise InvalidScenario(f"choose.{key}", "unknown choice (replay, replay.<attacker id>, discard, "
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
-                                  "fusion, fusion.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
+                                  "fusion, fusion.<card id>, summon.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
                                   "phase.end, banish.<card id>, replace.<card id>, counters.<card id>, "
                                   "move.<card id>)")
     return out

@@ -37,7 +37,7 @@ WORDS = {"special_summon": "Special Summon", "normal_summon": "Normal Summon or 
          "same_cost_attribute": "activate this effect with a cost of the same Attribute"}
 EXCEPT = {"special_summon": ("kinds", "names"), "activate_monster_effects": ("summoned_by",), "link_material": ("races",)}
 HOW = {"special": "Special Summoned", "normal": "Normal Summoned", "flip": "Flip Summoned", "set": "Set"}
-SUMMONING_OPS = ("special_summon", "fusion_summon", "ritual_summon", "synchro_summon", "xyz_summon", "link_summon")
+SUMMONING_OPS = ("special_summon", "fusion_summon", "extra_summon", "ritual_summon")
 
 
 @dataclass
