@@ -49,3 +49,14 @@ def test_bulk_writer_refuses_what_it_does_not_write():
     with pytest.raises(ValueError):
         writer.add_document(ref="x:1", _boost=2.0)
     writer.cancel()
+
+
+def test_a_column_read_whole_is_what_whooshs_reader_gives():
+    info = index.ensure()
+    loaded = index.open_checked(info)
+    reader = loaded.searcher.reader()
+    names = [name for name, field in reader.schema.items() if field.column_type]
+    assert {"ref", "edition", "game", "parent"} <= set(names)
+    for name in names:
+        assert index.read_column(reader, name) == list(reader.column_reader(name)), name
+    loaded.close()

@@ -91,7 +91,7 @@ def attack(game, attacker: Card, target_id: str) -> None:
     if target is None and board.player(other(player)).monsters:
         keys.append("ygo.battle.cannot_be_attacked_direct")   # every monster there makes the attack direct (4.1.3)
     if is_unaffected(attacker) and cannot_attack(game, attacker, ignore_unaffected=True) is not None:
-        keys += ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
+        keys[1:1] = ["ygo.protect.can_attack", "ygo.protect.unaffected"]   # "cannot attack" affects the monster
     if attacker.attacks_this_turn > 1:
         keys += ["ygo.battle.attack_all" if attacker.attack_all else "ygo.battle.multiple_attacks",
                  "ygo.battle.multiple_attacks_defined"]
@@ -259,12 +259,11 @@ def _calculate(game, atk: Attack) -> None:
             if by:
                 game.step(f"continuous.{stat}", f"{monster.label()}'s {stat.upper()} is {read(game, monster)} in this "
                           f"damage calculation ({base} changed by the continuous effect of "
-                          f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies",
+                          f"{', '.join(c.label() for c in by)}).", "ygo.continuous.applies", *stat_keys(game, monster, stat),
                           *(["ygo.continuous.defined"] if any(c.card_type == "monster" for c in by) else []),
                           *(["ygo.field.both_field_spells"] if any(c.kind == "field" for c in by)
                             and all(p.field_spell for p in game.board.players.values()) else []),
                           *(["ygo.equip.attach"] if any(c.kind == "equip" for c in by) else []),
-                          *stat_keys(game, monster, stat),
                           card=monster.label(), value=read(game, monster), base=base,
                           sources=", ".join(c.label() for c in by))
     if target is None:
@@ -364,9 +363,10 @@ def _send_destroyed(game, atk: Attack) -> None:
             continue
         game.destroy(card, "battle")
         game.step("battle.destroyed", f"{card.label()} is destroyed by battle and {game.went(card)} at the end of "
-                  "the Damage Step.", "ygo.battle.destroyed_by_battle", "ygo.battle.destroyed_stays",
-                  "ygo.battle.destroyed_sent_at_end", *(["ygo.protect.battle_still"] if is_unaffected(card) else []),
-                  *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []), card=card.label())
+                  "the Damage Step.", "ygo.battle.destroyed_by_battle",
+                  *(["ygo.protect.battle_still"] if is_unaffected(card) else []),   # the particular case first
+                  *(["ygo.protect.non_effect_destruction"] if card.indestructible_by_effect else []),
+                  "ygo.battle.destroyed_stays", "ygo.battle.destroyed_sent_at_end", card=card.label())
     check_equips(game)
 
 

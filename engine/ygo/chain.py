@@ -271,44 +271,49 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     game.priority, game.last_pass = other(player), ""
     how = {"hand": "from the hand", "field": "in the Field Zone"}.get(place, f"in {place}")
     target_text = f", targeting {', '.join(t.label() for t in targets)}" if targets else ""
-    cites = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
-    cites += ["ygo.chain.speed", "ygo.chain.link_block", "ygo.priority.activation_passes",
-              "ygo.priority.only_activation_and_steps", "ygo.activate.card_or_effect"]
-    if board.phase == "battle" and not game.battle_step and not game.attack and player != board.turn:
-        cites.append("ygo.priority.start_step_non_turn")
-    if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
-        cites.append("ygo.activate.card_activation_has_effect")
-    if card_activation:
-        cites += ["ygo.activate.card_activation_defined", "ygo.activate.on_field_not_applied"]
-        if place == "hand":
-            cites.append("ygo.activate.from_hand_on_field")
-    elif card.effect.type == "quick" and not own_turn_of(game, player):
-        cites.append("ygo.effect.quick_effect_defined")
-    if targets:
-        cites.append("ygo.target.declared")
-    if card.kind == "field":
-        cites.append("ygo.zones.field_not_st")
-    if card.effect.when in ("attack_declared", "attacked", "summoned"):
-        cites.append("ygo.activate.timing")
+    # what decided this activation, most particular first: the Damage Step, a summon being negated, the timing or
+    # the place it is activated from, its limits; then that it is a card's activation or a chain link (3.6.2)
+    specific = ["ygo.activate.from_hand"] if card.card_type == "monster" and place == "hand" else []
     if card.effect.when == "damage_calculation":
-        cites.append("ygo.damage_step.calculation_timing")
-    if card.card_type == "monster" and place == "hand":
-        cites.append("ygo.activate.from_hand")
-    if card.card_type == "monster" and card.effect.source == "pendulum_zone":
-        cites += ["ygo.pendulum.effect_in_zone", "ygo.pendulum.not_a_monster"]
-    if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
-        cites.append("ygo.summon_negation.window")
-    if card.effect.once_per_turn:
-        cites.append(once_per_turn.KEYS[card.effect.once_per_turn])
-    cites += _speed_keys(card)
+        specific.append("ygo.damage_step.calculation_timing")
     if damage_step.in_damage_step(game):
-        cites.append("ygo.damage_step.allowed")
         if any(name == "negate_activation" for name, _ in card.effect.ops):
-            cites += ["ygo.damage_step.negate_any_time", "ygo.damage_step.negation_allowed"]
+            specific += ["ygo.damage_step.negate_any_time", "ygo.damage_step.negation_allowed"]
             if card.card_type == "monster":
-                cites.append("ygo.damage_step.quick_effect_kinds")
+                specific.append("ygo.damage_step.quick_effect_kinds")
+        specific.append("ygo.damage_step.allowed")
         if game.attack.stage == "calculation":
             game.attack.calc_chain = True
+    if game.summoning is not None and any(name == "negate_summon" for name, _ in card.effect.ops):
+        specific.append("ygo.summon_negation.window")
+    if card.effect.when in ("attack_declared", "attacked", "summoned"):
+        specific.append("ygo.activate.timing")
+    if board.phase == "battle" and not game.battle_step and not game.attack and player != board.turn:
+        specific.append("ygo.priority.start_step_non_turn")
+    if card.effect.when == "activation" and len(game.chain) > 1 and game.chain[-2].card.card_type != "monster":
+        specific.append("ygo.activate.card_activation_has_effect")
+    if card.card_type == "monster" and card.effect.source == "pendulum_zone":
+        specific += ["ygo.pendulum.effect_in_zone", "ygo.pendulum.not_a_monster"]
+    if card.card_type == "monster" and card.effect.type == "quick":
+        specific.append("ygo.chain.quick_effect_speed")
+    if card.kind == "counter":
+        specific.append("ygo.chain.speed3")
+    if card.effect.when == "activation":
+        specific.append("ygo.chain.answer_activation")
+    if card.effect.once_per_turn:
+        specific.append(once_per_turn.KEYS[card.effect.once_per_turn])
+    if not card_activation and card.effect.type == "quick" and not own_turn_of(game, player):
+        specific.append("ygo.effect.quick_effect_defined")
+    if card.kind == "field":
+        specific.append("ygo.zones.field_not_st")
+    if targets:
+        specific.append("ygo.target.declared")
+    base = ["ygo.chain.link"] if link.n > 1 else ["ygo.activate.card_activation"]
+    general = [*_speed_keys(card), "ygo.chain.speed", "ygo.chain.link_block"]
+    if card_activation:
+        general[:0] = ["ygo.activate.card_activation_defined", *(("ygo.activate.from_hand_on_field",)
+                                                                  if place == "hand" else ())]
+    cites = base + specific + general
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
               link=link.n, speed=link.speed)
@@ -351,25 +356,31 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
         extra.append("ygo.trigger.controller_after_chain")   # control changed since its event: the new controller
     if window.event == "used_as_material":
         extra.append("ygo.material.after_success")
-    if window.event == "left_field":
-        extra.append("ygo.trigger.left_field")
-        if window.stage == "as_equip":
-            extra.append("ygo.trigger.left_field_as_equip")
+    if window.event == "left_field":   # the particular case first
         if window.player != player:   # it left another player's field: off the field it is its owner's card
             extra.append("ygo.trigger.left_field_owner")
+        if window.stage == "as_equip":
+            extra.append("ygo.trigger.left_field_as_equip")
+        extra.append("ygo.trigger.left_field")
     waited = card.id in game.met_mid_chain
     game.met_mid_chain.discard(card.id)
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
-              "ygo.trigger.timing", "ygo.chain.link", "ygo.priority.triggers_need_none",
-              *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
-              *(["ygo.chain.no_insert", "ygo.chain.no_insert_resolving", "ygo.chain.cleanup_before_triggers"]
-                if waited else []),
-              *(["ygo.battle.destroyed_trigger_timing", "ygo.damage_step.triggers_allowed",
-                 "ygo.damage_step.own_change_triggers"]
-                if window.event == "destroyed" and window.player == "battle" else []),
-              *keys, *extra, card=card.label(), link=link.n)
+              *_trigger_keys(window, waited, extra, keys), card=card.label(), link=link.n)
     vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
+
+
+def _trigger_keys(window: Window, waited: bool, extra: list, keys: tuple) -> list:
+    """What a trigger's activation cites: the rule of its own event first (where it activates from, what it
+    met, that it waited for a chain), then that a trigger activates when its event happens, then whether it is
+    mandatory, then how it joins the chain."""
+    specific = [*extra, *(["ygo.trigger.damage_taken"] if window.event == "damage_taken" else []),
+                *(["ygo.battle.destroyed_trigger_timing", "ygo.damage_step.triggers_allowed"]
+                  if window.event == "destroyed" and window.player == "battle" else []),
+                *(["ygo.chain.no_insert"] if waited else [])]
+    return [*specific[:2], "ygo.trigger.timing", *keys[:1], *specific[2:], *keys[1:],
+            *(["ygo.chain.cleanup_before_triggers"] if waited else []), "ygo.chain.link",
+            "ygo.priority.triggers_need_none"]
 
 
 def _left_field(game, link) -> bool:
@@ -435,9 +446,9 @@ def resolve_chain(game) -> None:
                 game.step("chain.link.resolve", f"Chain link {link.n} ({link.card.label()}) resolves"
                           f"{' although the monster has left the field: an activated effect still resolves' if gone else ''}"
                           f"{' (a trap monster: an effect it activated in the Monster Zone is a monster effect, not a Continuous Trap that must stay face-up)' if gone and trap_monster else ''}.",
-                          "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
-                          *(["ygo.effect.resolves_after_leaving"] if gone else []),
                           *(["ygo.trap_monster.monster_effect"] if gone and trap_monster else []),
+                          *(["ygo.effect.resolves_after_leaving"] if gone else []),
+                          "ygo.chain.resolve_lifo", "ygo.chain.applies_on_resolution",
                           link=link.n, card=link.card.label())
                 lifted = negation.applies_after_all(link)
                 if lifted:

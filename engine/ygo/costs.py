@@ -183,8 +183,8 @@ def pay(game, card: Card, player: str) -> list[Card]:
             game.step("cost.pay_lp", f"{player} pays {'half their LP, ' if half else ''}{amount} LP as the cost of "
                       f"{card.label()} (LP {game.board.player(player).lp}"
                       f"{', rounded up: LP have no fractions' if half else ''}); paying LP is not damage.",
-                      "ygo.cost.paid", "ygo.cost.pay_lp", "ygo.lp.damage_or_payment",
-                      *(["ygo.cost.half_lp"] if half else []), player=player, lp_paid=amount,
+                      *(["ygo.cost.half_lp"] if half else []), "ygo.cost.pay_lp", "ygo.cost.paid",
+                      "ygo.lp.damage_or_payment", player=player, lp_paid=amount,
                       card=card.label(), lp=game.board.player(player).lp, **({"half": True} if half else {}))
             if game.board.player(player).lp == 0:
                 game.step("cost.lp_zero", f"{player}'s LP reached 0 by paying the cost: {player} loses at once.",

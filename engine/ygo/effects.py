@@ -159,13 +159,13 @@ def apply_destroy(game, link, sel) -> bool:
     cards = replace(game, linked.with_linked(game, doomed), "effect")
     for card in cards:
         game.destroy(card, "effect")
-        keys = ["ygo.effect.destroy"]
-        if not card.face_up_in_extra_deck:
-            keys += ["ygo.graveyard.place", "ygo.graveyard.owner"]
-        if sel == "all_monsters":
-            keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
+        keys = ["ygo.effect.destroy"]   # then the particular case, then where it goes
         if sel != "targets" and card.untargetable:
             keys += ["ygo.target.not_targeting", "ygo.target.not_targeting_examples"]
+        if sel == "all_monsters":
+            keys.append("ygo.field.both_sides")   # "all monsters on the field": both players' monsters
+        if not card.face_up_in_extra_deck:
+            keys += ["ygo.graveyard.place", "ygo.graveyard.owner"]
         game.step("effect.destroy", f"{card.label()} is destroyed by the effect of {link.card.label()} and {game.went(card)}.",
                   *keys, card=card.label(), source=link.card.label())
     return bool(cards)
@@ -312,7 +312,7 @@ def apply_flip_face_down(game, link, sel) -> bool:
         was_gemini_summoned, card.gemini_summoned = card.gemini_summoned, False   # a Normal Monster again (4.11.4.p2)
         reset_face_down(game, card)
         stats.reset(game, card)
-        keys = ["ygo.effect.flip_face_down", "ygo.face_down.effects_end"]
+        keys = ["ygo.effect.flip_face_down"]   # then what it keeps and loses, then that its effects end
         if was_gemini_summoned:
             keys.append("ygo.gemini.second_summon_lost")
         if changed:
@@ -324,7 +324,8 @@ def apply_flip_face_down(game, link, sel) -> bool:
         if card.battled_turn == game.board.turn_number:
             keys.append("ygo.battled.lost")
         if used:
-            keys += ["ygo.effect.once_per_turn_card", "ygo.face_down.activated_lost"]
+            keys += ["ygo.face_down.activated_lost", "ygo.effect.once_per_turn_card"]
+        keys.append("ygo.face_down.effects_end")
         game.step("effect.flip_face_down", f"{card.label()} is changed to face-down Defense Position"
                   f"{' (its ATK/DEF changed by effects go back to the printed values)' if changed else ''}.", *keys, card=card.label(),
                   **({"changed": True} if changed else {}))
@@ -349,17 +350,18 @@ def _apply_stat(game, link, args, stat: str) -> bool:
         done = True
         real = stats.real(game, card, stat) if "by" in args else None   # below 0 it keeps counting (4.5.4.p6)
         before, after, more = stats.apply(game, link, card, stat, args)
-        keys = ["ygo.effect.atk_def_change" if "by" in args else "ygo.stats.becomes_fixes",
-                "ygo.atk.current_not_original" if stat in ("atk", "def") else ""]
-        if real is not None and real < 0:
-            keys.append("ygo.atk.accumulate_raw")
-        if protection.is_unaffected(card) and link.card is card:
-            keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
+        keys = ["ygo.effect.atk_def_change" if "by" in args else "ygo.stats.becomes_fixes"]   # then the particular
         if "half" in args:
             keys.append("ygo.atk.half_zero" if before == 0 else "ygo.atk.half_rounds")
         elif "by" in args and before + args["by"] < (1 if stat == "level" else 0):
             keys.append("ygo.stats.level_floor" if stat == "level" else "ygo.atk.floor_zero")
-        keys = list(dict.fromkeys(k for k in keys + more if k))
+        keys += more
+        if real is not None and real < 0:
+            keys.append("ygo.atk.accumulate_raw")
+        if protection.is_unaffected(card) and link.card is card:
+            keys.append("ygo.protect.own_effects")   # unaffected by other cards' effects, not by its own
+        keys.append("ygo.atk.current_not_original" if stat in ("atk", "def") else "")
+        keys = list(dict.fromkeys(k for k in keys if k))
         floor = "ygo.atk.floor_zero" in keys or "ygo.stats.level_floor" in keys
         how = " (halved, rounding up)" if "half" in args else " (doubled)" if "double" in args else ""
         lowest = f" (it cannot go below {1 if stat == 'level' else 0})" if floor else ""
@@ -531,11 +533,7 @@ def apply_special_summon(game, link, args):
         card.properly_summoned = False   # an effect's summon, not its own procedure (3.3.3.p5; ignoring it, 3.3.5.p1)
     card.face_up_in_extra_deck = False
     game.place_monster(card, side, zone, args["position"])
-    keys = ["ygo.effect.special_summon"]
-    if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
-        keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
-    if place != "extra_deck":
-        keys.append("ygo.zones.main_monster_zone")
+    keys = ["ygo.effect.special_summon"]   # then the particular case (revive limit, where from), then the zone
     if args.get("linked_by"):
         keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
@@ -544,11 +542,15 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.equip_monster.back_to_monster")
     if is_special_summon_monster(card) and ignoring:
         keys.append("ygo.summon.ignore_conditions")
-    elif is_special_summon_monster(card):
+    elif is_special_summon_monster(card) and place != "banished":   # banished: its own revive limit, above
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):
         keys.append("ygo.protect.field_only")   # unaffected only on the field: off it, the effect reaches it
+    if place != "extra_deck":
+        keys.append("ygo.zones.main_monster_zone")
+    if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
+        keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
     place = _summon_place(place, card)
     where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "

@@ -7,7 +7,7 @@ from itertools import product
 
 from . import stats, zones
 from .game import Link, is_special_summon_monster, main_phase_refusal
-from .model import MONSTER_ZONES, Card
+from .model import EXTRA_ZONES, MONSTER_ZONES, Card
 from .name_locks import appear_refusal, material_refusal as locked_material
 from .summon_negation import begin, material_triggers
 from .traits import matches
@@ -139,9 +139,9 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
         what = f"a {card.kind.capitalize()} Monster" if card.kind else "not an Extra Deck monster"
         return (f"{card.label()} is {what}; only a {method.capitalize()} Monster is {method.capitalize()} Summoned",
                 ("ygo.summon.extra_deck_procedure",))
-    if card.face_up_in_extra_deck:
+    if card.face_up_in_extra_deck:   # the table of 3.3.2: no Fusion/Synchro/Xyz Summon from the face-up Extra Deck
         return (f"{card.label()} is face-up in the Extra Deck: from there it can only be Pendulum Summoned",
-                ("ygo.pendulum.face_up_extra_deck",))
+                ("ygo.summon.face_up_extra_deck_no_procedure", "ygo.pendulum.face_up_extra_deck"))
     if len({m.id for m in materials}) != len(materials):
         return "a material is named twice", (f"ygo.summon.{method}",)
     refusal = (material_refusal(game, method, player, card, materials) or appear_refusal(game, card)
@@ -156,7 +156,10 @@ def summon_refusal(game, method: str, player: str, card: Card, materials: list[C
                 + (" (a Link Monster used as material takes its linked zones with it)" if lost else ""),
                 (rule, "ygo.zones.emz_one_per_player", *lost))
     if zone is not None and zone not in free:
-        return f"{zone} is not available for {card.label()} ({_zone_rule_text(card)})", (rule,)
+        second = zone in EXTRA_ZONES and any(z in EXTRA_ZONES and m not in on_field
+                                             for z, m in game.board.player(player).monsters.items())
+        return f"{zone} is not available for {card.label()} ({_zone_rule_text(card)})", \
+            (("ygo.zones.second_emz_extra_link", rule) if second else (rule,))   # a second one: only an Extra Link
     return None
 
 

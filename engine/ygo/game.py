@@ -11,6 +11,16 @@ from .model import MONSTER_ZONES, Board, Card, kind_on_field, other
 
 EXTRA_DECK_KINDS = ("fusion", "synchro", "xyz", "link")
 CONTINUOUS_KINDS = ("continuous", "field", "equip", "continuous_trap")
+# A step cites the rule that decided it first and at most MAX_CITES rule keys in all (issue 25); a composite step,
+# one record of several rule applications at once, may cite more (tests/test_ygo_cites_per_step.py).
+MAX_CITES = 3
+COMPOSITE_STEPS = frozenset({
+    "summon.fusion", "summon.synchro", "summon.xyz", "summon.link", "summon.ritual", "summon.pendulum",
+    "summon.procedure",          # a summon by its procedure: materials or costs, zones, a proper summon
+    "equip_monster.equipped",    # a monster becomes an equip card: what it is now, what it keeps, where it came from
+    "effect.flip_face_down",     # turned face-down: what the monster keeps and loses at once (4.11)
+    "search.added",              # added from the deck: revealed, the deck shuffled, not a draw
+})
 
 
 def is_special_summon_monster(card: Card) -> bool:
@@ -150,10 +160,12 @@ class Game:
 
     # ---- recording
     def step(self, event: str, text: str, *keys: str, **params) -> None:
+        if len(keys) > MAX_CITES and event not in COMPOSITE_STEPS:
+            keys = tuple(dict.fromkeys(keys))[:MAX_CITES]   # the deciding rule first, then at most two more
         self.trace.add(event, text, *keys, **params)   # params: the message's parameters (engine/trace.py)
 
     def refuse(self, action: str, why: str, *keys: str, **params) -> None:
-        self.trace.refuse(action, why, *keys, **params)
+        self.trace.refuse(action, why, *tuple(dict.fromkeys(keys))[:MAX_CITES], **params)
 
     def battle_destroyed(self, card: Card) -> bool:
         """Destroyed by the battle in progress and still on the field (after damage calculation, 4.4.4.p119-137)."""

@@ -194,16 +194,17 @@ def _verb(spec: dict) -> str:
 
 
 def _act(game, replacer: Card, spec: dict, pick: Card, protected: list[Card], cause: str) -> None:
-    keys = ["ygo.replace.destruction", "ygo.replace.is_effect", "ygo.protect.not_activated"]
-    keys.append("ygo.replace.battle_timing" if cause == "battle" else "ygo.replace.immediately")
-    if any(is_unaffected(c) and c is not replacer for c in protected):
-        keys.append("ygo.replace.is_effect")   # the replacement affects the card moved, not the one protected
+    keys = ["ygo.replace.destruction"]   # then the particular case, then when and what it is
     if game.on_field(pick) and game.resolving and any(l.card is pick for l in game.chain):
         keys.append("ygo.replace.immediately")   # a resolving Spell/Trap is still on the field meanwhile
-    if spec["mandatory"]:
-        keys.append("ygo.replace.mandatory_applies")
+    if any(is_unaffected(c) and c is not replacer for c in protected):
+        keys.append("ygo.replace.is_effect")   # the replacement affects the card moved, not the one protected
     if len(protected) > 1:
         keys.append("ygo.replace.covers_all")
+    if spec["mandatory"]:
+        keys.append("ygo.replace.mandatory_applies")
+    keys.append("ygo.replace.battle_timing" if cause == "battle" else "ygo.replace.immediately")
+    keys += ["ygo.replace.is_effect", "ygo.protect.not_activated"]
     names = ", ".join(c.label() for c in protected)
     does = {"banish": "banishes", "send_to_graveyard": "sends to the graveyard", "destroy": "destroys"}[_op(spec)[0]]
     game.step("replace.destruction", f"{names} would be destroyed by {cause}; instead the effect of "

@@ -52,7 +52,7 @@ def apply(game, link, args) -> None:
     me.hand.append(found)
     game.step("search.added", f"{link.player} adds {found.label()} from the deck to the hand, shows it to "
               f"{'B' if link.player == 'A' else 'A'} and shuffles the deck (a card added other than by drawing).",
-              "ygo.search.add", "ygo.search.shuffle", "ygo.search.not_draw", "ygo.search.own_deck",
+              "ygo.search.add", "ygo.search.own_deck", "ygo.search.shuffle", "ygo.search.not_draw",
               player=link.player, card=found.label())
 
 

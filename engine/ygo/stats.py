@@ -254,12 +254,13 @@ def keys(game, monster: Card, stat: str) -> list[str]:
     out = []
     on_original = _continuous(game, monster, "original_" + stat)
     on_current = _continuous(game, monster, stat)
+    becomes = any("becomes" in a for *_, a in on_current)
+    if on_original and becomes:
+        out.append("ygo.stats.original_first")   # the particular case first
     if on_original:
         out.append("ygo.stats.original_rewrites")
-    if any("becomes" in a for *_, a in on_current):
+    if becomes:
         out.append("ygo.stats.continuous_becomes")
-        if on_original:
-            out.append("ygo.stats.original_first")
     if any("per" in a for *_, a in on_current):
         out.append("ygo.stats.counts_recalculated")
     return out

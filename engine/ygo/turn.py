@@ -44,14 +44,15 @@ def enter_phase(game, phase: str) -> None:
     board.phase = phase
     game.battle_step = False
     game.priority, game.last_pass = board.turn, ""
-    keys = ["ygo.turn.phases", "ygo.priority.advance", "ygo.priority.turn_progress", "ygo.priority.next_phase_passes"]
-    if phase in ORDER_KEYS:
-        keys.append(ORDER_KEYS[phase])
+    keys = ["ygo.turn.phases"]   # then what this phase brings, then how priority moves the turn on
     if phase == "battle":
         keys += ["ygo.battle.steps", "ygo.battle.start_step", "ygo.battle.step_order", "ygo.battle.flow_start_step",
                  "ygo.battle.start_step_is_step", "ygo.battle.start_end_steps_named"]
     if phase == "main2":
         keys.append("ygo.battle.end_step_to_main2")
+    if phase in ORDER_KEYS:
+        keys.append(ORDER_KEYS[phase])
+    keys += ["ygo.priority.advance", "ygo.priority.turn_progress", "ygo.priority.next_phase_passes"]
     game.step("phase.enter", f"Both players pass priority and {board.turn} enters the {PHASE_NAMES[phase]}"
               f"{' (its Start Step)' if phase == 'battle' else ''}.", *keys, player=board.turn, phase=phase, passed=True)
     phase_triggers.gather(game, phase)
