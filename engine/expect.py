@@ -29,6 +29,12 @@ memory, lp, suspended, refused, cites. Project extensions (documented in rulings
     zone: {m1: M3}                # ygo: the zone these cards are in on the field
     order: [effect.draw, keyword.piercing_check]   # these step events happen, first occurrences in this order
                                   # (`event@id`: that event on the card with that id)
+    sequence: [chain.activate@a, chain.activate@b, chain.link.resolve]   # these steps happen in this order (each
+                                  # after the one before; others may come between): the step order in full
+    refused_at: {1: activate}     # exactly these actions were refused: index in `actions` (0 first) -> kind
+    extra_deck: {A: [f1, s1]}     # ygo: exact id sets of the Extra Decks
+    chains: [[trap, counter], [zero]]   # ygo: the chains built, in order, each its links' card ids from link 1
+                                  # (`id#n`: that card's n-th effect, when its card names several)
 
 A mismatch is a record {key, expected, actual}; `key` is a path such as `battle_area.B`.
 """
@@ -80,6 +86,10 @@ _SHAPES = {
     "counters": (("ygo",), "id_counts"),
     "zone": (("ygo",), "id_str"),
     "order": (("dcg", "ygo"), "ids"),
+    "sequence": (("dcg", "ygo"), "ids"),
+    "refused_at": (("dcg", "ygo"), "index_kind"),
+    "extra_deck": (("ygo",), "side_ids"),
+    "chains": (("ygo",), "chains"),
 }
 EXPECT_KEYS = tuple(_SHAPES)
 
@@ -168,6 +178,21 @@ def validate_expect(expect, game: str | None) -> dict:
                 _fail(path, "must be a whole number from -10 to 10")
         elif shape == "ids":
             _id_list(value, path)
+        elif shape == "index_kind":
+            if not isinstance(value, dict):
+                _fail(path, "must be a mapping {action index (0 first): action kind}")
+            for at, kind in value.items():
+                if not (_is_int(at) and at >= 0 or isinstance(at, str) and at.isdigit()):
+                    _fail(f"{path}.{at}", "must be an action index: a whole number >= 0 (0 is the first action)")
+                if not isinstance(kind, str) or not kind.strip():
+                    _fail(f"{path}.{at}", "must be the refused action's kind, e.g. activate")
+        elif shape == "chains":
+            if not isinstance(value, list):
+                _fail(path, "must be a list of chains, each a list of card ids from chain link 1")
+            for i, chain in enumerate(value):
+                _id_list(chain, f"{path}[{i}]")
+                if not chain:
+                    _fail(f"{path}[{i}]", "a chain has at least one link")
         elif shape == "side":
             if value not in SIDES:
                 _fail(path, "must be A or B")
@@ -249,7 +274,26 @@ def _step_is(step: dict, item: str) -> bool:
     event, _, card = item.partition("@")
     if step.get("event") != event:
         return False
-    return not card or str((step.get("params") or {}).get("card", "")).endswith(f"({card})")
+    params = step.get("params") or {}
+    label = str(params.get("card", ""))
+    return not card or params.get("id") == card or label == card or label.endswith(f"({card})")
+
+
+def _chains(result: dict) -> list[list[str]]:
+    """The chains the steps built: a link 1 activation starts one; each link's card id (`params.id`), with `#n` when
+    the step names which of the card's effects (`params.effect`)."""
+    chains: list[list[str]] = []
+    for s in result.get("steps", []):
+        if s.get("event") not in ("chain.activate", "chain.trigger"):
+            continue
+        params = s.get("params") or {}
+        name = str(params.get("id", params.get("card", "")))
+        if params.get("effect"):
+            name += f"#{params['effect']}"
+        if params.get("link") == 1 or not chains:
+            chains.append([])
+        chains[-1].append(name)
+    return chains
 
 
 def compare(expect: dict, result: dict) -> list[Mismatch]:
@@ -292,7 +336,7 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
                 got = cards[cid].get(key, []) if cid in cards else f"{cid} not in play"
                 if got != list(ids):
                     out.append(Mismatch(f"{key}.{cid}", list(ids), got))
-        elif key in ("battle_area", "monsters", "spells_traps"):
+        elif key in ("battle_area", "monsters", "spells_traps", "extra_deck"):
             for side, ids in want.items():
                 got = _sorted(_ids(_player(result, side).get(key)))
                 if got != _sorted(ids):
@@ -336,6 +380,24 @@ def compare(expect: dict, result: dict) -> list[Mismatch]:
             if None in firsts or firsts != sorted(firsts):
                 seen = [e for _, e in sorted((i, e) for i, e in zip(firsts, want) if i is not None)]
                 out.append(Mismatch(key, list(want), seen))
+        elif key == "sequence":
+            steps, i = result.get("steps", []), 0
+            for item in want:
+                i = next((j for j in range(i, len(steps)) if _step_is(steps[j], item)), None)
+                if i is None:
+                    break
+                i += 1
+            if i is None:
+                out.append(Mismatch(key, list(want), [s.get("event") for s in steps]))
+        elif key == "refused_at":
+            got = {r["at"]: r.get("action") for r in result.get("refused", []) if isinstance(r.get("at"), int)}
+            wanted = {int(at): kind for at, kind in want.items()}
+            if got != wanted:
+                out.append(Mismatch(key, wanted, got))
+        elif key == "chains":
+            got = _chains(result)
+            if got != [list(c) for c in want]:
+                out.append(Mismatch(key, [list(c) for c in want], got))
         elif key == "refused":
             missing = [k for k in want if k not in refused_kinds]
             if missing:

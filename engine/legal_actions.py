@@ -274,6 +274,8 @@ class _DcgPoint(_Point):
             if d.card.kind == "option" and any(e.timing == "delay" for e in d.card.effects):
                 cands.append({"delay": {"card": d.id}})
         cands += [{"pass": {}}, {"end_turn": {}}]
+        if not any(board.player(p).hand or board.player(p).security for p in ("A", "B")):   # before setup (5-2-1)
+            cands += [{"start_game": {}}, {"start_game": {"redraw": [board.turn]}}]
         self.classify(cands, self._try)
 
     def _choices(self):

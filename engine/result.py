@@ -24,7 +24,8 @@ class Result:
     def to_json(self) -> dict:
         steps = [{"n": s.n, "event": s.event, "text": s.text, "cites": self.refs(s.cites), **_params(s)}
                  for s in self.trace.steps]
-        refused = [{"action": r.action, "why": r.why, "cites": self.refs(r.cites), **_params(r)}
+        refused = [{"action": r.action, "why": r.why, "cites": self.refs(r.cites), **_params(r),
+                    **({"at": r.at} if r.at is not None else {})}
                    for r in self.trace.refused]
         seen: dict[str, dict] = {}
         for item in steps + refused:

@@ -135,8 +135,9 @@ DCG_ZH = {
     "to_deck": "放回卡组", "to_security": "置于安防区", "place_under": "置于进化源下方",
     "play_from_sources": "从进化源登场", "position": "顶部或底部", "with_sources": "连同进化源", "put": "放置的卡",
     "whose": "谁的", "other": "其他的", "during": "回合限定",
+    "start_game": "游戏准备（开始游戏）", "first": "先攻玩家", "redraw": "重抽初始手牌的玩家",
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
-    "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）",
+    "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）", "for_each": "每有",
 }
 
 
@@ -401,13 +402,16 @@ def dcg_defs() -> dict:
                     "digisorption": {"type": "array", "maxItems": 100, "items": {"type": "string"}},
                     "digixros": {"type": "array", "maxItems": 100, "items": {"type": "string"}},
                     "assembly": {"type": "array", "maxItems": 100, "items": {"type": "string"}},
-                    "breeding": words([(b, b, b) for b in v.BREEDING_CHOICES])}
+                    "breeding": words([(b, b, b) for b in v.BREEDING_CHOICES]),
+                    "first": words([("A", "A", "A"), ("B", "B", "B")]),
+                    "redraw": {"type": "array", "maxItems": 2, "uniqueItems": True,
+                               "items": words([("A", "A", "A"), ("B", "B", "B")])}}
     for kind_, (needs, allows) in v.ACTION_FIELDS.items():
         props = {k: action_props[k] for k in sorted(needs | allows)}
         if kind_ == "dna_digivolve":
             props["onto"] = {"type": "array", "minItems": 2, "maxItems": 100, "items": {"type": "string"}}
         body = obj(props, tuple(sorted(needs)))
-        if kind_ in ("pass", "end_turn"):
+        if kind_ in ("pass", "end_turn", "start_game"):
             body = {"anyOf": [{"type": "null"}, body]}
         if kind_ == "block":
             body = {"anyOf": [{"enum": [None, "none", "None"]}, body]}

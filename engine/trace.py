@@ -1,7 +1,7 @@
 """The trace: frozen records of every state change and every refused action, each citing rule keys."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import budget
 from .errors import LimitExceeded
@@ -27,6 +27,7 @@ class Refusal:
     why: str
     cites: tuple[str, ...]     # rule keys
     params: tuple[tuple[str, object], ...] = ()   # as Step.params; the action kind is the message id
+    at: int | None = None      # which scenario action was refused: its index in `actions` (0 first)
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
     max_steps: int = MAX_STEPS
+    at: int | None = None      # the index of the scenario action being run (set by the runner)
 
     def add(self, event: str, text: str, *cites: str, **params) -> Step:
         if not cites:
@@ -48,10 +50,16 @@ class Trace:
         self.steps.append(step)
         return step
 
+    def record_refusal(self, refusal: Refusal) -> None:
+        """A refusal made elsewhere (the Digimon action table's `Refusal`), stamped with the action it belongs to."""
+        if refusal.at is None and self.at is not None:
+            refusal = replace(refusal, at=self.at)
+        self.refused.append(refusal)
+
     def refuse(self, action: str, why: str, *cites: str, **params) -> Refusal:
         if not cites:
             raise ValueError(f"refusal of {action!r} cites no rule")
         budget.check()
-        refusal = Refusal(action, why, tuple(cites), tuple(params.items()))
+        refusal = Refusal(action, why, tuple(cites), tuple(params.items()), self.at)
         self.refused.append(refusal)
         return refusal

@@ -65,3 +65,15 @@ def test_one_effect_field_names_the_field(effect, why):
         validate(_scenario(effect))
     assert e.value.path == PATH + ".one_effect"
     assert why in str(e.value)
+
+
+@pytest.mark.parametrize("effect, why", [
+    ({"timing": "main", "do": "draw", "amount": 1, "for_each": "everything"}, "what is counted"),
+    ({"timing": "main", "do": "delete", "target": "opponent_digimon", "for_each": "own_tamers"}, "multiplies"),
+])
+def test_for_each_field_names_the_field(effect, why):
+    """for_each (engine/dcg/for_each.py): what is counted, on a verb with a number."""
+    with pytest.raises(InvalidScenario) as e:
+        validate(_scenario(effect))
+    assert e.value.path == PATH + ".for_each"
+    assert why in str(e.value)

@@ -14,6 +14,7 @@ from .main_phase import cannot_pay, hand_owner, held_in_main, main_phase_refusal
 from .model import Card, Digimon
 from .options import activate, can_activate, can_use, use
 from .resolve import play_card
+from .setup import can_start_game, start_game
 from .turn import can_end_turn, end_turn_if_memory_crossed, start_next_turn
 from .validate import Action
 from . import combine, cost_changes
@@ -221,6 +222,10 @@ def run_action(game: Game, action: Action) -> None:
         refusal = can_activate(game, action.get("card"), action.get("effect", 0))
         if refusal is None:
             activate(game, action.get("card"), action.get("effect", 0))
+    elif kind == "start_game":
+        refusal = can_start_game(game, action.get("first"), action.get("redraw") or ())
+        if refusal is None:
+            start_game(game, action.get("first"), action.get("redraw") or ())
     elif kind == "pass":
         refusal = can_pass(game)
         if refusal is None:
@@ -230,7 +235,7 @@ def run_action(game: Game, action: Action) -> None:
         if refusal is None:
             start_next_turn(game, action.get("breeding"))
     if refusal is not None:
-        game.trace.refused.append(refusal)
+        game.trace.record_refusal(refusal)
         return
     game.flush()
     end_turn_if_memory_crossed(game)

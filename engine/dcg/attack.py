@@ -137,6 +137,8 @@ def _block_timing(game: Game, foe: str) -> None:
     answer = None
     if game.actions and game.actions[0].kind == "block":
         answer = game.actions.popleft()
+        if game.trace.at is not None:
+            game.trace.at += 1   # the answer is the scenario's next action
     game.refresh()
     att = game.find(game.attack.attacker)
     collision = att is not None and att[1].has("collision")
@@ -144,7 +146,7 @@ def _block_timing(game: Game, foe: str) -> None:
             if d.is_digimon and (d.has("blocker") or collision) and not d.suspended and d.id != game.attack.target]
     if able and att is not None and att[1].flagged("cannot_be_blocked"):
         if answer is not None and answer.get("blocker") is not None:
-            game.trace.refused.append(can_block(game, foe, answer.get("blocker"), collision))
+            game.trace.record_refusal(can_block(game, foe, answer.get("blocker"), collision))
         game.step("block.none", f"Block timing: {att[1].label} cannot be blocked, so {foe} does not block"
                   + (" (Collision allows a block, but an effect that forbids wins)." if collision else "."),
                   "dcg.attack.block_timing", *_unblockable_keys(att[1]),
@@ -155,7 +157,7 @@ def _block_timing(game: Game, foe: str) -> None:
         if refusal is None:
             block(game, foe, answer.get("blocker"), collision)
             return
-        game.trace.refused.append(refusal)
+        game.trace.record_refusal(refusal)
     if collision and able and att is not None:
         if answer is not None and answer.get("blocker") is None:
             game.refuse("block", f"Collision: {foe} must block with a Digimon if able, so `block: none` is not "

@@ -40,12 +40,14 @@ PROVIDED: dict[str, Callable] = {}
 #                                                       its processes only, checked as that one runs (15-6-2)
 #   process_may_run(game, owner, effect, card_id, holder) -> None, or (trace event, why, rule keys) when the
 #                                                       process is not carried out now (the rest of the effect is)
+#   process_scaled(game, owner, effect, card_id, holder) -> None, or the effect as it is carried out now ("for each")
 #   effect_processed(game, owner, effect, card_id, holder, done)   an effect's process was carried out
 #                                                       (done: it changed the board) or not (declined, refused)
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
 #   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
+#   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
 HOOKS: dict[str, list[Callable]] = {}
 
 

@@ -171,6 +171,7 @@ def _process(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | 
         event, text, keys = why
         game.step(event, f"{card_id}'s effect: {text}.", *keys, card=card_id)
         return False
+    e = game.objection("process_scaled", owner, e, card_id, holder) or e   # e.g. "for each" (15-15-7-1)
     if e.optional and not game.uses(e.do, card_id):
         game.step("effect.declined", f"{owner} chooses not to use {card_id}'s optional effect ({e.do}).",
                   "dcg.effects.optional", "dcg.effects.optional_def", player=owner, card=card_id, do=e.do)
@@ -505,7 +506,7 @@ def _xros_by_effect(game, owner, card) -> tuple[tuple, list[str]]:
             return (), []
         refusal = xros_refusal(game, owner, card, list(ids), how)
         if refusal is not None:
-            game.trace.refused.append(replace(refusal, action=how))
+            game.trace.record_refusal(replace(refusal, action=how))
             game.step("xros.not_used", f"{card.label} is played by the effect without {name}: the chosen cards "
                       f"cannot go under it ({refusal.why})", by_effect, *refusal.cites, card=card.label, method=name, reason=refusal.why)
             return (), []

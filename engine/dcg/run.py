@@ -6,14 +6,14 @@ The top layer (docs/engine.md): it imports every mechanic, so each has registere
 from __future__ import annotations
 
 from ..result import Result
-from . import (attack, battle, card_events, combine, keyword_verbs, lasting_all, leave, one_effect, options, place_cards,
-               resolve, reveal, then_steps, turn, turn_end, twice_per_turn)
+from . import (attack, battle, card_events, combine, for_each, keyword_verbs, lasting_all, leave, one_effect, options, place_cards,
+               resolve, reveal, setup, then_steps, turn, turn_end, twice_per_turn)
 from .actions import run_action
 from .game import Game, final_board
 from .validate import Scenario
 
-MECHANICS = (attack, battle, card_events, combine, keyword_verbs, lasting_all, leave, one_effect, options, place_cards,
-              resolve, reveal, then_steps, turn, turn_end, twice_per_turn)
+MECHANICS = (attack, battle, card_events, combine, for_each, keyword_verbs, lasting_all, leave, one_effect, options, place_cards,
+              resolve, reveal, setup, then_steps, turn, turn_end, twice_per_turn)
 
 REASONS = {"security": "an attack went through while the opponent had 0 security cards",
            "deck_out": "the opponent could not draw in their draw phase",
@@ -23,8 +23,11 @@ REASONS = {"security": "an attack went through while the opponent had 0 security
 def run(scenario: Scenario) -> Game:
     """Play the scenario's actions out; the finished Game holds the board and the trace."""
     game = Game(scenario)
+    total = len(game.actions)
     while game.actions:
-        run_action(game, game.actions.popleft())
+        action = game.actions.popleft()
+        game.trace.at = total - len(game.actions) - 1   # a refusal names the action it belongs to
+        run_action(game, action)
     return game
 
 

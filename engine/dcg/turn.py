@@ -121,6 +121,11 @@ def _unsuspend_phase(game: Game, p: str, foe: str) -> None:
 
 
 def _draw_phase(game: Game, p: str, foe: str) -> bool:
+    skipped = game.objection("draw_phase_skipped", p)
+    if skipped is not None:              # the first player's first turn (6-3-1-1, setup.py)
+        event, text, keys = skipped
+        game.step(event, text, *keys, player=p)
+        return True
     if not game.ps(p).deck:
         game.win(foe, "deck_out", f"Draw phase: {p} has no card in the deck and cannot draw: {foe} wins the game.",
                  "dcg.phase.draw", "dcg.win.deck_out")

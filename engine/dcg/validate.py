@@ -52,6 +52,7 @@ ACTION_FIELDS = {
     "activate": ({"card"}, {"effect"}),
     "pass": (set(), set()),
     "end_turn": (set(), {"breeding"}),
+    "start_game": (set(), {"first", "redraw"}),   # setup before the first turn (5-2-1, setup.py)
 }
 BREEDING_CHOICES = ("hatch", "move", "none")
 
@@ -421,6 +422,14 @@ def _action(item, i: int, ctx: _Ctx) -> Action:
         args["cost"] = _int(args["cost"], f"{path}.cost", 0, 20)
     if "effect" in args:
         args["effect"] = _int(args["effect"], f"{path}.effect", 0, 20)
+    if kind == "start_game":
+        if args.get("first") is not None and args["first"] not in PLAYERS:
+            raise InvalidScenario(f"{path}.first", f"one of: {', '.join(PLAYERS)}")
+        redraw = _list(args.get("redraw") or [], f"{path}.redraw")
+        for j, who in enumerate(redraw):
+            if who not in PLAYERS or who in redraw[:j]:
+                raise InvalidScenario(f"{path}.redraw[{j}]", f"a player ({', '.join(PLAYERS)}), each once")
+        args["redraw"] = tuple(redraw)
     if kind == "end_turn":
         breeding = args.setdefault("breeding", "none")
         if breeding not in BREEDING_CHOICES:

@@ -316,7 +316,7 @@ def activate(game, card: Card, player: str | None, targets: list[Card], zone: st
     cites = base + specific + general
     game.step("chain.activate", f"{player} activates {card.label()} {how}{target_text} as chain link {link.n} "
               f"({_kind_name(card)}, Spell Speed {link.speed}).", *cites, player=player, card=card.label(),
-              link=link.n, speed=link.speed)
+              link=link.n, speed=link.speed, id=card.id)
     vows.on_activate(game, link)
 
 
@@ -366,7 +366,7 @@ def activate_trigger(game, card: Card, window: Window, *keys: str) -> None:
     game.met_mid_chain.discard(card.id)
     game.step("chain.trigger", f"{card.label()} {cause}: its trigger effect activates{where} as chain link {link.n}"
               f"{' (its event happened while a chain resolved, so it waited for that chain to end)' if waited else ''}.",
-              *_trigger_keys(window, waited, extra, keys), card=card.label(), link=link.n)
+              *_trigger_keys(window, waited, extra, keys), card=card.label(), link=link.n, id=card.id)
     vows.on_activate(game, link)   # a trigger's vow applies on activation like any other (4.9.1.p12)
 
 
@@ -385,10 +385,12 @@ def _trigger_keys(window: Window, waited: bool, extra: list, keys: tuple) -> lis
 
 def _left_field(game, link) -> bool:
     """A Continuous/Field/Equip Spell or Continuous Trap applies only while it is face-up on the field
-    (rulebook 4.9.1, Master Rule 13.3): destroyed while its link waits, it resolves without applying."""
+    (rulebook 4.9.1.p38, Master Rule 13.3): destroyed while its link waits, it resolves without applying. This holds
+    for an effect the face-up card activated (Black Whirlwind, 13.3) as for its card activation; 3.2.2.p3, where an
+    activated effect resolves after its card left, is about monsters."""
     card = link.card
-    if face_up_effect(card):
-        return False   # an effect of the face-up card (not its activation) still applies once it has left (3.2.2.p3)
+    if face_up_effect(card) and not link.on_field:
+        return False   # its cost sent it away ("send this card to the GY; …"): the effect resolves off the field
     return card.card_type != "monster" and card.kind in CONTINUOUS_KINDS and not (game.on_field(card) and card.face_up)
 
 

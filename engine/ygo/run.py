@@ -12,7 +12,8 @@ from .model import Board, Card, Scenario
 def play(scenario: Scenario) -> Game:
     """Every action in order, then whatever is still in progress; the finished game."""
     game = Game(scenario.board, scenario.edition, choose=scenario.choose, decline=scenario.decline)
-    for kind, args in scenario.actions:
+    for i, (kind, args) in enumerate(scenario.actions):
+        game.trace.at = i   # a refusal names the action it belongs to
         actions.run(game, kind, args)
     settle(game)
     return game
