@@ -121,8 +121,12 @@ def _then(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                           condition=words)
                 done = False
                 continue
+        # 16-11-7: a second De-Digivolve of the same effect is its own process, carried out after the first
+        again = step.do == "de_digivolve" and "de_digivolve" in (e.do, *(s.do for s in steps[:n - 1]))
         game.step("then.next", f"Then {card_id}'s effect goes on with its next process ({step.do}), within the same "
-                  f"effect: nothing comes between its processes.", "dcg.effect.text_order",
+                  f"effect: nothing comes between its processes" + (" (each De-Digivolve is carried out separately)"
+                                                                    if again else "") + ".",
+                  *(["dcg.keyword.de_digivolve_separate"] if again else []), "dcg.effect.text_order",
                   "dcg.rule_check.not_during_effect", card=card_id, do=step.do, n=n)
         done = game.run_effect(owner, step, card_id, now)
         if done is None:

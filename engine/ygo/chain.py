@@ -385,10 +385,12 @@ def _trigger_keys(window: Window, waited: bool, extra: list, keys: tuple) -> lis
 
 def _left_field(game, link) -> bool:
     """A Continuous/Field/Equip Spell or Continuous Trap applies only while it is face-up on the field
-    (rulebook 4.9.1, Master Rule 13.3): destroyed while its link waits, it resolves without applying."""
+    (rulebook 4.9.1.p38, Master Rule 13.3): destroyed while its link waits, it resolves without applying. This holds
+    for an effect the face-up card activated (Black Whirlwind, 13.3) as for its card activation; 3.2.2.p3, where an
+    activated effect resolves after its card left, is about monsters."""
     card = link.card
-    if face_up_effect(card):
-        return False   # an effect of the face-up card (not its activation) still applies once it has left (3.2.2.p3)
+    if face_up_effect(card) and not link.on_field:
+        return False   # its cost sent it away ("send this card to the GY; …"): the effect resolves off the field
     return card.card_type != "monster" and card.kind in CONTINUOUS_KINDS and not (game.on_field(card) and card.face_up)
 
 
