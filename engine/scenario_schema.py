@@ -710,7 +710,7 @@ def ygo_choose(main_zones, monster_zones) -> dict:
         r"^discard$": ids, r"^(phase\.standby|phase\.end|chain_order)$": order,
         r"^(cost|discard|pick|banish)\.": ids,
         r"^mode\.": integer(1, 6), r"^parts\.": {"type": "array", "items": {"type": "integer"}},
-        r"^fusion(\.|$)": fusion, r"^ritual(\.|$)": ritual,
+        r"^fusion(\.|$)": fusion, r"^summon\.": fusion, r"^ritual(\.|$)": ritual,
         r"^swap\.": {"type": "object", "required": ["A", "B"], "additionalProperties": False,
                       "properties": {"A": {"type": "string"}, "B": {"type": "string"}}},
         r"^(replace|counters)\.": {"type": "string"}, r"^move\.": {"enum": list(main_zones)},
@@ -718,7 +718,7 @@ def ygo_choose(main_zones, monster_zones) -> dict:
     }
     return {"type": "object", "patternProperties": patterns, "additionalProperties": False,
             "description": "replay, replay.<attacker id>, discard, cost.<card id>, discard.<card id>, pick.<card id>, "
-                           "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, ritual, ritual.<card id>, "
+                           "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, summon.<card id>, ritual, ritual.<card id>, "
                            "swap.<card id>, phase.standby, phase.end, chain_order, banish.<card id>, replace.<card id>, "
                            "counters.<card id>, move.<card id> (engine/ygo/EFFECTS.md)"}
 
