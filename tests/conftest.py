@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,26 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# --- search tests: one real index per session, one searcher on it per module ---------------------------
+
+def shared_index_dir(tmp_path_factory) -> Path:
+    """One real index per test session (a second `ensure` on the same directory finds it fresh)."""
+    from rulings import index
+
+    base = tmp_path_factory.getbasetemp() / "search-data"
+    index.ensure(base)
+    return base
+
+
+@pytest.fixture(scope="module")
+def rs(tmp_path_factory):
+    from rulings.search import RuleSearch
+
+    searcher = RuleSearch(shared_index_dir(tmp_path_factory))
+    yield searcher
+    searcher.close()
 
 
 # --- browser tests (tests/test_browser*.py): one app server and one chromium per test process ----------

@@ -12,7 +12,7 @@ from rulings.analysis import MAX_QUERY_CHARS
 from rulings.editions import EDITIONS
 from rulings.search import RuleSearch, SearchInputError, _infer_game, get_search, own_terms
 
-from test_search_relevance import shared_index_dir
+from conftest import shared_index_dir
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from rulings import corpus
 from rulings.relevance import evaluate, load_cases, table
 from rulings.search import RuleSearch
 
-from test_search_relevance import shared_index_dir
+from conftest import shared_index_dir
 
 CASES = load_cases(Path(__file__).parent / "data" / "search_floor.yaml")
 

@@ -11,25 +11,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulings import index
 from rulings.editions import EDITIONS
 from rulings.search import RuleSearch
 
 CASES = yaml.safe_load((Path(__file__).parent / "data" / "search_relevance.yaml").read_text(encoding="utf-8"))["cases"]
-
-
-def shared_index_dir(tmp_path_factory) -> Path:
-    """One real index per test session (a second `ensure` on the same directory finds it fresh)."""
-    base = tmp_path_factory.getbasetemp() / "search-data"
-    index.ensure(base)
-    return base
-
-
-@pytest.fixture(scope="module")
-def searcher(tmp_path_factory):
-    rs = RuleSearch(shared_index_dir(tmp_path_factory))
-    yield rs
-    rs.close()
 
 
 STRICT_KEYS = ("first", "top", "inferred", "games_all", "games_only")
@@ -65,10 +50,10 @@ def test_relevance_set_is_big_and_covers_all_languages():
     assert sum(1 for c in firsts if not c["q"].strip()[:1].isdigit() and ":" not in c["q"]) >= 10  # terms
 
 
-def test_top5_rate_is_at_least_95_percent(searcher):
+def test_top5_rate_is_at_least_95_percent(rs):
     misses = []
     for case in CASES:
-        ok, refs = _passes(searcher, case)
+        ok, refs = _passes(rs, case)
         if not ok:
             misses.append(f"{case['q']!r}: expected one of {case['expect']}, got {refs}")
     rate = 1 - len(misses) / len(CASES)
@@ -92,8 +77,8 @@ def _strict(case: dict):
 
 @pytest.mark.parametrize("case", [_strict(c) for c in CASES if any(k in c for k in STRICT_KEYS)],
                          ids=lambda c: c["q"] + (f" [{c['game']}]" if c.get("game") else ""))
-def test_strict_cases_always_pass(searcher, case):
-    ok, refs = _passes(searcher, case)
+def test_strict_cases_always_pass(rs, case):
+    ok, refs = _passes(rs, case)
     assert ok, f"{case['q']!r} -> {refs}"
 
 

@@ -8,15 +8,6 @@ import re
 import pytest
 
 from rulings import index
-from rulings.search import RuleSearch
-from test_search_relevance import shared_index_dir
-
-
-@pytest.fixture(scope="module")
-def rs(tmp_path_factory):
-    searcher = RuleSearch(shared_index_dir(tmp_path_factory))
-    yield searcher
-    searcher.close()
 
 
 def refs(response):

@@ -6,19 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulings.query import numbers_in, trim_question_words
-from rulings.search import RuleSearch
-from test_search_relevance import shared_index_dir
-
-
-@pytest.fixture(scope="module")
-def rs(tmp_path_factory):
-    searcher = RuleSearch(shared_index_dir(tmp_path_factory))
-    yield searcher
-    searcher.close()
-
-
-def refs(response):
-    return [h.ref for h in response.results]
+from test_search_round4 import refs
 
 
 @pytest.mark.parametrize("text, number", [("規則11-2-3", "11-2-3"), ("规则16-4-3", "16-4-3"),

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulings import corpus, supersession
-from rulings.search import RuleSearch
 
-from test_search_relevance import shared_index_dir
 
 
 def test_every_replaced_and_replacing_passage_exists_and_says_why():
@@ -17,13 +15,6 @@ def test_every_replaced_and_replacing_passage_exists_and_says_why():
         corpus.lookup(ref)
         corpus.lookup(r.by)
         assert r.why and r.revision and ref != r.by
-
-
-@pytest.fixture(scope="module")
-def rs(tmp_path_factory):
-    searcher = RuleSearch(shared_index_dir(tmp_path_factory))
-    yield searcher
-    searcher.close()
 
 
 @pytest.mark.parametrize("query", ["额外怪兽区域", "額外怪獸區域", "EX区域", "extra monster zone"])
