@@ -45,7 +45,7 @@ PROVIDED: dict[str, Callable] = {}
 #                                                       (done: it changed the board) or not (declined, refused)
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
-#   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
+#   digimon_deleted(game, deleted)                      these (player, Digimon) were deleted at the same time (they have left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
 #   digimon_digivolved(game, player, digimon, area)     p's Digimon digivolved (area: "battle" | "breeding"), as it is now
 #   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
@@ -100,7 +100,7 @@ def provides(kind: str):
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed" | "removed" (a deleted token): where the card must be when it runs
+    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed" | "removed" (a deleted token) | "trashed" (in the trash, as it was trashed): where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
@@ -458,8 +458,8 @@ class Game:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
         if t.where in ("delayed", "removed"):
             return True   # a held process does not depend on its card (18-1-1); nor a deleted token's (4-13-2)
-        if t.where in ("trash", "hand"):
-            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
+        if t.where in ("trash", "hand", "trashed"):   # trashed: it triggered as it was trashed, and waits there (4-14-2)
+            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), "trash" if t.where == "trashed" else t.where))
         if t.where in ("breeding", "security"):
             return self.zone_card(t.owner, t.where, t.card_id) is not None
         return self.holder(t) is not None
