@@ -246,7 +246,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     amt = fields.get("amount")
     if amt is not None:
         amt = _int(amt, f"{path}.amount", -100000, 100000)
-        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token") and not 1 <= amt <= 60:
+        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token", "trash_sources") and not 1 <= amt <= 60:
             raise InvalidScenario(f"{path}.amount", "must be 1..60")
         if verb == "memory" and not -20 <= amt <= 20:
             raise InvalidScenario(f"{path}.amount", "must be -20..20")

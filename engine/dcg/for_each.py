@@ -25,7 +25,9 @@ WHAT = {"own_digimon": "your Digimon", "opponent_digimon": "your opponent's Digi
         "own_hand": "the cards in your hand", "own_trash": "the cards in your trash",
         "sources": "this Digimon's digivolution cards",
         "those_digimon": "the Digimon whose event triggered this effect"}
-COUNTED = ("draw", "memory", "dp", "recovery", "trash_security", "de_digivolve")   # verbs whose amount is a number
+COUNTED = ("draw", "memory", "dp", "recovery", "trash_security", "de_digivolve", "trash_sources")
+# 15-15-7-2, 15-15-7-3: stacked cards taken "for each" from the top / the bottom, in order up to the number
+STACK_ENDS = {"top": "dcg.for_each.from_top", "bottom": "dcg.for_each.from_bottom"}   # verbs whose amount is a number
 
 
 def _parse(value, fields: dict, path: str):
@@ -72,8 +74,11 @@ def _scaled(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | N
     if what is None:
         return None
     n = _count(game, owner, what, holder)
+    end = (e.mark("from") or "top") if e.do == "trash_sources" else None
+    taken = f", taken from the {end} in order up to that number" if end else ""
     game.step("effect.for_each", f"{card_id}'s effect counts {WHAT[what]} (\"for each\"): {n}, so its process "
-              f"({e.do}) is carried out with {e.amount} × {n} = {e.amount * n}.",
+              f"({e.do}) is carried out with {e.amount} × {n} = {e.amount * n}{taken}.",
+              *([STACK_ENDS[end]] if end else []),
               *(["dcg.for_each.simultaneous"] if what == "those_digimon" else []), "dcg.for_each", card=card_id,
               what=WHAT[what], n=n, amount=e.amount * n)
     return replace(e, amount=e.amount * n, marks=tuple(m for m in e.marks if m[0] != FIELD))
