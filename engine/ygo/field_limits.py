@@ -15,7 +15,7 @@ field). While it applies:
   succeeded — gaining control is not restricted (4.2.1.p15) — that player sends monsters to the graveyard until
   one kind is left: the ones that came later, or, when they came at once (or the effect began to apply with them
   there), all but the kind the player keeps (`choose: {only_kind.<player>: <race or attribute>}`; **default** the
-  kind of the most monsters, then the first in zone order) (4.2.1.p21, p24, p26). This is neither a destruction
+  kind of the most monsters, then the first in zone order) (4.2.1.p21, p24). This is neither a destruction
   nor a sending by an effect (4.2.1.p28).
 
 A monster without a Type (Attribute) given is never refused or sent. Monsters that come face-up by a battle are
@@ -136,10 +136,10 @@ def _summoned(game, card: Card, player: str, method: str) -> None:
 @STEPS_DONE.on(order=20)
 def _resolved(game) -> None:
     if _limits(game):
-        check(game, during_effect=True)
+        check(game)
 
 
-def check(game, during_effect: bool = False) -> None:
+def check(game) -> None:
     """Send monsters to the graveyard until each player controls one kind (4.2.1.p21)."""
     limits = _limits(game)
     state = _state(game)
@@ -156,8 +156,7 @@ def check(game, during_effect: bool = False) -> None:
                 continue
             earlier = {_kind(m, kind) for m in monsters if m.id in seen.get(side, ())}
             if len(earlier) == 1:
-                keep = next(iter(earlier))
-                key = "ygo.only_kind.during_effect" if during_effect else "ygo.only_kind.later_sent"
+                keep, key = next(iter(earlier)), "ygo.only_kind.later_sent"
             else:
                 counts = {k: sum(_kind(m, kind) == k for m in monsters) for k in kinds}
                 first = {k: next(i for i, m in enumerate(monsters) if _kind(m, kind) == k) for k in kinds}
