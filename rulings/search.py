@@ -781,7 +781,15 @@ class RuleSearch:
                         continue        # (タイミン: part of タイミングを逃す, cut in two by を)
                     if any(n in stretch and _HIRAGANA.match(stretch.replace(n, "", 1) or "x") for n in named):
                         continue        # 誘発し: a name and its okurigana, no typo
-                    near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
+                    # a Chinese typo swaps a character for one that sounds alike (pinyin input): 进化后 is
+                    # "after digivolving", not 进化源 or 进化时
+                    before, after = piece[start - 1:start], piece[start + length:start + length + 1]
+
+                    def accept(name, stretch=stretch, before=before, after=after, chinese=not japanese):
+                        return q.typed_alike(stretch, name, before, after, chinese)
+
+                    near = self._cjk_speller.exact(stretch) or self._cjk_speller.near(stretch, accept)
+                    near = [t for t in near if game is None or t.game == game]
                     if near and self._text_word(stretch) and not self._inside_a_name(stretch, near):
                         continue        # ターン is a word of the texts, not a typo of トーン (トークン)
                     if near:
@@ -798,9 +806,9 @@ class RuleSearch:
 
     @staticmethod
     def _inside_a_name(stretch: str, near: list[terms.Term]) -> bool:
-        """A stretch that is part of a name it is near (ブロッカ in ブロッカー): a name cut short, whatever
-        else the texts use it for."""
-        return any(stretch in analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name)
+        """A stretch that begins a name it is near (ブロッカ of ブロッカー): a name cut short, whatever else
+        the texts use it for (カード ends 罠カード: a word of its own)."""
+        return any(analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name).startswith(stretch)
                    for t in near for lang in ("zh", "ja") for name in t.names(lang))
 
     def _gloss_concepts(self, runs: list[str]) -> tuple[list[str], list[_Concept]]:
