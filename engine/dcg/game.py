@@ -47,6 +47,8 @@ PROVIDED: dict[str, Callable] = {}
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
 #   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
+#   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
+#                                                       battle-area Digimon it could name (`seen`)
 #   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
 HOOKS: dict[str, list[Callable]] = {}
 
