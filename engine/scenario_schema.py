@@ -717,12 +717,13 @@ def ygo_choose(main_zones, monster_zones) -> dict:
                       "properties": {"A": {"type": "string"}, "B": {"type": "string"}}},
         r"^(replace|counters)\.": {"type": "string"}, r"^move\.": {"enum": list(main_zones)},
         r"^replay(\.|$)": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        r"^only_kind\.(A|B)$": {"type": "string", "description": "the Type or Attribute the player keeps"},
     }
     return {"type": "object", "patternProperties": patterns, "additionalProperties": False,
             "description": "replay, replay.<attacker id>, discard, cost.<card id>, discard.<card id>, pick.<card id>, "
                            "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, summon.<card id>, ritual, ritual.<card id>, "
                            "swap.<card id>, phase.standby, phase.end, chain_order, banish.<card id>, replace.<card id>, "
-                           "counters.<card id>, move.<card id> (engine/ygo/EFFECTS.md)"}
+                           "counters.<card id>, move.<card id>, only_kind.A, only_kind.B (engine/ygo/EFFECTS.md)"}
 
 
 # ------------------------------------------------------------------------------------------ the schema

@@ -187,6 +187,15 @@ def effect_verb(name: str, needs: set, allows: set) -> None:
     VERBS[name] = (set(needs), set(allows))
 
 
+def effect_target(name: str) -> None:
+    """Let scenario effects use `target: name` for a mechanic that says whom it names (it answers the kernel
+    question `effect_targets`)."""
+    global DIGIMON_TARGETS
+    if name in DIGIMON_TARGETS or name in PLAYER_TARGETS:
+        raise ValueError(f"{name!r} is already a target")
+    DIGIMON_TARGETS += (name,)
+
+
 def effect_timing(tid: str, names: tuple, rule_key: str, display: str) -> None:
     """Let scenario effects use `timing: tid` (or any of `names`) for a mechanic that triggers them; `rule_key`
     is what a step about such an effect cites, `display` its name in the trace."""
@@ -237,7 +246,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     amt = fields.get("amount")
     if amt is not None:
         amt = _int(amt, f"{path}.amount", -100000, 100000)
-        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token") and not 1 <= amt <= 60:
+        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token", "trash_sources") and not 1 <= amt <= 60:
             raise InvalidScenario(f"{path}.amount", "must be 1..60")
         if verb == "memory" and not -20 <= amt <= 20:
             raise InvalidScenario(f"{path}.amount", "must be -20..20")

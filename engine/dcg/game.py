@@ -48,6 +48,7 @@ PROVIDED: dict[str, Callable] = {}
 #   digimon_deleted(game, deleted)                      these (player, Digimon) were deleted at the same time (they have left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
 #   digimon_digivolved(game, player, digimon, area)     p's Digimon digivolved (area: "battle" | "breeding"), as it is now
+#   effect_targets(game, owner, effect, holder) -> None, or the (player, Digimon) pairs a target a mechanic added names
 #   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
 #   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
 #                                                       battle-area Digimon it could name (`seen`)

@@ -292,6 +292,9 @@ def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[t
             return [(owner if t == "own_digimon" else foe, d) for d in _pick_several(game, e, pool)]
         chosen = game.pick(e.do, pool, e.choose)
         return [(owner if t == "own_digimon" else foe, chosen)] if chosen else []
+    named = game.objection("effect_targets", owner, e, holder)   # a target a mechanic names ("that Digimon")
+    if named is not None:
+        return named
     found = game.find(t)
     return [found] if found else []
 

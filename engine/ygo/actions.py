@@ -4,8 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
-               summon_count, summon_negation, triggers, turn, vows)
+from . import (battle, chain, damage_step, extra_deck, field_limits, name_locks, pendulum, phase_triggers, procedure,
+               stats, summon_count, summon_negation, triggers, turn, vows)
 from .game import is_special_summon_monster, main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 from .flow import advance, enter_damage_step, settle  # noqa: F401 - engine.legal_actions calls actions.settle
@@ -362,7 +362,8 @@ def run(game, kind: str, args: dict) -> None:
         if game.triggers and not game.board.over:
             triggers.fire(game)
     can, do = ACTIONS[kind]
-    refusal = can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
+    refusal = (can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
+               or field_limits.action_refusal(game, kind, kwargs))
     if refusal:
         why, keys = refusal
         game.refuse(kind, why, *keys)

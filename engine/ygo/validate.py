@@ -731,6 +731,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             if v not in MAIN_ZONES:
                 raise InvalidScenario(f"choose.{key}", f"one of {', '.join(MAIN_ZONES)}: the zone it moves to")
             out[key] = v
+        elif key in ("only_kind.A", "only_kind.B"):   # the Type / Attribute a player keeps (field_limits.py)
+            if not isinstance(v, str) or not v:
+                raise InvalidScenario(f"choose.{key}", "the Type or Attribute whose monsters the player keeps")
+            out[key] = v.lower()
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
@@ -740,7 +744,7 @@ def _choose(value) -> dict[str, str | list[str]]:
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
                                   "fusion, fusion.<card id>, summon.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
                                   "phase.end, banish.<card id>, replace.<card id>, counters.<card id>, "
-                                  "move.<card id>)")
+                                  "move.<card id>, only_kind.A, only_kind.B)")
     return out
 
 
