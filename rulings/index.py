@@ -312,7 +312,7 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
-    from whoosh.filedb.filestore import FileStorage
+    from whoosh.filedb.filestore import FileStorage, RamStorage, copy_storage
 
     from . import corpus, schema
 
@@ -351,7 +351,8 @@ def _write(path: Path) -> tuple[dict, dict]:
         new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
         words.update(new)
         fields["words"] = " ".join(new)
-    ix = FileStorage(str(path)).create_index(schema.schema())
+    ram = RamStorage()
+    ix = ram.create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
     # more CPU than it saves on 4,500 short documents
     writer = ix.writer(limitmb=256, codec=_codec())
@@ -359,18 +360,17 @@ def _write(path: Path) -> tuple[dict, dict]:
         writer.add_document(**fields)
     writer.commit()
     ix.close()
-    _write_casebook(FileStorage(str(path)))
-    for lock in path.glob("*LOCK"):
-        lock.unlink()
+    _write_casebook(ram)
+    ram.files = {name: data for name, data in ram.files.items() if not name.endswith("LOCK")}
+    copy_storage(ram, FileStorage(str(path)))
     return counts, usage
 
 
 def _codec():
-    """Whoosh's codec with uncompressed posting blocks: the generation is read whole into RAM, and compressing
-    then decompressing 43,000 small blocks costs more CPU than the 3 MB it saves."""
-    from whoosh.codec.whoosh3 import W3Codec
+    """Whoosh's W3 codec as `schema.Codec` sets it up (uncompressed blocks, no length statistics)."""
+    from . import schema
 
-    return W3Codec(compression=0)
+    return schema.Codec(compression=0)
 
 
 STOP_SHARE = 0.06       # a token in more of the sections than this says nothing (rulings/search.py)
