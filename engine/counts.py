@@ -59,13 +59,14 @@ def section_counts() -> dict:
 
 
 def relevance_counts() -> dict:
-    """hit@1 / hit@5 (percent, one decimal) and MRR of the search on the floor, development and held-out question sets."""
+    """hit@1 / hit@5 (percent, one decimal) and MRR of the search on the floor, development (and its English
+    companion, dev_en) and held-out question sets; dev_en also by game (Digimon English is issue 27's target)."""
     from rulings.relevance import evaluate, load_cases
     from rulings.search import get_search
 
     rs = get_search()
     out = {}
-    for name in ("floor", "dev", "heldout"):
+    for name in ("floor", "dev", "dev_en", "heldout"):
         path = REPO / "tests" / "data" / f"search_{name}.yaml"
         if not path.exists():
             continue
@@ -77,6 +78,9 @@ def relevance_counts() -> dict:
             g = report.by(group).get(key)
             if g is not None:
                 out[f"{name}_hit5_{key}"] = round(100 * g.hit5)
+        if name == "dev_en":
+            for game, g in sorted(report.by("about").items()):
+                out[f"{name}_hit5_{game}"] = round(100 * g.hit5, 1)
     return out
 
 
