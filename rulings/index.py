@@ -45,7 +45,7 @@ from engine.errors import JudgeError
 from . import analysis, digests
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "9"
+SCHEMA_VERSION = "10"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -415,7 +415,17 @@ COUNT_PATTERNS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個
 
 
 def _parent_number(number: str) -> str | None:
-    return re.sub(r"[-.][^-.]*$", "", number) if re.search(r"[-.]", number) else None
+    """The number less its last part (14-2-1 of 14-2-1-3, 4.4 of 4.4.p2), None for a top section."""
+    cut = max(number.rfind("-"), number.rfind("."))
+    return number[:cut] if cut >= 0 else None
+
+
+def parent_ref(ref: str) -> str:
+    """The ref of a section's parent, "" for a top section: its number less the last part (what
+    `heading_terms` inherits along, and rulings/search.py's ancestors and descendants)."""
+    edition, _, number = ref.partition(":")
+    parent = _parent_number(number)
+    return f"{edition}:{parent}" if parent else ""
 
 
 def _definitions(edition) -> dict[str, list[str]]:
@@ -474,9 +484,7 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     counts = [kind for kind, pattern in COUNT_PATTERNS.items() if pattern.search(section.text or "")]
     sep = schema.SEP
     fields = {
-        "ref": section.ref, "edition": edition.id, "game": edition.game.encode(),
-        "language": lang.encode(), "parent": (f"{edition.id}:{parent_number}" if parent_number else "").encode(),
-        "counts": " ".join(counts).encode(),
+        "ref": section.ref, "edition": edition.id, "counts": " ".join(counts).encode(),
         "title": title, "body": text, "body1": text,
         "title_en": english_title, "body_en": english_text, "words": english_title + "\n" + english_text,
         "heading_terms": sep.join(above["terms"]),
@@ -561,13 +569,21 @@ class LoadedIndex:
         self.casebook = casebook.searcher() if casebook is not None else None
         self.size = self.searcher.doc_count_all()
         self._columns: dict[str, list] = {}
+        self._readers: dict = {}
 
     def column(self, name: str) -> list:
-        """Every document's value of a column field (edition, game, language, parent, counts), read once."""
+        """Every document's value of a column field (ref, counts), read once."""
         values = self._columns.get(name)
         if values is None:
             values = self._columns[name] = list(self.searcher.reader().column_reader(name))
         return values
+
+    def value(self, name: str, docnum: int):
+        """One document's value of a column field (Whoosh's column reader, opened once)."""
+        reader = self._readers.get(name)
+        if reader is None:
+            reader = self._readers[name] = self.searcher.reader().column_reader(name)
+        return reader[docnum]
 
     def docnum(self, ref: str) -> int | None:
         return self.searcher.document_number(ref=ref)

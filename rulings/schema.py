@@ -2,8 +2,8 @@
 
 Fields (BM25F; the field boosts are the query's, rulings/search.py FIELD_BOOSTS and clause boosts):
 
-    ref, edition            IDs (ref unique), also columns
-    game, language, parent  columns read when ranking Whoosh's top N (parent: the parent section's ref)
+    ref, edition            IDs (ref unique, also a column); a section's game and language are its
+                            edition's, its parent is named by its number (index.parent_ref)
     title, body             CJK bigrams of the title / own text (small kana folded; Chinese simplified)
     body1                   single CJK characters of the own text (输, 放, 级), those a query may use only:
                             no hiragana, none in more than STOP_SHARE of the sections
@@ -108,9 +108,9 @@ def _column() -> fields.COLUMN:
 
 def schema() -> fields.Schema:
     return fields.Schema(
-        ref=fields.ID(unique=True, sortable=True), edition=fields.ID(sortable=True),
-        # ranking columns only (not searched): one value per section, read for Whoosh's top N
-        game=_column(), language=_column(), parent=_column(), counts=_column(),
+        ref=fields.ID(unique=True, sortable=True), edition=fields.ID,
+        # a ranking column only (not searched), read for Whoosh's top N
+        counts=_column(),
         title=_text("cjk"), body=_text("cjk"), body1=_text("chars"),
         title_en=_text("english"), body_en=_text("english"), english=_text("english"),
         heading_terms=_ids(),
