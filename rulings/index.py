@@ -354,8 +354,10 @@ def _write(path: Path) -> tuple[dict, dict]:
     ram = RamStorage()
     ix = ram.create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
-    # more CPU than it saves on 4,500 short documents
-    writer = ix.writer(limitmb=256, codec=_codec())
+    # more CPU than it saves on 4,500 short documents. Written in Whoosh's RamStorage (its writer reads
+    # what it wrote back, value by value), then copied to disk. compound=False: the segment's files stay
+    # apart, so that opening them from RAM copies none (Whoosh reads a compound file's members as copies)
+    writer = ix.writer(limitmb=256, codec=_codec(), compound=False)
     for fields in documents:
         writer.add_document(**fields)
     writer.commit()
@@ -383,7 +385,7 @@ def _write_casebook(storage) -> None:
     from .yamlio import load_yaml_file
 
     ix = storage.create_index(schema.casebook_schema(), indexname=schema.CASEBOOK)
-    writer = ix.writer(codec=_codec())
+    writer = ix.writer(codec=_codec(), compound=False)
     for path in sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml")):
         try:
             items = load_yaml_file(path)
