@@ -53,6 +53,8 @@ PROVIDED: dict[str, Callable] = {}
 #                                                       areas whose [Main] effect the `activate` action may activate
 #   main_unusable(game, player, digimon, zone) -> None, or (why, rule keys): it has no [Main] effect usable there
 #   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
+#   color_requirement_waived(game, player, option card) -> None, or (True, why, rule keys) when the card may be used
+#                                                       without its colour requirement, (False, why, rule keys) when not
 #   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
 #                                                       battle-area Digimon it could name (`seen`)
 #   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
