@@ -650,8 +650,19 @@ class Game:
                 return
             seen.add(self.board)
             if len(seen) > 1:
-                self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
-                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat", cards=", ".join(zero))
+                arrived = [i for i in zero if i not in checked]   # came while the last check was processed
+                if arrived:
+                    self.step("rule.again", f"Rule check again: {', '.join(arrived)} came into the battle area while "
+                              f"the last rule check was being processed, which does not check it; now "
+                              f"{', '.join(zero)} {'has' if len(zero) == 1 else 'have'} 0 DP.",
+                              "dcg.rule_check.not_during_rule", "dcg.rule_check.repeat", cards=", ".join(zero),
+                              arrived=", ".join(arrived))
+                else:
+                    self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
+                              f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat",
+                              cards=", ".join(zero))
+            # every card of the battle areas: a Digimon whose top card was among them (Armor Purge) did not come
+            checked = {c.id for p in ("A", "B") for d in self.ps(p).battle_area for c in d.cards()}
             self.destroy(zero, cause="rule")
             self.refresh()
 
