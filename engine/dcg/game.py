@@ -537,7 +537,9 @@ class Game:
             t = next((x for x in pending if x.owner == turn), pending[0])
             pending.remove(t)
             if self.looping(t, pending):
-                return
+                if self.over:
+                    return
+                continue   # a player who could stop the loop stopped it: this effect is not used (18-3-3-3)
             outer, self.running = self.running, t
             try:
                 self.run_trigger(t)
@@ -581,14 +583,27 @@ class Game:
         return self.objection("effect_declares_attack", t.effect) is not None
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
-        """18-3: the same board with the same effects about to run again repeats forever (every choice here is
-        fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
+        """18-3: the same board with the same effects about to run again repeats forever. When the effect about to
+        run again is optional, its player can stop the loop (18-3-3): the players declare how many more times
+        (the default: 0) and the loop stops — True, and the game goes on. Otherwise nobody can stop it (every
+        choice is fixed by the scenario or a default): the game is a draw (18-3-2), and True."""
         # States are filed under the pending effects (small ints: flush() gave each its key) and the board's
         # shape, both cheap; only boards in the same drawer are compared, and equal boards share most records.
         drawer = self.seen.setdefault((board_shape(self.board), self.trigger_key(t), *map(_LOOP_KEY, pending)), [])
         if self.board not in drawer:
             drawer.append(self.board)
             return False
+        if t.effect is not None and t.effect.optional:   # its player may choose not to use it: a means to stop
+            turn = t.owner == self.board.turn
+            self.step("game.loop_stopped", f"The same effects would repeat forever, but {t.owner} can stop them: "
+                      f"{t.card_id}'s effect is optional. "
+                      + (f"{t.owner}, the turn player, declares 0 further repetitions"
+                         if turn else f"The turn player has no means to stop it; {t.owner} declares 0 further "
+                         f"repetitions") + " (the default), the fewer count is carried out, and the loop is "
+                      f"stopped: {t.card_id}'s effect is not used.", "dcg.loop.stoppable",
+                      "dcg.loop.turn_declares" if turn else "dcg.loop.non_turn_declares", "dcg.loop.fewer_repeats",
+                      player=t.owner, card=t.card_id)
+            return True
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
                   "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")
         self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
