@@ -9,6 +9,7 @@ from .card_triggers import on_summoned_in_column
 from .extra_deck import revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
 from .link import level_check, position_check, summon_position_check
+from .kernel import SUMMON_COUNTED
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .replacement import replace
@@ -569,7 +570,8 @@ def apply_special_summon(game, link, args):
     game.effect_summoned = card
     link.summoned.append(card)
     linked.record(game, link, card)
-    vows.record_summon(game, card, link.player, "special")
+    for handler in SUMMON_COUNTED.handlers:   # the summon counts (vows.record_summon, each_time)
+        handler(game, card, link.player, "special", None)
     if card.trigger("summoned"):
         game.add_trigger(card, Window("summoned", card, None, link.player))
     on_summoned_in_column(game, card, link.player)
