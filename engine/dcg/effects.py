@@ -164,7 +164,7 @@ def _marks(data: dict, path: str, card_ids_later: list) -> tuple:
     return tuple(out)
 
 
-_KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
+KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
 _OPTIONAL_VERBS = {"blitz", "save", "blast_digivolve", "blast_dna_digivolve"}   # 16-15-3, 16-19-3, 16-25-3: optional
@@ -542,9 +542,9 @@ def _verb(value, path: str) -> tuple[str, int | None]:
     if plain in VERBS:
         return plain, None
     kw = parse_keyword(value, path)
-    if kw.kid not in _KEYWORD_VERBS:
+    if kw.kid not in KEYWORD_VERBS:
         raise InvalidScenario(path, f"{value!r} is not an effect verb (one of: {', '.join(VERBS)})")
-    return _KEYWORD_VERBS[kw.kid], kw.n
+    return KEYWORD_VERBS[kw.kid], kw.n
 
 
 def _target(verb: str, value, path: str, card_ids_later: list) -> str:
