@@ -611,7 +611,7 @@ def ygo_defs() -> dict:
                                                     obj({**common, "face_up": BOOL}, ("id",))]},
                                          "card in the Extra Deck", "额外卡组的卡")
     monster_props = {**common, "zone": vocab(MONSTER_ZONES), "position": vocab(POSITIONS),
-                     "summoned_this_turn": BOOL, "position_changed_this_turn": BOOL, "attacked_this_turn": BOOL,
+                     "summoned_this_turn": BOOL, "set_this_turn": BOOL, "position_changed_this_turn": BOOL, "attacked_this_turn": BOOL,
                      "materials": {"type": "array", "items": ref("ygo.card")}, "owner": vocab(PLAYERS),
                      "trap_monster": BOOL, "also_trap": BOOL,
                      "summoned_by": {"anyOf": [vocab(SUMMON_WAYS), {"type": "array", "minItems": 1,

@@ -127,6 +127,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
                 "summoned_this_turn": c.summoned_turn == turn_number,
                 "position_changed_this_turn": c.position_changed_turn == turn_number,
                 "attacked_this_turn": bool(c.attacks_this_turn)})
+    if c.set_turn == turn_number:
+        out["set_this_turn"] = True
     if c.unaffected_turn == turn_number:
         out["unaffected_this_turn"] = True
     if c.materials:

@@ -28,7 +28,7 @@ PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
              "effect", "effects", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
-MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
+MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "set_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "equipped_by_itself",
@@ -302,6 +302,10 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         raise InvalidScenario(f"{path}.also_trap", "only a trap monster (trap_monster: true) is also a Trap Card")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
+    if _bool(data.get("set_this_turn", False), f"{path}.set_this_turn"):   # Set: a Normal Summon, not a summon
+        if card.position != "set":
+            raise InvalidScenario(f"{path}.set_this_turn", "only a face-down monster (position: set) was Set")
+        card.summoned_turn = card.set_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):
