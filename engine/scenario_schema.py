@@ -596,7 +596,7 @@ def ygo_defs() -> dict:
         "original_atk_per_material": integer(1, 10**6),
         "pendulum": BOOL, "scale": integer(0, 13), "tuner": BOOL, "rank": integer(0, 13),
         "arrows": ANY, "link": ANY, "materials_needed": ANY, "special_summon_only": BOOL, "properly_summoned": BOOL,
-        "own_procedure_only": BOOL, "special_summon_once": BOOL, "procedure": ANY, "gemini": BOOL,
+        "own_procedure_only": BOOL, "summon_only_by": {"type": "string", "minLength": 1}, "special_summon_once": BOOL, "procedure": ANY, "gemini": BOOL,
         "material_filter": ANY, "summon_vow": ANY,
         "counters": ANY, "holds_counters": ANY, "counter_limit": ANY, "gains_counter": ANY, "counter_locks": ANY,
     }

@@ -93,6 +93,7 @@ class Card:
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
     procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
+    summon_only_by: str = ""          # "can only be Special Summoned by the effect of <name>" | card_effect (3.3.2.p7, p23)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     summon_vow: dict | None = None          # "the turn you Special Summon this card, you cannot …" (4.9.2.p2, vows.py)

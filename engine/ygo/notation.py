@@ -111,6 +111,8 @@ def _extra_fields(c: Card) -> dict:
     for key in ("special_summon_only", "own_procedure_only", "special_summon_once", "gemini"):
         if getattr(c, key):
             out[key] = True
+    if c.summon_only_by:
+        out["summon_only_by"] = c.summon_only_by
     if not c.properly_summoned:
         out["properly_summoned"] = False
     if c.procedure:

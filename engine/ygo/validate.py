@@ -303,8 +303,6 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
     if _bool(data.get("set_this_turn", False), f"{path}.set_this_turn"):   # Set: a Normal Summon, not a summon
-        if card.position != "set":
-            raise InvalidScenario(f"{path}.set_this_turn", "only a face-down monster (position: set) was Set")
         card.summoned_turn = card.set_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
         card.position_changed_turn = turn_number
