@@ -587,7 +587,7 @@ def ygo_defs() -> dict:
         "id": card_id, "name": titled(TEXT, "name", "卡名"), "type": vocab(("monster", "spell", "trap")),
         "kind": vocab(tuple(dict.fromkeys(MONSTER_KINDS + ST_KINDS))), "level": integer(0, 13),
         "atk": integer(0, v.MAX_LP), "def": integer(0, v.MAX_LP), "piercing": BOOL,
-        "indestructible_by_battle": BOOL, "indestructible_by_effect": BOOL, "untargetable": BOOL,
+        "indestructible_by_battle": BOOL, "indestructible_by_effect": BOOL, "indestructible_untargeted": BOOL, "untargetable": BOOL,
         "unaffected": ANY, "effects_negated": {"anyOf": [BOOL, {"const": "anywhere"}]},
         "effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]},
         "effects": {"type": "array", "minItems": 2, "maxItems": 9, "items": ref("ygo.effect")},

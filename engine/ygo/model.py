@@ -71,6 +71,7 @@ class Card:
     kind: str = ""                    # monster kind or spell/trap kind; "" = unknown (a bare hand card)
     piercing: bool = False
     indestructible_by_battle: bool = False
+    indestructible_untargeted: bool = False   # "cannot be destroyed by card effects that do not target it" (4.1.3.p8)
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects

@@ -63,7 +63,8 @@ def _common(c: Card) -> dict:
     if c.card_type == "monster":
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
-        out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        out.update({k: True for k in ("indestructible_by_effect", "indestructible_untargeted", "untargetable",
+                                      "unaffected") if getattr(c, k)})
         if c.unaffected_by:
             out["unaffected"] = list(c.unaffected_by)
     if c.effects_negated:
