@@ -209,7 +209,9 @@ def dcg_defs() -> dict:
         {**obj({k: cond_type[t] if not (t is int and not k.startswith("memory")) else integer(0, 60)
                 for k, t in fx.CONDITIONS.items()}), "minProperties": 1},
         "processing condition", "处理条件", "All given conditions must hold (15-6).")
-    filt_type = {bool: BOOL, int: integer(0, 100000), str: {"type": "string", "maxLength": 100, "pattern": r"\S"}}
+    filt_str = {"type": "string", "maxLength": 100, "pattern": r"\S"}
+    filt_type = {bool: BOOL, int: integer(0, 100000), str: filt_str,   # tuple: "A/B" alternatives (4-21-1)
+                 tuple: {"anyOf": [filt_str, {"type": "array", "items": filt_str, "minItems": 1, "maxItems": 6}]}}
     defs["dcg.filter"] = titled({**obj({k: filt_type[t] for k, t in FILTERS.items()}), "minProperties": 1},
                                 "target condition", "对象条件", "All given conditions must hold (15-11).")
     cost_props = {"do": None, "amount": integer(1, 20),

@@ -781,10 +781,35 @@ class RuleSearch:
                         continue        # (タイミン: part of タイミングを逃す, cut in two by を)
                     if any(n in stretch and _HIRAGANA.match(stretch.replace(n, "", 1) or "x") for n in named):
                         continue        # 誘発し: a name and its okurigana, no typo
-                    near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
+                    # a Chinese typo swaps a character for one that sounds alike (pinyin input): 进化后 is
+                    # "after digivolving", not 进化源 or 进化时
+                    before, after = piece[start - 1:start], piece[start + length:start + length + 1]
+
+                    def accept(name, stretch=stretch, before=before, after=after, chinese=not japanese):
+                        return q.typed_alike(stretch, name, before, after, chinese)
+
+                    near = self._cjk_speller.exact(stretch) or self._cjk_speller.near(stretch, accept)
+                    near = [t for t in near if game is None or t.game == game]
+                    if near and self._text_word(stretch) and not self._inside_a_name(stretch, near):
+                        continue        # ターン is a word of the texts, not a typo of トーン (トークン)
                     if near:
                         found.append((stretch, near))
         return found
+
+    def _text_word(self, stretch: str) -> bool:
+        """Whether the texts use `stretch` as it is written: its bigrams together in TEXT_WORD_SECTIONS
+        sections or more (a word the texts use is no typo: correct only what neither the texts nor the
+        terms know)."""
+        sets = [self._docs("body", g) for g in analysis.bigrams(stretch)]
+        together = set.intersection(*sets) if sets else set()
+        return len(together) >= TEXT_WORD_SECTIONS
+
+    @staticmethod
+    def _inside_a_name(stretch: str, near: list[terms.Term]) -> bool:
+        """A stretch that begins a name it is near (ブロッカ of ブロッカー): a name cut short, whatever else
+        the texts use it for (カード ends 罠カード: a word of its own)."""
+        return any(analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name).startswith(stretch)
+                   for t in near for lang in ("zh", "ja") for name in t.names(lang))
 
     def _gloss_concepts(self, runs: list[str]) -> tuple[list[str], list[_Concept]]:
         """Ordinary words of the glosses table found in the runs, each one concept that its synonyms also
@@ -1070,6 +1095,7 @@ _ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|
 STOP_SHARE = index.STOP_SHARE
 QUERY_GRAMS = 10
 NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
+TEXT_WORD_SECTIONS = 3      # a stretch whose bigrams this many sections hold together is a word, no typo
 NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way

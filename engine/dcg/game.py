@@ -48,7 +48,13 @@ PROVIDED: dict[str, Callable] = {}
 #   digimon_deleted(game, deleted)                      these (player, Digimon) were deleted at the same time (they have left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
 #   digimon_digivolved(game, player, digimon, area)     p's Digimon digivolved (area: "battle" | "breeding"), as it is now
+#   effect_targets(game, owner, effect, holder) -> None, or the (player, Digimon) pairs a target a mechanic added names
+#   main_activator(game, card_id) -> None, or ((player, Digimon standing for the card), zone) for a card outside the
+#                                                       areas whose [Main] effect the `activate` action may activate
+#   main_unusable(game, player, digimon, zone) -> None, or (why, rule keys): it has no [Main] effect usable there
 #   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
+#   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
+#                                                       battle-area Digimon it could name (`seen`)
 #   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
 HOOKS: dict[str, list[Callable]] = {}
 
@@ -216,6 +222,11 @@ class Game:
     def digiburst(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
         """Digi-Burst: trash the digivolution cards an effect needs to run; False when it cannot (keyword_verbs.py)."""
         return PROVIDED["digiburst"](self, owner, e, card_id, holder)
+
+    def activate_from_zone(self, p: str, d: Digimon, zone: str, e: Effect, source: str, paid: str,
+                           keys: list) -> None:
+        """Activate the [Main] effect `e` of the card `d` stands for in p's hand or trash (zone_main.py)."""
+        PROVIDED["activate_from_zone"](self, p, d, zone, e, source, paid, keys)
 
     def check_links(self, p: str) -> None:
         """The rule check's look at p's link cards (17-1-3-6, 17-1-3-7; combine.py)."""

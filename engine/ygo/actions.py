@@ -92,7 +92,8 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
         return gemini_summon(game, card, using)
     grant = summon_count.choose(game, player, card, using)[0]
     for t in tribute:
-        game.send(t, "graveyard")
+        with game.during("summon"):   # a "when" trigger met by a Tribute misses its timing (4.10.7.p14)
+            game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
                   f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count", "ygo.cost.tribute_to_graveyard",

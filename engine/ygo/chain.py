@@ -416,6 +416,7 @@ def resolve_chain(game) -> None:
                       "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []),
                       *(["ygo.chain.negated_effect_stays"] if link.card.card_type == "monster" else []),
                       link=link.n, card=link.card.label(), **({"paid": True} if paid else {}))
+            game.skipped_links.append(game.happened)   # it takes no time point (4.10.7.p19)
             if link.card.effect and link.card.effect.once_per_turn:
                 game.negated_uses.add(once_per_turn.mark(link.card, link.player))
         elif link.negated_effect:
@@ -427,7 +428,7 @@ def resolve_chain(game) -> None:
             game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
                       "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
         else:
-            game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
+            game.happen("chain_link")   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             negated_by = negation.resolves_negated(game, link) or trap_negation.resolves_negated(game, link)
             column_lock = columns.negated_by(game, link)
             if column_lock is not None:

@@ -99,7 +99,7 @@ def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
             previous = False
             continue
         if after != "and":
-            game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
+            game.happen("operation")   # each operation is something that happens (a "when" trigger before it misses)
         done = OPERATIONS[name].apply(game, link, args)
         previous = done is not False   # operations that do not report count as applied
         mass = name == "destroy" and args in MASS_SELECTORS + ("all_cards",)
