@@ -594,7 +594,7 @@ def ygo_defs() -> dict:
         "effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]},
         "effects": {"type": "array", "minItems": 2, "maxItems": 9, "items": ref("ygo.effect")},
         "equip_effect": {"anyOf": [{"type": "null"}, ref("ygo.effect")]}, "equip_effect_own_only": BOOL,
-        "attacks": integer(1, 5), "attack_all": BOOL, "race": TEXT, "attribute": TEXT,
+        "attacks": integer(1, 5), "attack_all": BOOL, "race": TEXT, "attribute": TEXT, "unique_on_field": {"enum": ["own", "field"]},
         "original_atk_per_material": integer(1, 10**6),
         "pendulum": BOOL, "scale": integer(0, 13), "tuner": BOOL, "rank": integer(0, 13),
         "arrows": ANY, "link": ANY, "materials_needed": ANY, "special_summon_only": BOOL, "properly_summoned": BOOL,

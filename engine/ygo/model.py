@@ -94,6 +94,7 @@ class Card:
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
     procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
+    unique_on_field: str = ""         # "only 1 face-up <name>": own (your field) | field (4.2.2, field_limits.py)
     summon_only_by: str = ""          # "can only be Special Summoned by the effect of <name>" | card_effect (3.3.2.p7, p23)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)

@@ -73,6 +73,8 @@ def _common(c: Card) -> dict:
         out["race"] = c.race
     if c.attribute:
         out["attribute"] = c.attribute
+    if c.unique_on_field:
+        out["unique_on_field"] = c.unique_on_field
     if c.attacks_allowed != 1:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:

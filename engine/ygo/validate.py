@@ -27,7 +27,7 @@ BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_s
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
              "indestructible_by_effect", "indestructible_untargeted", "untargetable", "unaffected", "effects_negated",
-             "effect", "effects", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+             "effect", "effects", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material", "unique_on_field") + EXTRA_CARD_KEYS + counters.CARD_KEYS
 MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "set_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
@@ -233,6 +233,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.race = _text(data["race"], f"{path}.race").lower()
     if "attribute" in data:
         card.attribute = _text(data["attribute"], f"{path}.attribute").lower()
+    if "unique_on_field" in data:   # "only 1 face-up <this name>" (field_limits.py)
+        card.unique_on_field = _choice(data["unique_on_field"], f"{path}.unique_on_field", ("own", "field"))
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
