@@ -472,7 +472,7 @@ YGO_ZH = {
     "add_to_hand": "加入手卡", "negate_effects": "效果无效", "send_to_graveyard": "送去墓地",
     "become_tuner": "变为调整", "protect": "保护", "cannot_be_negated": "不能被无效", "one_of": "选择其一",
     "each_of": "各自处理", "place_counters": "放置指示物", "negate_column": "纵列无效", "move": "移动",
-    "make_unaffected": "不受效果影响", "remove_counters": "取除指示物", "delayed": "延迟处理",
+    "make_unaffected": "不受效果影响", "remove_counters": "取除指示物", "delayed": "延迟处理", "only_if": "条件处理",
     "pay_lp": "支付基本分", "tribute": "解放", "detach": "取除超量素材",
     "ignition": "起动效果", "trigger": "诱发效果",
     "start": "伤害步骤开始时", "before_calculation": "伤害计算前", "calculation": "伤害计算时",

@@ -684,7 +684,7 @@ class RuleSearch:
             residual = _cut(residual, stretch)     # its characters are the term's, not bigrams of their own
         residual, gloss_concepts = self._gloss_concepts(residual)
         plan.concepts += gloss_concepts
-        grams, chars = self._cjk_grams(residual)
+        grams, chars = self._cjk_grams(residual, others=bool(plan.concepts))
         for gram, variants in grams.items():
             clauses = [(fieldname, v, 1.0) for v in variants for fieldname in ("title", "body")]
             frequency = max(self._ix.doc_frequency("body", v) for v in variants)
@@ -832,11 +832,12 @@ class RuleSearch:
             rest += [piece for piece in "".join(cut).split("\n") if piece]
         return rest, concepts
 
-    def _cjk_grams(self, runs: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    def _cjk_grams(self, runs: list[str], others: bool = False) -> tuple[dict[str, list[str]], list[str]]:
         """The bigrams to look for (each with its typed and simplified spelling), question words cut out,
         and the single characters left alone between question words (输 in 会输吗). Stop bigrams add time
         and noise, not meaning: all-hiragana ones in Japanese (particles and endings) and, when the
-        query has others, those in more than STOP_SHARE of the sections. At most QUERY_GRAMS of the
+        query has others (`others`: the terms and glosses it names), those in more than STOP_SHARE of the
+        sections (数码宝贝 beside 横置 and 进化: three bigrams the Japanese texts cannot show). At most QUERY_GRAMS of the
         rarest are kept: the p99 of long questions is bounded by this number."""
         n = max(1, self._ix.size)
         found: dict[str, list[str]] = {}
@@ -857,11 +858,14 @@ class RuleSearch:
                         if _KANJI.match(typed[0]) and 0 < self._ix.doc_frequency("body1", typed[0]) / n <= STOP_SHARE:
                             chars.append(typed[0])
                         continue
-                    found.setdefault(simple, list(dict.fromkeys([typed, simple])))
-        if len(found) > 1:
-            share = {g: max(self._ix.doc_frequency("body", v) for v in vs) / n for g, vs in found.items()}
+                    # Japanese kanji also in their simplified form: the Yu-Gi-Oh rules are Chinese (守備 / 守备)
+                    also = terms.to_simplified(typed) if japanese else simple
+                    found.setdefault(simple, list(dict.fromkeys([typed, simple, also])))
+        if len(found) > 1 or (found and others):
+            share = {g: max(self._ix.doc_frequency(f, v) for v in vs for f in ("body", "title")) / n
+                     for g, vs in found.items()}
             kept = {g: vs for g, vs in found.items() if 0 < share[g] <= STOP_SHARE}
-            if kept:
+            if kept or others:
                 found = kept
             if len(found) > QUERY_GRAMS:
                 rare = set(sorted(found, key=lambda g: share[g])[:QUERY_GRAMS])

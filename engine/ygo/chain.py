@@ -180,8 +180,9 @@ def control_condition(game, card, player: str):
     """"If you control <name>": judged when the effect would be activated — for a trigger met in a chain, once
     that chain has resolved (4.10.8.p6). A refusal (reason, rule keys) or None."""
     name = card.effect.if_you_control
-    if not name or any(m.face_up and m.name == name and m is not card
-                       for m in game.board.player(player).monster_list()):
+    me = game.board.player(player)
+    mine = me.monster_list() + me.st_list() + ([me.field_spell] if me.field_spell else [])   # a Spell too ("卡通世界")
+    if not name or any(c.face_up and c.name == name and c is not card for c in mine):
         return None
     return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
             ("ygo.trigger.condition_after_chain",))

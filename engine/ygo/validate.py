@@ -506,8 +506,9 @@ def _effect(data, path: str) -> Effect:
         if eff.source == "pendulum_zone" and eff.type not in ("ignition", "quick"):
             raise InvalidScenario(f"{path}.from", "a Pendulum Effect activated in the Pendulum Zone is an ignition or "
                                   "a quick effect here")
-        if eff.source == "hand" and eff.type not in ("quick", "trigger"):
-            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
+        if eff.source == "hand" and eff.type not in ("ignition", "quick", "trigger"):
+            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is an ignition, a quick or a "
+                                  "trigger effect")
         if eff.source == "graveyard" and eff.type != "trigger" and not (eff.replace and "do" not in data):
             raise InvalidScenario(f"{path}.from", "an effect activated from the graveyard is a trigger effect here "
                                   "(type: trigger)")
