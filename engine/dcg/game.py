@@ -52,6 +52,8 @@ PROVIDED: dict[str, Callable] = {}
 #   main_activator(game, card_id) -> None, or ((player, Digimon standing for the card), zone) for a card outside the
 #                                                       areas whose [Main] effect the `activate` action may activate
 #   main_unusable(game, player, digimon, zone) -> None, or (why, rule keys): it has no [Main] effect usable there
+#   not_placed(game, player, cards, zone)               an effect put these cards toward p's `zone` (security), but a rule
+#                                                       sent them elsewhere (a Digi-Egg card, a token): it has no more cards
 #   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
 #   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
 #                                                       battle-area Digimon it could name (`seen`)

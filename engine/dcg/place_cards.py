@@ -144,12 +144,15 @@ def to_security(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon
                 game.step("effect.to_security_token", f"{card_id}'s effect places the token {d.label} in security: it "
                           f"leaves the game instead.", "dcg.token.condition_met", "dcg.token.removed",
                           card=card_id, target=d.label)
+                game.emit("not_placed", p, (d.card,), "security")
     for p, card in moving:
         placed, eggs = _put_cards(game, p, (card,), "security", position)
         eggs_text, egg_keys = _egg_words(eggs, "security")
         game.step("effect.to_security", f"{card_id}'s effect places {card.label} {'on top' if position == 'top' else 'at the bottom'} "
                   f"of {p}'s security, face down (nothing says otherwise){eggs_text}.", "dcg.zone.placed_by_zone_rule",
                   "dcg.zone.owner_place", *egg_keys, card=card_id, target=card.label, player=p, position=position)
+        if eggs:
+            game.emit("not_placed", p, tuple(eggs), "security")
 
 
 def place_under(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
