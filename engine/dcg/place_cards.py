@@ -197,8 +197,11 @@ def play_from_sources(game: Game, owner: str, e: Effect, card_id: str, holder: D
         return game.nothing(card_id, "play from digivolution cards")
     p, d = found
     game.put(p, replace(d, sources=tuple(c for c in d.sources if c.id != card.id)))
+    itself = card.id == card_id and e.inherited   # 15-3-3: "this card" in an inherited effect is that card itself
     game.play_card(owner, card, f"{card_id}'s effect plays {card.label} from under {d.label} without paying its "
-                   f"cost; it is a new card in the battle area.", "dcg.new_card.becomes", "dcg.play.procedure")
+                   f"cost" + (" (\"this card\" in its inherited effect: the digivolution card itself)" if itself
+                              else "") + "; it is a new card in the battle area.",
+                   *(["dcg.inherited.this_card"] if itself else []), "dcg.new_card.becomes", "dcg.play.procedure")
 
 
 runs_verbs({"to_deck": to_deck, "to_security": to_security, "place_under": place_under,

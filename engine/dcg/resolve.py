@@ -133,7 +133,8 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                         and game.ps(opponent(owner)).breeding_area is not None)
             game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
-                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
+                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.immediate.condition"
+                      if e.timing == "would_be_deleted" else "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
                       *_condition_keys(e), card=card_id, condition=words)
             return False

@@ -169,6 +169,10 @@ def _spell_trap(c: Card, controller: str = "") -> dict:
         out["equipped_to"] = c.equipped_to
     if c.equipped_by:
         out["equipped_by"] = c.equipped_by
+    if c.trap_monster and c.card_type == "trap":   # a Set Trap that Special Summons itself as a monster (3.1.11.p1)
+        out.update({"trap_monster": True, "level": c.level, "atk": c.atk, "def": c.defense})
+        if c.also_trap:
+            out["also_trap"] = True
     return out
 
 
