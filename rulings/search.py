@@ -204,6 +204,7 @@ class RuleSearch:
         self._filters = {}
         self._game_count_cache: dict = {}
         self._doc_sets: dict = {}
+        self._english_rates: dict[str, list[float]] = {}     # English word -> its use per game (_game_shares)
         self._columns: dict = {}
         self._superseded = supersession.superseded()
         self._stamp = self._pointer_stamp()
@@ -655,8 +656,12 @@ class RuleSearch:
             # only in that game's table
             phrases = [[("body_en", t) for t in analysis.english_tokens(name)]] if latin else \
                 [p for p in (_phrase(name, "body"), _phrase(name, "title")) if p]
+            # an English name also shows in the English renderings, and scores there: the answering sentence's
+            # rendering says "cost" where its Japanese names ten other terms besides
+            rendered = [[("english", t) for t in analysis.english_tokens(name)]] if latin else []
             concept = _Concept(",".join(t.id for t in named), clauses, _idf(frequency, n) + 1.0,
-                               list(dict.fromkeys(words)), alike=[p for p in phrases if p])
+                               list(dict.fromkeys(words)), phrases=[p for p in rendered if p],
+                               alike=[p for p in phrases if p])
             family = next((c for c in plan.concepts if latin and _same_family(c, concept)), None)
             if family:      # "a blocker blocks": Blocker or block, one thing asked about, not two
                 family.name += "," + concept.name
@@ -709,7 +714,7 @@ class RuleSearch:
                 plan.stems.append(stem)
                 if inside:
                     continue
-                frequency = self._ix.doc_frequency("body_en", stem)
+                frequency = self._english_frequency(stem)
                 plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5),
                                                      ("english", stem, ENGLISH_RENDERING_BOOST)],
                                               _idf(frequency, n)))
@@ -736,6 +741,19 @@ class RuleSearch:
             plan.needles.append(unicodedata.normalize("NFKC", name))
         plan.concepts = _dedupe(plan.concepts)
         return plan
+
+    def _english_frequency(self, stem: str) -> int:
+        """How many sections an English word's weight counts as using it: those whose English holds it
+        (body_en: the text's own Latin words and the English names of what it names), or, when more, as many
+        as the share of the English renderings using it makes of all the sections. body_en alone misses
+        most of the English a judge types (digimon, same, card are ordinary words there, and rare)."""
+        frequency = self._ix.doc_frequency("body_en", stem)
+        usage = self._info.manifest.get("term_sections") or {}
+        rendered = sum(int((usage.get(g) or {}).get("english") or 0) for g in GAMES)
+        if rendered:
+            share = self._ix.doc_frequency("english", stem) / rendered
+            frequency = max(frequency, round(share * self._ix.size))
+        return frequency
 
     def _correct_english(self, text: str, plan: _Plan) -> str:
         def fix(m: re.Match) -> str:
@@ -866,25 +884,50 @@ class RuleSearch:
             counts[GAMES.index(games[docnum])] += 1
         return counts
 
+    def _game_shares(self, fieldname: str, token: str) -> tuple[list[float], float]:
+        """(how much each game uses the token, the smallest use one occurrence makes). A Chinese or Japanese
+        token: the share of each game's sections holding it. An English word: how often each game's English
+        renderings use it, per word they hold, when they use it at all (body_en holds only the English names
+        of the terms and glosses a text names, so "face-down" or "instead" would lean to whichever game's table
+        glosses them; and a share of sections would lean to the game whose rendered paragraphs are longest)."""
+        sizes = self._english_sizes
+        if fieldname == "body_en" and sizes and self._docs("english", token):
+            rates = self._english_rates.get(token)
+            if rates is None:
+                games = self._column("game")
+                counts = [0.0] * len(GAMES)
+                postings = self._ix.searcher.postings("english", token)
+                while postings.is_active():
+                    counts[GAMES.index(games[postings.id()])] += postings.weight()
+                    postings.next()
+                rates = self._english_rates[token] = [c / size for c, size in zip(counts, sizes)]
+            return rates, 1.0 / max(sizes)
+        sizes = self._game_sizes
+        counts = self._game_counts(fieldname, token)
+        return [c / max(size, 1) for c, size in zip(counts, sizes)], 1.0 / max(1.0, float(max(sizes)))
+
+    @property
+    def _english_sizes(self) -> list[int] | None:
+        """How many words each game's English renderings hold (None for an index built without the count)."""
+        usage = self._info.manifest.get("term_sections") or {}
+        sizes = [int((usage.get(g) or {}).get("english_tokens") or 0) for g in GAMES]
+        return sizes if all(sizes) else None
+
     def _lean(self, plan: _Plan) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
         of the share of each game's sections that use each word. A term counts by the words it was typed
         as (its least used one), not by whose table lists it: Link or opponent's turn are words both
         games' rules use."""
         total, weights = 0.0, 0.0
-        sizes = self._game_sizes
-        eps = 1.0 / max(1.0, float(max(sizes)))
         for concept in plan.concepts:
             tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
-            per_token = []
-            for fieldname, token in tokens:
-                per_token.append(self._game_counts(fieldname, token))
+            per_token = [self._game_shares(fieldname, token) for fieldname, token in tokens]
             if not per_token:
                 continue
             pick = min if concept.words else max
-            counts = [pick(c[g] for c in per_token) for g in range(len(GAMES))]
-            if any(counts):
-                share = [c / max(size, 1) for c, size in zip(counts, sizes)]
+            share = [pick(s[g] for s, _ in per_token) for g in range(len(GAMES))]
+            eps = max(e for _, e in per_token)
+            if any(share):
                 total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
             elif concept.words and len({terms.by_id(i).game for i in concept.name.split(",") if terms.by_id(i)}) == 1:
                 # a term typed in a language only its game's table has (ダメージステップ)
@@ -1046,7 +1089,7 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 COVERAGE_POWER = 1.0
 TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
 WORD_BONUS = 0.5    # a word typed (a run cut at question words) inside a section
-ENGLISH_RENDERING_BOOST = 1.0   # a word of the section's unofficial English rendering
+ENGLISH_RENDERING_BOOST = 1.5   # a word of the section's unofficial English rendering (as body_en's)
 RULINGS_SHOWN = 5           # casebook rulings beside the sections
 RULINGS_FROM_HITS = 5       # ... citing one of the first this many sections
 SPELL_MIN_LENGTH = 4        # shorter English words are never corrected (dp, ex, s/t ...)
