@@ -631,6 +631,7 @@ class RuleSearch:
         # 3. named terms (any language): their defining sections, headings naming them, mentions. A term's
         #    mentions are indexed by id, which is what makes the search cross-language.
         mentions = plan.mentions = terms.mentions(text, game)
+        mentions += _inflected_mentions(text, mentions, game)
         for term in dict.fromkeys(m.term for m in mentions):
             plan.named_terms.append(term)
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
@@ -1194,6 +1195,63 @@ def _phrase(name: str, fieldname: str) -> list[tuple[str, str]]:
             out += [(fieldname, g) for g in analysis.bigrams(run)]
         elif fieldname == "body":
             out.append(("body1", run))
+    return out
+
+
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+INFLECTED_NAME_MIN = 4      # shorter names (use, set) are read only as written: "used" is seldom the term
+
+
+def _word_forms(text: str) -> list[tuple[str, int, int]]:
+    """(form, start, end) of each Latin word of normalised text: its stem (analysis.english_tokens' base form
+    and Porter stem), a stop word as itself."""
+    out = []
+    for m in _NAME_WORD.finditer(text):
+        word = m.group()
+        out.append((word if word in analysis.STOP_WORDS or len(word) < 2 else analysis.stem(word), m.start(), m.end()))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _english_names() -> tuple[dict[tuple[str, ...], list[terms.Term]], int]:
+    """The English term names as word forms -> their terms, and the longest name in words. Only names of
+    plain words (letters, digits, spaces, inner hyphens): `[Counter]` or `Link-` mean what they are only
+    as written."""
+    table: dict[tuple[str, ...], list[terms.Term]] = {}
+    for term in terms.all_terms():
+        for name in term.en:
+            plain = terms.normalize(name).strip()
+            if not re.fullmatch(r"[a-z0-9]+(?:[ -][a-z0-9]+)*", plain) or len(plain) < INFLECTED_NAME_MIN:
+                continue
+            key = tuple(form for form, _, _ in _word_forms(plain))
+            if key and term not in table.setdefault(key, []):
+                table[key].append(term)
+    return table, max((len(k) for k in table), default=0)
+
+
+def _inflected_mentions(text: str, found: list[terms.Mention], game: str | None) -> list[terms.Mention]:
+    """English term names typed in another form of their words (digivolving, suspended, checked, trashing:
+    the terms table lists digivolve, suspend, check, trash), read by their stems, leftmost-longest, where no
+    name as written was found."""
+    table, longest = _english_names()
+    scan = terms.normalize(text)
+    if len(scan) != len(text) or not longest:
+        return []
+    taken = [(m.start, m.end) for m in found]
+    words = _word_forms(scan)
+    out: list[terms.Mention] = []
+    i = 0
+    while i < len(words):
+        for length in range(min(longest, len(words) - i), 0, -1):
+            key = tuple(form for form, _, _ in words[i:i + length])
+            named = [t for t in table.get(key, ()) if game is None or t.game == game]
+            start, end = words[i][1], words[i + length - 1][2]
+            if named and not any(a < end and start < b for a, b in taken):
+                out += [terms.Mention(t, "en", scan[start:end], start, end) for t in named]
+                taken.append((start, end))
+                i += length - 1
+                break
+        i += 1
     return out
 
 
