@@ -273,6 +273,10 @@ class _DcgPoint(_Point):
                 cands.append({"training": {"card": d.id}})
             if d.card.kind == "option" and any(e.timing == "delay" for e in d.card.effects):
                 cands.append({"delay": {"card": d.id}})
+        for zone in ("hand", "trash"):   # {Hand} / {Trash} [Main] (engine/dcg/zone_main.py)
+            for c in getattr(me, zone):
+                mains = sum(1 for e in c.effects if e.timing == "main" and e.zone == zone)
+                cands += [{"activate": {"card": c.id, **({"effect": i} if i else {})}} for i in range(mains)]
         cands += [{"pass": {}}, {"end_turn": {}}]
         if not any(board.player(p).hand or board.player(p).security for p in ("A", "B")):   # before setup (5-2-1)
             cands += [{"start_game": {}}, {"start_game": {"redraw": [board.turn]}}]

@@ -209,7 +209,9 @@ def dcg_defs() -> dict:
         {**obj({k: cond_type[t] if not (t is int and not k.startswith("memory")) else integer(0, 60)
                 for k, t in fx.CONDITIONS.items()}), "minProperties": 1},
         "processing condition", "处理条件", "All given conditions must hold (15-6).")
-    filt_type = {bool: BOOL, int: integer(0, 100000), str: {"type": "string", "maxLength": 100, "pattern": r"\S"}}
+    filt_str = {"type": "string", "maxLength": 100, "pattern": r"\S"}
+    filt_type = {bool: BOOL, int: integer(0, 100000), str: filt_str,   # tuple: "A/B" alternatives (4-21-1)
+                 tuple: {"anyOf": [filt_str, {"type": "array", "items": filt_str, "minItems": 1, "maxItems": 6}]}}
     defs["dcg.filter"] = titled({**obj({k: filt_type[t] for k, t in FILTERS.items()}), "minProperties": 1},
                                 "target condition", "对象条件", "All given conditions must hold (15-11).")
     cost_props = {"do": None, "amount": integer(1, 20),
@@ -470,7 +472,7 @@ YGO_ZH = {
     "add_to_hand": "加入手卡", "negate_effects": "效果无效", "send_to_graveyard": "送去墓地",
     "become_tuner": "变为调整", "protect": "保护", "cannot_be_negated": "不能被无效", "one_of": "选择其一",
     "each_of": "各自处理", "place_counters": "放置指示物", "negate_column": "纵列无效", "move": "移动",
-    "make_unaffected": "不受效果影响", "remove_counters": "取除指示物", "delayed": "延迟处理",
+    "make_unaffected": "不受效果影响", "remove_counters": "取除指示物", "delayed": "延迟处理", "only_if": "条件处理",
     "pay_lp": "支付基本分", "tribute": "解放", "detach": "取除超量素材",
     "ignition": "起动效果", "trigger": "诱发效果",
     "start": "伤害步骤开始时", "before_calculation": "伤害计算前", "calculation": "伤害计算时",
@@ -715,12 +717,13 @@ def ygo_choose(main_zones, monster_zones) -> dict:
                       "properties": {"A": {"type": "string"}, "B": {"type": "string"}}},
         r"^(replace|counters)\.": {"type": "string"}, r"^move\.": {"enum": list(main_zones)},
         r"^replay(\.|$)": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        r"^only_kind\.(A|B)$": {"type": "string", "description": "the Type or Attribute the player keeps"},
     }
     return {"type": "object", "patternProperties": patterns, "additionalProperties": False,
             "description": "replay, replay.<attacker id>, discard, cost.<card id>, discard.<card id>, pick.<card id>, "
                            "mode.<card id>, parts.<card id>, fusion, fusion.<card id>, summon.<card id>, ritual, ritual.<card id>, "
                            "swap.<card id>, phase.standby, phase.end, chain_order, banish.<card id>, replace.<card id>, "
-                           "counters.<card id>, move.<card id> (engine/ygo/EFFECTS.md)"}
+                           "counters.<card id>, move.<card id>, only_kind.A, only_kind.B (engine/ygo/EFFECTS.md)"}
 
 
 # ------------------------------------------------------------------------------------------ the schema

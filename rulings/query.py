@@ -172,13 +172,77 @@ class NameMatcher:
             for variant in _deletes(name) | {name}:
                 self._deletes.setdefault(variant, []).append((name, value))
 
-    def near(self, text: str) -> list:
-        """Values of the names exactly one edit from `text` (not equal: an exact name is a mention)."""
+    def exact(self, text: str) -> list:
+        """The value of the name `text` is (in the matcher's folded form), if any: セキュリテイ written with a
+        full-size イ, which a name scan of the query as typed does not find."""
+        return [self._names[text]] if text in self._names else []
+
+    def near(self, text: str, accept=None) -> list:
+        """Values of the names exactly one edit from `text` (not equal: an exact name is a mention);
+        `accept(name)`, when given, must also accept the name."""
         if len(text) < 3 or text in self._names:
             return []
         out = []
         for variant in _deletes(text) | {text}:
             for name, value in self._deletes.get(variant, ()):
-                if one_edit(text, name) and value not in out:
+                if one_edit(text, name) and value not in out and (accept is None or accept(name)):
                     out.append(value)
         return out
+
+
+def typed_alike(typed: str, meant: str, before: str = "", after: str = "", chinese: bool = True) -> bool:
+    """Whether `typed` (one edit from the name `meant`) reads as a typo of it. A name missing its first or
+    last character counts as that character replaced by the one typed beside it (`before` / `after`):
+    触发效果 is no typo of 诱发效果, nor のカード of 罠カード. In Chinese a replaced character sounds like the
+    one meant (pinyin input: 阻挡着 for 阻挡者, 伤害部骤 for 伤害步骤; 进化后 is no 进化源); Japanese
+    replacements are kana (ジャミンク for ジャミング) and pass, but not in place of a name's first or last
+    character."""
+    if len(typed) == len(meant):
+        diff = [i for i in range(len(typed)) if typed[i] != meant[i]]
+        return len(diff) != 1 or not chinese or homophones(typed[diff[0]], meant[diff[0]])
+    if len(typed) + 1 == len(meant):
+        if meant[1:] == typed and before:
+            return chinese and homophones(before, meant[0])
+        if meant[:-1] == typed and after:
+            return chinese and homophones(after, meant[-1])
+    return True
+
+
+_READINGS: dict | None = None
+
+
+def _readings() -> dict:
+    """pypinyin's table of the readings of each Chinese character (code point -> "zhe,zhāo,…"), read from its
+    data module alone: importing the package would also load its phrase dictionary (~1 s)."""
+    global _READINGS
+    if _READINGS is None:
+        import importlib.util
+        import os
+
+        package = importlib.util.find_spec("pypinyin")
+        if package is None:     # an environment installed before pyproject named it: no typo is refused
+            _READINGS = {}
+            return _READINGS
+        path = os.path.join(package.submodule_search_locations[0], "pinyin_dict.py")
+        spec = importlib.util.spec_from_file_location("pypinyin.pinyin_dict", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _READINGS = module.pinyin_dict
+    return _READINGS
+
+
+def _toneless(reading: str) -> set[str]:
+    import unicodedata
+
+    return {"".join(c for c in unicodedata.normalize("NFD", r) if not unicodedata.combining(c)).replace("ü", "v")
+            for r in reading.split(",")}
+
+
+def homophones(a: str, b: str) -> bool:
+    """Two Chinese characters sharing a reading, tones aside (着/者 zhe, 部/步 bu, 访/防 fang): what a pinyin
+    input method swaps. A character without a reading (kana) is given the benefit of the doubt."""
+    table = _readings()
+    ra, rb = table.get(ord(a)), table.get(ord(b))
+    if ra is None or rb is None:
+        return True
+    return not _toneless(ra).isdisjoint(_toneless(rb))

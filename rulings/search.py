@@ -690,7 +690,7 @@ class RuleSearch:
             residual = _cut(residual, stretch)     # its characters are the term's, not bigrams of their own
         residual, gloss_concepts = self._gloss_concepts(residual)
         plan.concepts += gloss_concepts
-        grams, chars = self._cjk_grams(residual)
+        grams, chars = self._cjk_grams(residual, others=bool(plan.concepts))
         for gram, variants in grams.items():
             clauses = [(fieldname, v, 1.0) for v in variants for fieldname in ("title", "body")]
             frequency = max(self._ix.doc_frequency("body", v) for v in variants)
@@ -800,10 +800,35 @@ class RuleSearch:
                         continue        # (タイミン: part of タイミングを逃す, cut in two by を)
                     if any(n in stretch and _HIRAGANA.match(stretch.replace(n, "", 1) or "x") for n in named):
                         continue        # 誘発し: a name and its okurigana, no typo
-                    near = [t for t in self._cjk_speller.near(stretch) if game is None or t.game == game]
+                    # a Chinese typo swaps a character for one that sounds alike (pinyin input): 进化后 is
+                    # "after digivolving", not 进化源 or 进化时
+                    before, after = piece[start - 1:start], piece[start + length:start + length + 1]
+
+                    def accept(name, stretch=stretch, before=before, after=after, chinese=not japanese):
+                        return q.typed_alike(stretch, name, before, after, chinese)
+
+                    near = self._cjk_speller.exact(stretch) or self._cjk_speller.near(stretch, accept)
+                    near = [t for t in near if game is None or t.game == game]
+                    if near and self._text_word(stretch) and not self._inside_a_name(stretch, near):
+                        continue        # ターン is a word of the texts, not a typo of トーン (トークン)
                     if near:
                         found.append((stretch, near))
         return found
+
+    def _text_word(self, stretch: str) -> bool:
+        """Whether the texts use `stretch` as it is written: its bigrams together in TEXT_WORD_SECTIONS
+        sections or more (a word the texts use is no typo: correct only what neither the texts nor the
+        terms know)."""
+        sets = [self._docs("body", g) for g in analysis.bigrams(stretch)]
+        together = set.intersection(*sets) if sets else set()
+        return len(together) >= TEXT_WORD_SECTIONS
+
+    @staticmethod
+    def _inside_a_name(stretch: str, near: list[terms.Term]) -> bool:
+        """A stretch that begins a name it is near (ブロッカ of ブロッカー): a name cut short, whatever else
+        the texts use it for (カード ends 罠カード: a word of its own)."""
+        return any(analysis.fold_kana(terms.to_simplified(name) if lang == "zh" else name).startswith(stretch)
+                   for t in near for lang in ("zh", "ja") for name in t.names(lang))
 
     def _gloss_concepts(self, runs: list[str]) -> tuple[list[str], list[_Concept]]:
         """Ordinary words of the glosses table found in the runs, each one concept that its synonyms also
@@ -826,11 +851,12 @@ class RuleSearch:
             rest += [piece for piece in "".join(cut).split("\n") if piece]
         return rest, concepts
 
-    def _cjk_grams(self, runs: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    def _cjk_grams(self, runs: list[str], others: bool = False) -> tuple[dict[str, list[str]], list[str]]:
         """The bigrams to look for (each with its typed and simplified spelling), question words cut out,
         and the single characters left alone between question words (输 in 会输吗). Stop bigrams add time
         and noise, not meaning: all-hiragana ones in Japanese (particles and endings) and, when the
-        query has others, those in more than STOP_SHARE of the sections. At most QUERY_GRAMS of the
+        query has others (`others`: the terms and glosses it names), those in more than STOP_SHARE of the
+        sections (数码宝贝 beside 横置 and 进化: three bigrams the Japanese texts cannot show). At most QUERY_GRAMS of the
         rarest are kept: the p99 of long questions is bounded by this number."""
         n = max(1, self._ix.size)
         found: dict[str, list[str]] = {}
@@ -851,11 +877,14 @@ class RuleSearch:
                         if _KANJI.match(typed[0]) and 0 < self._ix.doc_frequency("body1", typed[0]) / n <= STOP_SHARE:
                             chars.append(typed[0])
                         continue
-                    found.setdefault(simple, list(dict.fromkeys([typed, simple])))
-        if len(found) > 1:
-            share = {g: max(self._ix.doc_frequency("body", v) for v in vs) / n for g, vs in found.items()}
+                    # Japanese kanji also in their simplified form: the Yu-Gi-Oh rules are Chinese (守備 / 守备)
+                    also = terms.to_simplified(typed) if japanese else simple
+                    found.setdefault(simple, list(dict.fromkeys([typed, simple, also])))
+        if len(found) > 1 or (found and others):
+            share = {g: max(self._ix.doc_frequency(f, v) for v in vs for f in ("body", "title")) / n
+                     for g, vs in found.items()}
             kept = {g: vs for g, vs in found.items() if 0 < share[g] <= STOP_SHARE}
-            if kept:
+            if kept or others:
                 found = kept
             if len(found) > QUERY_GRAMS:
                 rare = set(sorted(found, key=lambda g: share[g])[:QUERY_GRAMS])
@@ -1114,6 +1143,7 @@ _ASKS_NUMBER = re.compile(r"(?:几(?!乎)|幾(?!乎)|多少|(?<![如为為])何|
 STOP_SHARE = index.STOP_SHARE
 QUERY_GRAMS = 10
 NEAR_TERM_WEIGHT = 3.0      # a term one typo away from the query
+TEXT_WORD_SECTIONS = 3      # a stretch whose bigrams this many sections hold together is a word, no typo
 NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way

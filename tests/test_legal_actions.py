@@ -149,3 +149,25 @@ def test_boards_nobody_wrote_played_out_by_legal_actions(seed):
 
     data, problems = random_walk(seed, steps=2)
     assert data["actions"] and problems == []
+
+
+def test_hand_and_trash_main_effects_are_offered_only_with_their_icon():
+    """{Hand} / {Trash} [Main] (engine/dcg/zone_main.py): the card is offered as `activate` from where its icon
+    says; a [Main] effect without the icon is not offered there."""
+    text = """
+game: dcg
+board:
+  turn: A
+  memory: 3
+  A:
+    hand:
+      - {id: iconed, level: 3, dp: 3000, effects: [{timing: main, zone: hand, do: draw, amount: 1}]}
+      - {id: plain, level: 3, dp: 3000, effects: [{timing: main, do: draw, amount: 1}]}
+    trash:
+      - {id: phoenix, level: 3, dp: 4000, effects: [{timing: main, zone: trash, do: play_from_trash, target: phoenix}]}
+    deck: 5
+actions: []
+"""
+    offered = [x["action"] for x in legal_actions(parse_text(text), after=0)["legal"]]
+    assert {"activate": {"card": "iconed"}} in offered and {"activate": {"card": "phoenix"}} in offered
+    assert {"activate": {"card": "plain"}} not in offered

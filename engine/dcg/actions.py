@@ -162,6 +162,7 @@ def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorptio
     else:
         game.step("digivolve.draw", f"{p}'s deck is empty: the digivolution completes without the draw.",
                   "dcg.digivolve.no_draw", player=p, deck=0)
+    game.emit("digimon_digivolved", p, new, area)
     if area == "battle":
         game.trigger_effects(p, new, "when_digivolving")
     elif any(e.timing == "when_digivolving" for e in card.effects):

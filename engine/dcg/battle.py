@@ -44,7 +44,6 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
         game.step("digimon.deleted", f"{d.label} ({p}) is deleted and goes to the trash{under}.", *keys,
                   card=d.label, player=p, sources=len(d.sources))
         game.leave_area(p, d)
-        game.emit("digimon_deleted", p, d)
         # a token is removed from the game, not trashed (4-18-5), yet its [On Deletion] activates all the same
         where = "removed" if d.is_token else "trash"
         for e in d.effects():
@@ -54,6 +53,8 @@ def destroy(game: Game, ids: list[str], cause: str, by: str | None = None) -> li
             for _ in range(d.count("fortitude")):
                 game.new_triggers.append(Trigger(p, d.id, "trash", keyword="fortitude",
                                                  keyword_count=d.count("fortitude")))
+    if doomed:
+        game.emit("digimon_deleted", doomed)   # deleted at the same time: one situation (15-5-2)
     return doomed
 
 

@@ -16,6 +16,18 @@ A card in the battle area with such an effect triggers when the situation arises
 several cards make it at once (security −2 by one effect, 15-5-2). `when_sources_increase` triggers when an
 effect of this Digimon's owner places cards under it (`place_under`), also for an inherited effect of the card
 placed (15-5-3); digivolving does not increase digivolution cards (8-1-2-9).
+
+    effects:
+      - {timing: when_digimon_digivolves, whose: own, during: your_turn, do: draw, amount: 1}   # 「自分のデジモンが進化したとき」
+      - {timing: when_trashed_from_hand, do: draw, amount: 1}      # 「自分の効果でこのカードが手札から破棄されたとき」
+
+`when_digimon_digivolves` triggers when a Digimon in the battle area digivolves (any way: by a rule, an effect,
+DNA …); one in the breeding area does not meet it (3-4-5-6). `when_trashed_from_hand` is the card's own: it
+triggers in the hand as an effect trashes it (a `by: trash_hand` condition) and waits in the trash (4-14-2);
+`whose`: whose effect trashed it (default `own`). Simultaneous deletions are one situation: a
+`when_digimon_deleted` effect triggers once (15-5-2), and the Digimon that met it are its subjects
+(`Trigger.subject`, "that Digimon", engine/dcg/that_digimon.py). An effect that triggers again before it has
+activated triggers once more (15-4-2-4).
 """
 from __future__ import annotations
 
@@ -35,13 +47,17 @@ TIMINGS = {
                                 "dcg.triggered.when_met", "When Security Increases"),
     "when_sources_increase": (("when digivolution cards increase", "进化源增加时", "進化元が増えたとき"),
                               "dcg.trigger.placed_and_met", "When Digivolution Cards Increase"),
+    "when_digimon_digivolves": (("when a digimon digivolves", "数码宝贝进化时", "デジモンが進化したとき"),
+                                "dcg.triggered.when_met", "When a Digimon Digivolves"),
+    "when_trashed_from_hand": (("when this card is trashed from your hand", "从手牌中被废弃时",
+                                "手札から破棄されたとき"), "dcg.trash.self_trigger", "When Trashed from the Hand"),
 }
 for _tid, (_names, _key, _display) in TIMINGS.items():
     effect_timing(_tid, _names, _key, _display)
 
 WHOSE = ("own", "opponent", "any")
 DURING = ("your_turn", "opponents_turn")
-_DIGIMON_EVENTS = ("when_digimon_played", "when_digimon_deleted")
+_DIGIMON_EVENTS = ("when_digimon_played", "when_digimon_deleted", "when_digimon_digivolves")
 
 
 def _timing(fields: dict) -> str | None:
@@ -53,7 +69,8 @@ def _timing(fields: dict) -> str | None:
 
 def _parse_whose(value, fields: dict, path: str):
     if _timing(fields) not in TIMINGS or _timing(fields) == "when_sources_increase":
-        raise InvalidScenario(path, "only a when_digimon_played/deleted or when_security_… effect says whose")
+        raise InvalidScenario(path, "only a when_digimon_…, when_security_… or when_trashed_from_hand effect "
+                                    "says whose")
     if value not in WHOSE:
         raise InvalidScenario(path, f"one of: {', '.join(WHOSE)}")
     return value
@@ -61,7 +78,7 @@ def _parse_whose(value, fields: dict, path: str):
 
 def _parse_other(value, fields: dict, path: str):
     if _timing(fields) not in _DIGIMON_EVENTS:
-        raise InvalidScenario(path, "only a when_digimon_played/deleted effect says \"another\"")
+        raise InvalidScenario(path, "only a when_digimon_… effect says \"another\"")
     if not isinstance(value, bool):
         raise InvalidScenario(path, "true or false")
     return value or None
@@ -121,8 +138,14 @@ def _unmet(game: Game, card_id: str, e: Effect, what: str) -> None:
               f"({want}) is not met.", "dcg.triggered.not_met", card=card_id, what=what)
 
 
-def _queue(game: Game, p: str, card_id: str, e: Effect, what: str, keys: tuple) -> None:
-    game.new_triggers.append(Trigger(p, card_id, "battle", effect=e))
+def _queue(game: Game, p: str, card_id: str, e: Effect, what: str, keys: tuple, subject: tuple = (),
+           where: str = "battle") -> None:
+    t = Trigger(p, card_id, where, effect=e, subject=subject)
+    if any(x == t for x in game.new_triggers) or any(x == t for pending in game.waiting for x in pending):
+        # 15-4-2-4: already waiting to activate, it has met its trigger condition again: it triggers once more
+        keys = ("dcg.trigger.again", *keys[:2])
+        what += " again, before the first time activated"
+    game.new_triggers.append(t)
     game.step("effect.event_trigger", f"{card_id}'s effect triggers: {what}; it waits to activate.", *keys,
               card=card_id, what=what)
 
@@ -130,26 +153,59 @@ def _queue(game: Game, p: str, card_id: str, e: Effect, what: str, keys: tuple) 
 @on("digimon_played")
 def _played(game: Game, owner: str, d: Digimon) -> None:
     if _in_play(game):
-        _digimon_event(game, owner, d, "when_digimon_played", "played")
+        _digimon_event(game, [(owner, d)], "when_digimon_played", "played")
 
 
 @on("digimon_deleted")
-def _deleted(game: Game, owner: str, d: Digimon) -> None:
+def _deleted(game: Game, deleted: list) -> None:
     if _in_play(game):
-        _digimon_event(game, owner, d, "when_digimon_deleted", "deleted")
+        _digimon_event(game, deleted, "when_digimon_deleted", "deleted")
 
 
-def _digimon_event(game: Game, owner: str, d: Digimon, timing: str, verb: str) -> None:
-    if not d.is_digimon:
+@on("digimon_digivolved")
+def _digivolved(game: Game, owner: str, d: Digimon, area: str) -> None:
+    if not _in_play(game):
+        return
+    if area == "battle":
+        _digimon_event(game, [(owner, d)], "when_digimon_digivolves", "digivolved")
+        _not_an_increase(game, owner, d)
+        return
+    for p, holder, card, e in list(_holders(game, "when_digimon_digivolves")):   # 3-4-5-6
+        if _side_ok(p, owner, e, "any") and _turn_ok(game, p, e):
+            game.step("effect.event_not_triggered", f"{card.id}'s effect does not trigger: {owner}'s {d.label} "
+                      f"digivolved in the breeding area, and an effect that does not name the breeding area is not "
+                      f"met by a card there.", "dcg.breeding.not_a_trigger", "dcg.triggered.not_met", card=card.id,
+                      what=f"{owner}'s {d.label} digivolved in the breeding area")
+
+
+def _not_an_increase(game: Game, owner: str, d: Digimon) -> None:
+    """8-1-2-9: digivolving puts the old top card under, but is not an increase of digivolution cards."""
+    for card in d.cards():
+        own = card is d.card
+        for e in card.effects:
+            if e.timing == "when_sources_increase" and e.inherited != own and e.zone is None:
+                game.step("effect.event_not_triggered", f"{card.id}'s effect does not trigger: {d.label} digivolved, "
+                          f"and digivolving does not count as its digivolution cards increasing.",
+                          "dcg.digivolve.not_sources_increase", "dcg.triggered.not_met", card=card.id,
+                          what=f"{d.label} digivolved")
+
+
+def _digimon_event(game: Game, subjects: list, timing: str, verb: str) -> None:
+    subjects = [(p, d) for p, d in subjects if d.is_digimon]
+    if not subjects:
         return
     for p, holder, card, e in list(_holders(game, timing)):
-        if e.mark("other") and holder.id == d.id:
+        met = [(q, d) for q, d in subjects if not (e.mark("other") and holder.id == d.id)
+               and _side_ok(p, q, e, "any") and _turn_ok(game, p, e)]
+        what = " and ".join(f"{q}'s {d.label}" for q, d in (met or subjects)) + f" {'were' if len(met) > 1 else 'was'} {verb}"
+        if not met:
+            if not (e.mark("other") and all(holder.id == d.id for _, d in subjects)):
+                _unmet(game, card.id, e, what)
             continue
-        if _side_ok(p, owner, e, "any") and _turn_ok(game, p, e):
-            _queue(game, p, card.id, e, f"{owner}'s {d.label} was {verb}",
-                   ("dcg.triggered.when_met", "dcg.trigger.def", "dcg.trigger.condition"))
-        else:
-            _unmet(game, card.id, e, f"{owner}'s {d.label} was {verb}")
+        keys = ("dcg.triggered.when_met", "dcg.trigger.once_per_situation", "dcg.trigger.condition") if len(met) > 1 \
+            else ("dcg.triggered.when_met", "dcg.trigger.def", "dcg.trigger.condition")
+        _queue(game, p, card.id, e, what + (f" at the same time (one situation: it triggers once)" if len(met) > 1
+                                             else ""), keys, tuple(met))
 
 
 @on("security_changed")
@@ -183,3 +239,20 @@ def _sources(game: Game, p: str, d: Digimon, cards: tuple, by: str) -> None:
                        + (" (this very card was placed, and triggers from there)" if itself else ""),
                        ("dcg.trigger.placed_and_met", "dcg.triggered.when_met") if itself
                        else ("dcg.triggered.when_met", "dcg.trigger.condition"))
+
+
+@on("cards_discarded")
+def _discarded(game: Game, p: str, cards: tuple, by: str) -> None:
+    """4-14-2: "when this card is trashed from the hand" triggers in the hand and waits in the trash."""
+    if not _in_play(game):
+        return
+    for card in cards:
+        for e in card.effects:
+            if e.timing != "when_trashed_from_hand":
+                continue
+            what = f"{card.label} was trashed from {p}'s hand by {by}'s effect"
+            if not _side_ok(p, by, e, "own") or not _turn_ok(game, p, e):
+                _unmet(game, card.id, e, what)
+                continue
+            _queue(game, p, card.id, e, what + " (it triggered in the hand and waits in the trash)",
+                   ("dcg.trash.self_trigger", "dcg.triggered.when_met"), where="trashed")

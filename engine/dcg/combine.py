@@ -313,6 +313,7 @@ def draw_and_trigger(game: Game, p: str, d: Digimon, how: str) -> None:
     else:
         game.step("digivolve.draw", f"{p}'s deck is empty: the digivolution completes without the draw.",
                   "dcg.digivolve.no_draw", player=p, deck=0)
+    game.emit("digimon_digivolved", p, d, "battle")
     game.trigger_effects(p, d, "when_digivolving")
 
 

@@ -83,7 +83,7 @@ def _plan(game, p: str, c: Cost, card_id: str, holder: Digimon | None):
                  [x for x in ps.hand if x.id != card_id][:c.amount])
         if len(cards) < c.amount:
             return None
-        return lambda: _trash_from(game, p, "hand", cards)
+        return lambda: game.discard(p, cards, p)
     if c.do == "trash_security":
         if len(ps.security) < c.amount:
             return None

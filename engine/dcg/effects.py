@@ -164,7 +164,7 @@ def _marks(data: dict, path: str, card_ids_later: list) -> tuple:
     return tuple(out)
 
 
-_KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
+KEYWORD_VERBS = {"draw_keyword": "draw", "recovery": "recovery", "de_digivolve": "de_digivolve",
                   "blitz": "blitz", "save": "save", "mind_link": "mind_link", "blast_digivolve": "blast_digivolve",
                   "blast_dna_digivolve": "blast_dna_digivolve"}
 _OPTIONAL_VERBS = {"blitz", "save", "blast_digivolve", "blast_dna_digivolve"}   # 16-15-3, 16-19-3, 16-25-3: optional
@@ -185,6 +185,15 @@ def effect_verb(name: str, needs: set, allows: set) -> None:
     if name in VERBS:
         raise ValueError(f"{name!r} is already an effect verb")
     VERBS[name] = (set(needs), set(allows))
+
+
+def effect_target(name: str) -> None:
+    """Let scenario effects use `target: name` for a mechanic that says whom it names (it answers the kernel
+    question `effect_targets`)."""
+    global DIGIMON_TARGETS
+    if name in DIGIMON_TARGETS or name in PLAYER_TARGETS:
+        raise ValueError(f"{name!r} is already a target")
+    DIGIMON_TARGETS += (name,)
 
 
 def effect_timing(tid: str, names: tuple, rule_key: str, display: str) -> None:
@@ -237,7 +246,7 @@ def parse_effect(data, path: str, card_ids_later: list) -> Effect:
     amt = fields.get("amount")
     if amt is not None:
         amt = _int(amt, f"{path}.amount", -100000, 100000)
-        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token") and not 1 <= amt <= 60:
+        if verb in ("draw", "recovery", "de_digivolve", "trash_security", "create_token", "trash_sources") and not 1 <= amt <= 60:
             raise InvalidScenario(f"{path}.amount", "must be 1..60")
         if verb == "memory" and not -20 <= amt <= 20:
             raise InvalidScenario(f"{path}.amount", "must be -20..20")
@@ -533,9 +542,9 @@ def _verb(value, path: str) -> tuple[str, int | None]:
     if plain in VERBS:
         return plain, None
     kw = parse_keyword(value, path)
-    if kw.kid not in _KEYWORD_VERBS:
+    if kw.kid not in KEYWORD_VERBS:
         raise InvalidScenario(path, f"{value!r} is not an effect verb (one of: {', '.join(VERBS)})")
-    return _KEYWORD_VERBS[kw.kid], kw.n
+    return KEYWORD_VERBS[kw.kid], kw.n
 
 
 def _target(verb: str, value, path: str, card_ids_later: list) -> str:

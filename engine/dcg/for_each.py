@@ -4,7 +4,8 @@
 
 `for_each` names what is counted when the process is carried out: `own_digimon` / `opponent_digimon` (Digimon in
 the battle area), `own_tamers`, `own_security` / `opponent_security`, `own_hand`, `own_trash`, `sources` (this
-Digimon's digivolution cards). The process is carried out with `amount` × that count; a count of 0 means it is
+Digimon's digivolution cards), `those_digimon` (the Digimon whose event triggered the effect: several deleted at
+once trigger it once, and it counts them, 15-15-7-4; engine/dcg/card_events.py). The process is carried out with `amount` × that count; a count of 0 means it is
 done 0 times, so it is not done (1-3-4).
 
 The whole mechanic is this module: an effect field and two kernel questions (docs/engine.md).
@@ -22,8 +23,11 @@ FIELD = "for_each"
 WHAT = {"own_digimon": "your Digimon", "opponent_digimon": "your opponent's Digimon", "own_tamers": "your Tamers",
         "own_security": "your security cards", "opponent_security": "your opponent's security cards",
         "own_hand": "the cards in your hand", "own_trash": "the cards in your trash",
-        "sources": "this Digimon's digivolution cards"}
-COUNTED = ("draw", "memory", "dp", "recovery", "trash_security", "de_digivolve")   # verbs whose amount is a number
+        "sources": "this Digimon's digivolution cards",
+        "those_digimon": "the Digimon whose event triggered this effect"}
+COUNTED = ("draw", "memory", "dp", "recovery", "trash_security", "de_digivolve", "trash_sources")
+# 15-15-7-2, 15-15-7-3: stacked cards taken "for each" from the top / the bottom, in order up to the number
+STACK_ENDS = {"top": "dcg.for_each.from_top", "bottom": "dcg.for_each.from_bottom"}   # verbs whose amount is a number
 
 
 def _parse(value, fields: dict, path: str):
@@ -46,6 +50,8 @@ def _count(game: Game, owner: str, what: str, holder: Digimon | None) -> int:
         return sum(d.is_digimon for d in (me if what == "own_digimon" else foe).battle_area)
     if what == "own_tamers":
         return sum(d.card.kind == "tamer" for d in me.battle_area)
+    if what == "those_digimon":   # 15-15-7-4: one trigger for Digimon deleted at once, counted one by one
+        return len(game.running.subject) if game.running is not None else 0
     if what == "sources":
         now = game.current(holder.id) if holder is not None else None
         return len(now.sources) if now is not None else 0
@@ -68,7 +74,11 @@ def _scaled(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | N
     if what is None:
         return None
     n = _count(game, owner, what, holder)
+    end = (e.mark("from") or "top") if e.do == "trash_sources" else None
+    taken = f", taken from the {end} in order up to that number" if end else ""
     game.step("effect.for_each", f"{card_id}'s effect counts {WHAT[what]} (\"for each\"): {n}, so its process "
-              f"({e.do}) is carried out with {e.amount} × {n} = {e.amount * n}.", "dcg.for_each", card=card_id,
+              f"({e.do}) is carried out with {e.amount} × {n} = {e.amount * n}{taken}.",
+              *([STACK_ENDS[end]] if end else []),
+              *(["dcg.for_each.simultaneous"] if what == "those_digimon" else []), "dcg.for_each", card=card_id,
               what=WHAT[what], n=n, amount=e.amount * n)
     return replace(e, amount=e.amount * n, marks=tuple(m for m in e.marks if m[0] != FIELD))

@@ -45,8 +45,16 @@ PROVIDED: dict[str, Callable] = {}
 #                                                       (done: it changed the board) or not (declined, refused)
 #   security_changed(game, player, before, after)       player's security went from `before` to `after` cards at once
 #   digimon_played(game, player, digimon)               a Digimon or Tamer was played (put in the battle area as played)
-#   digimon_deleted(game, player, digimon)              a Digimon was deleted (it has left the battle area)
+#   digimon_deleted(game, deleted)                      these (player, Digimon) were deleted at the same time (they have left the battle area)
 #   sources_added(game, player, digimon, cards, by)     an effect of player `by` placed cards under p's Digimon
+#   digimon_digivolved(game, player, digimon, area)     p's Digimon digivolved (area: "battle" | "breeding"), as it is now
+#   effect_targets(game, owner, effect, holder) -> None, or the (player, Digimon) pairs a target a mechanic added names
+#   main_activator(game, card_id) -> None, or ((player, Digimon standing for the card), zone) for a card outside the
+#                                                       areas whose [Main] effect the `activate` action may activate
+#   main_unusable(game, player, digimon, zone) -> None, or (why, rule keys): it has no [Main] effect usable there
+#   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
+#   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
+#                                                       battle-area Digimon it could name (`seen`)
 #   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
 HOOKS: dict[str, list[Callable]] = {}
 
@@ -98,12 +106,13 @@ def provides(kind: str):
 class Trigger:
     owner: str
     card_id: str                 # the card whose effect this is (the top card for On Deletion, 15-8-3-5)
-    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed" | "removed" (a deleted token): where the card must be when it runs
+    where: str                   # "battle" | "trash" | "hand" | "breeding" | "security" | "delayed" | "removed" (a deleted token) | "trashed" (in the trash, as it was trashed): where the card must be when it runs
     effect: Effect | None = None
     keyword: str | None = None   # raid | alliance | retaliation | fortitude
     partner: str | None = None   # Retaliation: the Digimon it battled
     keyword_count: int = field(default=1, compare=False)   # how many copies of the keyword triggered (16-12-4)
     loop_key: int | None = field(default=None, compare=False, repr=False)   # Game.trigger_key, once known
+    subject: tuple = field(default=(), compare=False)   # (player, Digimon as it was) whose event triggered it (15-8-3-8)
 
 
 @dataclass
@@ -154,6 +163,7 @@ class Game:
         self.deleting: dict[str, bool] = {}   # Digimon whose "would be deleted" effects run -> prevented (15-8-5)
         self.tokens_made = 0         # numbers the ids of tokens effects create
         self.kept: dict = {}         # what mechanics keep during the game, by mechanic (e.g. per-turn use counts)
+        self.running: Trigger | None = None   # the pending effect being processed (flush), for what it refers to
 
     # ------------------------------------------------------------------ trace
     def step(self, event: str, text: str, *keys: str, **params) -> None:
@@ -212,6 +222,11 @@ class Game:
     def digiburst(self, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> bool:
         """Digi-Burst: trash the digivolution cards an effect needs to run; False when it cannot (keyword_verbs.py)."""
         return PROVIDED["digiburst"](self, owner, e, card_id, holder)
+
+    def activate_from_zone(self, p: str, d: Digimon, zone: str, e: Effect, source: str, paid: str,
+                           keys: list) -> None:
+        """Activate the [Main] effect `e` of the card `d` stands for in p's hand or trash (zone_main.py)."""
+        PROVIDED["activate_from_zone"](self, p, d, zone, e, source, paid, keys)
 
     def check_links(self, p: str) -> None:
         """The rule check's look at p's link cards (17-1-3-6, 17-1-3-7; combine.py)."""
@@ -288,6 +303,15 @@ class Game:
         if tokens:
             self.step("token.removed", f"{', '.join(c.label for c in tokens)} (a token) is not placed in the trash: "
                       f"it is removed from the game.", "dcg.token.removed", cards=", ".join(c.label for c in tokens))
+
+    def discard(self, p: str, cards, by: str) -> None:
+        """Trash these cards from p's hand by an effect of player `by` (4-14-1); then the time point
+        `cards_discarded`."""
+        cards = tuple(cards)
+        ps = self.ps(p)
+        self.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c not in cards)))
+        self.trash_cards(p, cards)
+        self.emit("cards_discarded", p, cards, by)
 
     def trash_sources(self, p: str, d: Digimon, n: int) -> tuple:
         """Trash the first `n` of d's digivolution cards (a cost inside an effect, Digi-Burst); Overflow moves
@@ -445,8 +469,8 @@ class Game:
         """15-4-4-3: a pending effect whose card became a new card (left its place) is not executed."""
         if t.where in ("delayed", "removed"):
             return True   # a held process does not depend on its card (18-1-1); nor a deleted token's (4-13-2)
-        if t.where in ("trash", "hand"):
-            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), t.where))
+        if t.where in ("trash", "hand", "trashed"):   # trashed: it triggered as it was trashed, and waits there (4-14-2)
+            return any(c.id == t.card_id for c in getattr(self.ps(t.owner), "trash" if t.where == "trashed" else t.where))
         if t.where in ("breeding", "security"):
             return self.zone_card(t.owner, t.where, t.card_id) is not None
         return self.holder(t) is not None
@@ -512,7 +536,11 @@ class Game:
             pending.remove(t)
             if self.looping(t, pending):
                 return
-            self.run_trigger(t)
+            outer, self.running = self.running, t
+            try:
+                self.run_trigger(t)
+            finally:
+                self.running = outer
             self.rule_check(after_effect=True)
             if self.new_triggers:
                 if pending:

@@ -172,9 +172,9 @@ def can_activate(game: Game, card_id: str, index: int) -> Refusal | None:
     if not effects and zone == "breeding":
         return Refusal("activate", f"{d.label} is in the breeding area: only a {{Breeding}} [Main] effect works "
                        f"from there, and it has none.", ("dcg.icon.breeding", "dcg.breeding.no_effects"))
-    if not effects and zone in ICONS:   # 15-14-2-1, 15-14-3-1: without the icon it does not work from there
-        return Refusal("activate", f"{d.label} is in {p}'s {zone}: only a {{{zone.capitalize()}}} [Main] effect "
-                       f"works from there, and it has none.", (ICONS[zone], "dcg.main.activate"))
+    unusable = game.objection("main_unusable", p, d, zone) if not effects else None
+    if unusable is not None:   # a zone's mechanic: without its icon the card has no [Main] effect there
+        return Refusal("activate", *unusable)
     if not effects:
         return Refusal("activate", f"{d.label} has no [Main] effect to activate.", ("dcg.main.activate",
                                                                                     "dcg.activated.effect"))
@@ -221,15 +221,8 @@ def activate(game: Game, card_id: str, index: int) -> None:
         keys.append("dcg.inherited")
     if zone == "breeding":
         keys.append("dcg.icon.breeding")
-    if zone in ICONS:
-        # 15-14-2-1 / 15-14-3-1 decide: the icon lets the effect work while its card is in the hand (revealed) or trash
-        game.step("effect.activated_from_zone", f"{p} {'reveals' if zone == 'hand' else 'chooses'} {d.label} in "
-                  f"the {zone} and activates its {{{zone.capitalize()}}} [Main] effect{paid}.", ICONS[zone],
-                  "dcg.main.activate", "dcg.timing.main", *keys, player=p, card=d.label, zone=zone)
-        if e.by is not None:
-            pay(game, p, e.by, source, None, forced=True)
-            e = replace(e, by=None)
-        game.run_effect(p, e, card_id=source, holder=None)   # not in an area: `self` names no Digimon
+    if zone not in (None, "breeding"):   # a card outside the areas: its zone's mechanic activates it
+        game.activate_from_zone(p, d, zone, e, source, paid, keys)
         return
     game.step("effect.activated", f"{p} activates {d.label}'s [Main] effect{' in the breeding area' * bool(zone)}{paid}.", "dcg.main.activate",
               "dcg.activated.effect", "dcg.activated.when", "dcg.timing.main", *keys, player=p, card=d.label)
@@ -239,12 +232,9 @@ def activate(game: Game, card_id: str, index: int) -> None:
     game.run_effect(p, e, card_id=source, holder=d)
 
 
-ICONS = {"hand": "dcg.icon.hand", "trash": "dcg.icon.trash"}
-
-
 def _activator(game: Game, card_id: str) -> tuple[tuple[str, Digimon] | None, str | None]:
     """The Digimon or Tamer activating: ((owner, stack), None) in a battle area, or (…, "breeding") on top of a
-    breeding area (15-14-4-1)."""
+    breeding area (15-14-4-1); a card elsewhere (a hand, a trash) is found by the mechanic of that zone."""
     found = game.find(card_id)
     if found is not None:
         return found, None
@@ -252,12 +242,7 @@ def _activator(game: Game, card_id: str) -> tuple[tuple[str, Digimon] | None, st
         d = game.ps(p).breeding_area
         if d is not None and d.id == card_id:
             return (p, d), "breeding"
-    for p in ("A", "B"):   # a {Hand} / {Trash} [Main] effect (15-14-2-1, 15-14-3-1): the card stands alone
-        for zone in ICONS:
-            card = next((c for c in getattr(game.ps(p), zone) if c.id == card_id), None)
-            if card is not None:
-                return (p, Digimon(card)), zone
-    return None, None
+    return game.objection("main_activator", card_id) or (None, None)
 
 
 # ------------------------------------------------------------------------------------------ counter

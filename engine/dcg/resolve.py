@@ -262,8 +262,11 @@ def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[t
     theirs = [d for d in game.ps(foe).battle_area if d.is_digimon]
     mine = [d for d in game.ps(owner).battle_area if d.is_digimon]
     if e.filter:   # 15-11-1-3-1, 15-11-2-3-1: only Digimon meeting the target conditions
+        side = _SIDE_TARGETS.get(e.target)
+        seen = (*(theirs if side != "own" else ()), *(mine if side != "foe" else ()))
         theirs = [d for d in theirs if meets(d, e.filter)]
         mine = [d for d in mine if meets(d, e.filter)]
+        game.emit("targets_filtered", owner, e, seen)
     t = e.target
     if t == "self" and game.is_security_digimon(holder):
         # 13-1-6 / 15-1-8: "this Digimon" in a checked Digimon card's [Security] effect is the security
@@ -289,6 +292,9 @@ def _chosen(game: Game, owner: str, e: Effect, holder: Digimon | None) -> list[t
             return [(owner if t == "own_digimon" else foe, d) for d in _pick_several(game, e, pool)]
         chosen = game.pick(e.do, pool, e.choose)
         return [(owner if t == "own_digimon" else foe, chosen)] if chosen else []
+    named = game.objection("effect_targets", owner, e, holder)   # a target a mechanic names ("that Digimon")
+    if named is not None:
+        return named
     found = game.find(t)
     return [found] if found else []
 

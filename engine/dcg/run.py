@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from ..result import Result
 from . import (attack, battle, card_events, combine, for_each, keyword_verbs, lasting_all, leave, one_effect, options, place_cards,
-               resolve, reveal, setup, then_steps, turn, turn_end, twice_per_turn)
+               resolve, reveal, setup, text_filters, that_digimon, then_steps, trash_sources, turn, turn_end, twice_per_turn, zone_main)
 from .actions import run_action
 from .game import Game, final_board
 from .validate import Scenario
 
 MECHANICS = (attack, battle, card_events, combine, for_each, keyword_verbs, lasting_all, leave, one_effect, options, place_cards,
-              resolve, reveal, setup, then_steps, turn, turn_end, twice_per_turn)
+              resolve, reveal, setup, text_filters, that_digimon, then_steps, trash_sources, turn, turn_end, twice_per_turn, zone_main)
 
 REASONS = {"security": "an attack went through while the opponent had 0 security cards",
            "deck_out": "the opponent could not draw in their draw phase",

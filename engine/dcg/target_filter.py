@@ -11,9 +11,18 @@ from ..errors import InvalidScenario
 from .keywords import COLORS
 from .model import Digimon
 
-# condition -> the value it takes
-FILTERS = {"dp_at_most": int, "dp_at_least": int, "level_at_most": int, "level_at_least": int, "name": str,
-           "trait": str, "color": str, "no_sources": bool, "suspended": bool}
+# condition -> the value it takes (`tuple`: a string, or a list of strings meaning "A/B", 4-21-1)
+FILTERS = {"dp_at_most": int, "dp_at_least": int, "level_at_most": int, "level_at_least": int,
+           "color": str, "no_sources": bool, "suspended": bool}
+# conditions a mechanic adds (filter_condition): condition -> (parse, test, words)
+EXTRA_FILTERS: dict = {}
+
+
+def filter_condition(key: str, kind, parse, test, words) -> None:
+    """A mechanic adds the target condition `key`: `parse(value, path)` checks and freezes the scenario value,
+    `test(digimon, value) -> bool`, `words(value) -> str` for step texts."""
+    FILTERS[key] = kind
+    EXTRA_FILTERS[key] = (parse, test, words)
 
 
 def parse_filter(value, path: str) -> tuple:
@@ -23,6 +32,9 @@ def parse_filter(value, path: str) -> tuple:
     out = []
     for key, val in value.items():
         kind = FILTERS.get(key)
+        if key in EXTRA_FILTERS:
+            out.append((key, EXTRA_FILTERS[key][0](val, f"{path}.{key}")))
+            continue
         if kind is None:
             raise InvalidScenario(f"{path}.{key}", f"unknown target condition (one of: {', '.join(FILTERS)})")
         if kind is bool and not isinstance(val, bool):
@@ -50,9 +62,7 @@ def meets(d: Digimon, conditions: tuple) -> bool:
             return False
         if key == "level_at_least" and not (d.card.level is not None and d.card.level >= want):
             return False
-        if key == "name" and not any(want.casefold() in n.casefold() for n in d.names()):   # 「名称に「X」を含む」
-            return False
-        if key == "trait" and want.casefold() not in (t.casefold() for t in d.traits()):
+        if key in EXTRA_FILTERS and not EXTRA_FILTERS[key][1](d, want):
             return False
         if key == "color" and want not in d.colors():
             return False
@@ -65,12 +75,13 @@ def meets(d: Digimon, conditions: tuple) -> bool:
 
 def words(conditions: tuple) -> str:
     text = {"dp_at_most": "{} DP or less", "dp_at_least": "{} DP or more", "level_at_most": "level {} or lower",
-            "level_at_least": "level {} or higher", "name": "\"{}\" in its name", "trait": "the trait {}",
-            "color": "{}"}
+            "level_at_least": "level {} or higher", "color": "{}"}
     out = []
     for key, want in conditions:
         if key == "no_sources":
             out.append("no digivolution cards" if want else "digivolution cards")
+        elif key in EXTRA_FILTERS:
+            out.append(EXTRA_FILTERS[key][2](want))
         elif key == "suspended":
             out.append("suspended" if want else "unsuspended")
         else:

@@ -123,6 +123,11 @@ def _then(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                 continue
         # 16-11-7: a second De-Digivolve of the same effect is its own process, carried out after the first
         again = step.do == "de_digivolve" and "de_digivolve" in (e.do, *(s.do for s in steps[:n - 1]))
+        if again:   # 16-11-8: after each one the chosen card's situation is checked: effects that now apply, apply
+            game.refresh()
+            game.step("then.situation_checked", f"{card_id}'s effect: before its next De-Digivolve, the situation of the "
+                      f"chosen card is checked, and the effects that apply now apply to it.",
+                      "dcg.keyword.de_digivolve_check_each", card=card_id)
         game.step("then.next", f"Then {card_id}'s effect goes on with its next process ({step.do}), within the same "
                   f"effect: nothing comes between its processes" + (" (each De-Digivolve is carried out separately)"
                                                                     if again else "") + ".",

@@ -4,8 +4,8 @@
 in progress first, refusing with the rule when `can_x` says no)."""
 from __future__ import annotations
 
-from . import (battle, chain, damage_step, extra_deck, name_locks, pendulum, phase_triggers, procedure, stats,
-               summon_count, summon_negation, triggers, turn, vows)
+from . import (battle, chain, damage_step, extra_deck, field_limits, name_locks, pendulum, phase_triggers, procedure,
+               stats, summon_count, summon_negation, triggers, turn, vows)
 from .game import is_special_summon_monster, main_phase_refusal
 from .model import MAIN_ZONES, MONSTER_ZONES, ST_ZONES, Card, other
 from .flow import advance, enter_damage_step, settle  # noqa: F401 - engine.legal_actions calls actions.settle
@@ -92,7 +92,8 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
         return gemini_summon(game, card, using)
     grant = summon_count.choose(game, player, card, using)[0]
     for t in tribute:
-        game.send(t, "graveyard")
+        with game.during("summon"):   # a "when" trigger met by a Tribute misses its timing (4.10.7.p14)
+            game.send(t, "graveyard")
         from_emz = t.zone.startswith("EMZ")
         game.step("summon.tribute", f"{player} Tributes {t.label()} for the Tribute Summon of the Level {card.level} "
                   f"{card.label()}.", "ygo.summon.tribute", "ygo.summon.tribute_count", "ygo.cost.tribute_to_graveyard",
@@ -362,7 +363,8 @@ def run(game, kind: str, args: dict) -> None:
         if game.triggers and not game.board.over:
             triggers.fire(game)
     can, do = ACTIONS[kind]
-    refusal = can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
+    refusal = (can(game, **kwargs) or name_locks.action_refusal(game, kind, kwargs)
+               or field_limits.action_refusal(game, kind, kwargs))
     if refusal:
         why, keys = refusal
         game.refuse(kind, why, *keys)

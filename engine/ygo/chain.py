@@ -180,8 +180,9 @@ def control_condition(game, card, player: str):
     """"If you control <name>": judged when the effect would be activated — for a trigger met in a chain, once
     that chain has resolved (4.10.8.p6). A refusal (reason, rule keys) or None."""
     name = card.effect.if_you_control
-    if not name or any(m.face_up and m.name == name and m is not card
-                       for m in game.board.player(player).monster_list()):
+    me = game.board.player(player)
+    mine = me.monster_list() + me.st_list() + ([me.field_spell] if me.field_spell else [])   # a Spell too ("卡通世界")
+    if not name or any(c.face_up and c.name == name and c is not card for c in mine):
         return None
     return (f"it needs {player} to control a face-up \"{name}\", and {player} does not (now)",
             ("ygo.trigger.condition_after_chain",))
@@ -413,6 +414,7 @@ def resolve_chain(game) -> None:
                       "ygo.chain.negate_activation", *(["ygo.cost.not_negated"] if paid else []),
                       *(["ygo.chain.negated_effect_stays"] if link.card.card_type == "monster" else []),
                       link=link.n, card=link.card.label(), **({"paid": True} if paid else {}))
+            game.skipped_links.append(game.happened)   # it takes no time point (4.10.7.p19)
             if link.card.effect and link.card.effect.once_per_turn:
                 game.negated_uses.add(once_per_turn.mark(link.card, link.player))
         elif link.negated_effect:
@@ -424,7 +426,7 @@ def resolve_chain(game) -> None:
             game.step("chain.link.duel_over", f"The duel is already decided: chain link {link.n} ({link.card.label()}) "
                       "is not resolved.", "ygo.lp.zero_mid_chain", link=link.n, card=link.card.label(), over=True)
         else:
-            game.happened += 1   # a resolving link takes the time point (a negated activation does not, 4.6.4)
+            game.happen("chain_link")   # a resolving link takes the time point (a negated activation does not, 4.6.4)
             negated_by = negation.resolves_negated(game, link) or trap_negation.resolves_negated(game, link)
             column_lock = columns.negated_by(game, link)
             if column_lock is not None:

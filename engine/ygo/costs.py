@@ -216,8 +216,9 @@ def pay(game, card: Card, player: str) -> list[Card]:
                 "banish": "banishes"}[name]
         face_down = any(c.position == "set" for c in cards)
         paid += cards
-        for c in cards:
-            game.send(c, pile)
+        with game.during("cost"):   # a "when" trigger met by a cost misses its timing (4.10.7.p14)
+            for c in cards:
+                game.send(c, pile)
         game.step(f"cost.{name}", f"{player} {verb} {', '.join(c.label() for c in cards)} as the cost of activating "
                   f"{card.label()}; a cost is paid on activation and stays paid even if the activation is negated.",
                   "ygo.cost.paid", *(["ygo.cost.self"] if args == "self" else []),

@@ -4,7 +4,7 @@ time and applies itself when its chain link resolves, recording one cited step p
 this module registers its operations with the kernel (steps.operation); `apply` runs a resolving link's steps."""
 from __future__ import annotations
 
-from . import battle_damage, costs, equip_monsters, linked, name_locks, protection, stats, temporary, vows, zones
+from . import battle_damage, costs, equip_monsters, field_limits, linked, name_locks, protection, stats, temporary, vows, zones
 from .card_triggers import on_summoned_in_column
 from .extra_deck import revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
@@ -516,6 +516,13 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
     side = other(link.player) if args.get("to") == "opponent" else link.player   # the field it goes to
+    limited = args["position"] != "set" and field_limits.appear_refusal(
+        game, card, side, "ygo.only_kind.opponent_field" if side != link.player
+        else "ygo.only_kind.one_at_a_time" if link.summoned else "ygo.only_kind.summon_not_applied")
+    if limited:
+        game.step("effect.special_summon.fails", f"{limited[0]}: the Special Summon is not applied.",
+                  *limited[1], card=card.label(), reason=limited[0])
+        return False
     free, rule = zones.free_zones(game.board, side, place, card)
     if args.get("linked_by"):   # "to a zone N or more Link Monsters point to" (linked zones, 2.1.4)
         pointed = zones.zones_linked_by(game.board, side, args["linked_by"])
@@ -578,7 +585,10 @@ def check_special_summon(game, card, player: str, _targets):
     for name, args in card.effect.ops:
         if name == "special_summon" and args["card"] != "targets":
             found = game.board.find(args["card"])
-            locked = found and name_locks.appear_refusal(game, found[2])
+            side = other(player) if args.get("to") == "opponent" else player
+            locked = found and (name_locks.appear_refusal(game, found[2]) or args.get("position") != "set" and
+                                field_limits.appear_refusal(game, found[2], side, "ygo.only_kind.cannot_appear"
+                                                            if side == player else "ygo.only_kind.opponent_field"))
             if locked:
                 return locked
         if name == "special_summon" and args.get("linked_by"):

@@ -207,7 +207,8 @@ def place_materials(game, method: str, player: str, card: Card, materials: list[
             game.step("summon.material.face_down", f"{m.label()} is face-down on the field; a face-down card may be a "
                       "Fusion Material.", "ygo.summon.fusion_face_down", card=m.label())
         pendulum_to_extra = m.pendulum and where in MONSTER_ZONES
-        game.send(m, "graveyard")
+        with game.during("summon"):   # a "when" trigger met by a material misses its timing (4.10.7.p14)
+            game.send(m, "graveyard")
         if pendulum_to_extra:
             if method == "link":
                 game.step("summon.material", f"{m.label()} was a Link Material: as a Pendulum Monster it went to the "

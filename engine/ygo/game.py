@@ -2,6 +2,7 @@
 priority) and the trace. Card movements that several modules share live here."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..trace import Trace
@@ -122,7 +123,13 @@ class Game:
     # how many things have happened (effect operations, resolved chain links): an optional "when" trigger whose
     # event is followed by anything else misses its timing (triggers.py)
     happened: int = 0
+    happened_log: list = field(default_factory=list)     # what each of them was: "operation", "chain_link" (4.10.7.p16, p18)
+    skipped_links: list = field(default_factory=list)    # `happened` when a negated chain link was passed over (4.10.7.p19)
+    # a cost being paid or a summon's Tributes/materials being sent ("cost", "summon"): a "when" trigger met then
+    # misses its timing, since the activation or the summon goes on after it (4.10.7.p14)
+    doing: str = ""
     trigger_marks: dict = field(default_factory=dict)   # trigger card id -> `happened` when its event occurred
+    trigger_during: dict = field(default_factory=dict)  # trigger card id -> `doing` when its event occurred
     trigger_effects: dict = field(default_factory=dict)   # … -> which effect met it (a card with several effects)
     trigger_holders: dict = field(default_factory=dict)  # trigger card id -> who controlled it when its event occurred
     used_once: set = field(default_factory=set)          # once-per-turn uses: "card:<id>", "name:<player>:<name>"
@@ -369,6 +376,20 @@ class Game:
             self.step("draw", f"{player} draws {card.label()} ({cause}).", key, player=player, card=card.label(),
                       **({"source": source} if source else {"normal": True}))
 
+    def happen(self, what: str) -> None:
+        """Something happened that takes a time point: an effect's operation or a resolving chain link."""
+        self.happened += 1
+        self.happened_log.append(what)
+
+    @contextmanager
+    def during(self, what: str):
+        """A cost is being paid or a summon's Tributes or materials are being sent (see `doing`)."""
+        before, self.doing = self.doing, what
+        try:
+            yield
+        finally:
+            self.doing = before
+
     def add_trigger(self, card: Card, window: Window, when: str = "") -> None:
         """`card`'s trigger met its timing (`when`, if not the window's event): it waits for the next chain. A card
         with several effects puts the one with that timing in use."""
@@ -378,6 +399,7 @@ class Game:
         if self.resolving:
             self.met_mid_chain.add(card.id)
         self.trigger_marks[card.id] = self.happened
+        self.trigger_during[card.id] = self.doing
         self.trigger_holders[card.id] = self.controller(card) if self.on_field(card) else card.owner
 
     # ---- LP and the end of the duel

@@ -9,6 +9,13 @@ effects according to its kind"; a card that has left the field keeps what it was
 can be activated when at least one part could be applied (4.7.4). Choices: `choose: {mode.<card id>: N}` (the N-th part, from 1; **default** the
 first part that can be applied) and `choose: {parts.<card id>: [N, …]}` (the parts applied, decided one by one
 in text order, 4.7.2; **default** every part that can be applied).
+
+    {only_if: {you_control: <part of a name>, do: [steps]}}   "(then,) if you control another X monster, …"
+
+A step whose steps apply only if, when it is applied, the activating player controls another face-up monster
+whose name contains that part (an archetype, "another Toon monster"): a condition of the effect's processing,
+judged as the effect resolves - unlike an activation condition (`if_you_control`, judged on activation). Not
+met, it is not applied (so an `after: then` step after it is not either); it can be activated either way.
 """
 from __future__ import annotations
 
@@ -135,7 +142,33 @@ def apply_each_of(game, link, parts) -> bool:
     return applied
 
 
+def parse_only_if(args) -> tuple:
+    if not isinstance(args, dict) or set(args) != {"you_control", "do"}:
+        raise ValueError("{you_control: <part of a name>, do: [steps]}")
+    part = args["you_control"]
+    if not isinstance(part, str) or not part.strip():
+        raise StepError(".you_control", "the part of a name the other monster's name contains")
+    try:
+        ops, links = parse_steps(args["do"])
+    except StepError as e:
+        raise StepError(f".do{e.where}", str(e)) from None
+    return part.strip(), ops, links
+
+
+def apply_only_if(game, link, args) -> bool:
+    part, ops, links = args
+    me = game.board.player(link.player)
+    others = [m for m in me.monster_list() if m is not link.card and m.face_up and part in (m.name or "")]
+    game.step("effect.only_if", f"{link.card.label()}'s effect goes on only if {link.player} controls another face-up "
+              f"monster whose name contains {part} now, as it resolves: "
+              + (f"{others[0].label()} is one, so it is applied." if others else "there is none, so it is not applied."),
+              "ygo.effect.steps_then", player=link.player, card=link.card.label(), part=part, met=bool(others))
+    return apply_steps(game, link, ops, links) if others else False
+
+
 # ---------- registration with the kernel (steps.py): the operations this module applies
+
+operation("only_if", parse_only_if)(apply_only_if)
 
 operation("one_of", parse, check)(apply_one_of)
 operation("each_of", parse, check)(apply_each_of)

@@ -163,7 +163,8 @@ def _pay(game, player: str, card: Card, paid: dict) -> None:
         for c in cards:
             was = game.where(c)
             pile = {"tribute": "graveyard", "return_to_deck": "deck", "banish": "banished", "discard": "graveyard"}[cost]
-            game.send(c, "extra_deck" if pile == "deck" and c.kind in ("fusion", "synchro", "xyz", "link") else pile)
+            with game.during("summon"):   # a "when" trigger met by the procedure misses its timing (4.10.7.p14)
+                game.send(c, "extra_deck" if pile == "deck" and c.kind in ("fusion", "synchro", "xyz", "link") else pile)
             done = {"tribute": f"Tributes {c.label()}", "return_to_deck": f"returns {c.label()} to the deck",
                     "banish": f"banishes {c.label()}", "discard": f"discards {c.label()}"}[cost]
             game.step("summon.procedure.cost", f"{player} {done} ({was}) for the procedure of "

@@ -143,7 +143,8 @@ def apply_ritual(game, link, args) -> None:
     freed = {t.zone for t in tributes if game.where(t) in MONSTER_ZONES}
     for t in tributes:
         where = game.where(t)
-        game.send(t, "graveyard")
+        with game.during("summon"):   # a "when" trigger met by a Tribute misses its timing (4.10.7.p14)
+            game.send(t, "graveyard")
         game.step("ritual.tribute", f"{player} Tributes {t.label()} (Level {t.level}) from "
                   f"{'the hand' if where == 'hand' else where} for the Ritual Summon.", "ygo.ritual.tribute",
                   player=player, card=t.label(), level=t.level, place="hand" if where == "hand" else where)

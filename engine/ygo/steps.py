@@ -23,7 +23,7 @@ OPS = ("destroy", "negate_activation", "negate_effect", "negate_attack", "attack
        "battle_damage", "effect_damage", "lock_name", "extra_normal_summon", "normal_summon_count", "equip",
        "equip_monster", "take_control", "swap_control", "add_to_hand", "negate_effects", "send_to_graveyard",
        "become_tuner", "protect", "cannot_be_negated", "one_of", "each_of", "place_counters", "negate_column",
-       "move", "make_unaffected", "remove_counters", "delayed")
+       "move", "make_unaffected", "remove_counters", "delayed", "only_if")
 OPERATIONS: dict[str, Operation] = {}   # name -> Operation, registered by the mechanic that applies it (`operation`)
 
 
@@ -99,7 +99,7 @@ def apply_steps(game, link, ops: tuple, links: tuple) -> bool:
             previous = False
             continue
         if after != "and":
-            game.happened += 1   # each operation is something that happens (a "when" trigger before it misses)
+            game.happen("operation")   # each operation is something that happens (a "when" trigger before it misses)
         done = OPERATIONS[name].apply(game, link, args)
         previous = done is not False   # operations that do not report count as applied
         mass = name == "destroy" and args in MASS_SELECTORS + ("all_cards",)

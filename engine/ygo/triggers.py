@@ -64,6 +64,23 @@ def continue_attack_refusal(game, card, player: str):
             ("ygo.battle.continue_attack_no_monster",))
 
 
+def _missed_because(game, card) -> tuple[str, str]:
+    """Why a "when" trigger missed its timing, and the rule for that case (4.10.7.p14, p16, p18)."""
+    during = game.trigger_during.get(card.id)
+    if during == "cost":
+        return "its event happened as a cost was paid, and the activation went on after it", \
+            "ygo.trigger.missed_timing.cost_or_summon"
+    if during == "summon":
+        return "its event happened while a summon was being made (Tributes or materials), and the summon went on " \
+            "after it", "ygo.trigger.missed_timing.cost_or_summon"
+    mark = game.trigger_marks.get(card.id, game.happened)
+    if game.happened_log[mark:mark + 1] == ["operation"]:
+        return "its event happened partway through an effect, and that effect's next step was applied after it", \
+            "ygo.trigger.missed_timing.mid_effect"
+    return "its event happened in a later chain link, and an earlier chain link resolved after it", \
+        "ygo.trigger.missed_timing.later_link"
+
+
 def _left_field(game, card, window: Window) -> bool:
     """A trigger activated on the field whose card is no longer face-up there when its turn comes (4.10.5.p3):
     flipped face-up and destroyed by the same effect, banished in the chain after its summon, turned face-down."""
@@ -150,10 +167,12 @@ def fire(game) -> None:
                 game.step("trigger.mandatory", f"The trigger effect of {card.label()} is mandatory: it is activated "
                           "even though declining it was asked for.", "ygo.trigger.mandatory",
                           "ygo.trigger.mandatory_defined", "ygo.trigger.wording_defined", card=card.label())
-        elif eff.wording == "when" and game.happened > game.trigger_marks.get(card.id, game.happened):
+        elif eff.wording == "when" and (game.happened > game.trigger_marks.get(card.id, game.happened)
+                                        or game.trigger_during.get(card.id)):
+            why, key = _missed_because(game, card)
             game.step("trigger.missed_timing", f"The optional trigger effect of {card.label()} is worded \"when … you "
-                      "can\": something else happened after its event, so that time point has passed and it misses "
-                      "the timing.", "ygo.trigger.missed_timing", "ygo.timing.every_action", card=card.label())
+                      f"can\": {why}, so that time point has passed and it misses the timing.", key,
+                      "ygo.trigger.missed_timing", "ygo.timing.every_action", card=card.label())
             continue
         elif card.id in game.decline:
             game.step("trigger.declined", f"{owner} chooses not to activate the trigger effect of {card.label()}.",
@@ -170,7 +189,13 @@ def fire(game) -> None:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "
                       f"{refusal[0]}.", *refusal[1], card=card.label(), reason=refusal[0])
             continue
-        if not eff.mandatory and eff.wording == "if" and game.happened > game.trigger_marks.get(card.id, game.happened):
+        if (not eff.mandatory and eff.wording == "when" and card.id in game.met_mid_chain
+                and game.trigger_marks.get(card.id) in game.skipped_links):   # a negated link passed after it
+            game.step("trigger.kept_timing", f"A chain link after the event of {card.label()} had its activation negated: "
+                      "it is not resolved and takes no time point, so this \"when\" trigger effect has not missed its "
+                      "timing.", "ygo.trigger.kept_timing.negated_link", "ygo.trigger.missed_timing", card=card.label())
+        if not eff.mandatory and eff.wording == "if" and (game.happened > game.trigger_marks.get(card.id, game.happened)
+                                                          or game.trigger_during.get(card.id)):
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
                       "timing).", "ygo.trigger.if_wording", "ygo.trigger.if_after_chain", card=card.label())

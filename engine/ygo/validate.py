@@ -502,8 +502,9 @@ def _effect(data, path: str) -> Effect:
         if eff.source == "pendulum_zone" and eff.type not in ("ignition", "quick"):
             raise InvalidScenario(f"{path}.from", "a Pendulum Effect activated in the Pendulum Zone is an ignition or "
                                   "a quick effect here")
-        if eff.source == "hand" and eff.type not in ("quick", "trigger"):
-            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is a quick or a trigger effect")
+        if eff.source == "hand" and eff.type not in ("ignition", "quick", "trigger"):
+            raise InvalidScenario(f"{path}.from", "an effect activated from the hand is an ignition, a quick or a "
+                                  "trigger effect")
         if eff.source == "graveyard" and eff.type != "trigger" and not (eff.replace and "do" not in data):
             raise InvalidScenario(f"{path}.from", "an effect activated from the graveyard is a trigger effect here "
                                   "(type: trigger)")
@@ -731,6 +732,10 @@ def _choose(value) -> dict[str, str | list[str]]:
             if v not in MAIN_ZONES:
                 raise InvalidScenario(f"choose.{key}", f"one of {', '.join(MAIN_ZONES)}: the zone it moves to")
             out[key] = v
+        elif key in ("only_kind.A", "only_kind.B"):   # the Type / Attribute a player keeps (field_limits.py)
+            if not isinstance(v, str) or not v:
+                raise InvalidScenario(f"choose.{key}", "the Type or Attribute whose monsters the player keeps")
+            out[key] = v.lower()
         elif key == "replay" or key.startswith("replay."):
             if not isinstance(v, (str, int)) or isinstance(v, bool):
                 raise InvalidScenario(f"choose.{key}", "one card id, `direct` or `none`")
@@ -740,7 +745,7 @@ def _choose(value) -> dict[str, str | list[str]]:
                                   "cost.<card id>, discard.<card id>, pick.<card id>, mode.<card id>, parts.<card id>, "
                                   "fusion, fusion.<card id>, summon.<card id>, ritual, ritual.<card id>, swap.<card id>, phase.standby, "
                                   "phase.end, banish.<card id>, replace.<card id>, counters.<card id>, "
-                                  "move.<card id>)")
+                                  "move.<card id>, only_kind.A, only_kind.B)")
     return out
 
 
