@@ -901,7 +901,7 @@ class RuleSearch:
                  for i, near in enumerate(plan.near_terms) for t in near]
         by_terms = _infer_game(plan.mentions + typos, self._own_terms)
         if by_terms is None:
-            return None
+            return self._english_tie(plan)
         lean = self._lean(plan)
         side = 1 if by_terms == GAMES[1] else -1
         return by_terms if lean * side >= LEAN_AGREEMENT else None
@@ -943,13 +943,26 @@ class RuleSearch:
         sizes = [int((usage.get(g) or {}).get("english_tokens") or 0) for g in GAMES]
         return sizes if all(sizes) else None
 
-    def _lean(self, plan: _Plan) -> float:
+    def _english_tie(self, plan: _Plan) -> str | None:
+        """An English question naming terms of both games (damage step check, check the chain): English term
+        names are often ordinary words the other game's judges type too (check is Digimon's security check),
+        so the terms' own lean decides, when it is clear: how much more each game's English uses them."""
+        if not plan.english_query or not all(_named_own(plan.mentions, self._own_terms).values()):
+            return None
+        lean = self._lean(plan, terms_only=True)
+        if abs(lean) < ENGLISH_TIE_LEAN:
+            return None
+        return GAMES[1] if lean > 0 else GAMES[0]
+
+    def _lean(self, plan: _Plan, terms_only: bool = False) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
         of the share of each game's sections that use each word. A term counts by the words it was typed
         as (its least used one), not by whose table lists it: Link or opponent's turn are words both
         games' rules use."""
         total, weights = 0.0, 0.0
         for concept in plan.concepts:
+            if terms_only and not concept.words:
+                continue
             tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
             per_token = [self._game_shares(fieldname, token) for fieldname, token in tokens]
             if not per_token:
@@ -1023,16 +1036,22 @@ def own_terms(manifest: dict) -> dict[str, str]:
     return out
 
 
-def _infer_game(mentions: list[terms.Mention], own: dict[str, str]) -> str | None:
-    """The game whose own terms the query names, when it clearly outweighs the other: it names some and at
-    least twice as many as the other game, plus one. A name that also names (or overlaps a name of) a term
-    of the other game counts for neither (贯通 is Digimon's Piercing and Yu-Gi-Oh's piercing damage)."""
+def _named_own(mentions: list[terms.Mention], own: dict[str, str]) -> dict[str, set[str]]:
+    """Each game's own terms the query names. A name that also names (or overlaps a name of) a term of the
+    other game counts for neither (贯通 is Digimon's Piercing and Yu-Gi-Oh's piercing damage)."""
     named: dict[str, set[str]] = {g: set() for g in GAMES}
     for m in mentions:
         if any(n.term.game != m.term.game and n.start < m.end and m.start < n.end for n in mentions):
             continue
         if own.get(m.term.id) == m.term.game:
             named[m.term.game].add(m.term.id)
+    return named
+
+
+def _infer_game(mentions: list[terms.Mention], own: dict[str, str]) -> str | None:
+    """The game whose own terms the query names, when it clearly outweighs the other: it names some and at
+    least twice as many as the other game, plus one (`_named_own`)."""
+    named = _named_own(mentions, own)
     ranked = sorted(GAMES, key=lambda g: -len(named[g]))
     best, other = ranked
     if named[best] and len(named[best]) >= 2 * len(named[other]) + 1:
@@ -1147,6 +1166,7 @@ TEXT_WORD_SECTIONS = 3      # a stretch whose bigrams this many sections hold to
 NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way
+ENGLISH_TIE_LEAN = 0.5      # an English question naming both games' terms: their lean that decides the game
 UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
