@@ -624,7 +624,8 @@ def ygo_defs() -> dict:
     defs["ygo.monster"] = titled(obj(monster_props, ("id", "zone")), "monster", "怪兽")
     st_props = {**common, "zone": vocab((*ST_ZONES, "PZ-L", "PZ-R", "field")), "face": vocab(("up", "down")),
                 "set_turn": integer(1, 10_000), "set_this_turn": BOOL, "equipped_to": card_id,
-                "equipped_by": card_id, "equipped_by_itself": BOOL, "owner": vocab(PLAYERS)}
+                "equipped_by": card_id, "equipped_by_itself": BOOL, "owner": vocab(PLAYERS),
+                "trap_monster": BOOL, "also_trap": BOOL}
     assert set(st_props) == set(v.ST_KEYS), set(st_props) ^ set(v.ST_KEYS)
     defs["ygo.spell_trap"] = titled(obj(st_props, ("id",)), "spell or trap card", "魔法・陷阱卡")
     for k in MONSTER_KINDS:

@@ -47,7 +47,7 @@ from engine.errors import JudgeError
 from . import analysis, digests
 from .editions import EDITIONS
 
-SCHEMA_VERSION = "9"
+SCHEMA_VERSION = "10"
 _SPACE = re.compile(r"[ \u3000\t]+")
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
@@ -314,7 +314,7 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
-    from whoosh.filedb.filestore import FileStorage
+    from whoosh.filedb.filestore import FileStorage, RamStorage, copy_storage
 
     from . import corpus, schema
 
@@ -357,26 +357,28 @@ def _write(path: Path) -> tuple[dict, dict]:
         new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
         words.update(new)
         fields["words"] = " ".join(new)
-    ix = FileStorage(str(path)).create_index(schema.schema())
+    ram = RamStorage()
+    ix = ram.create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
-    # more CPU than it saves on 4,500 short documents
-    writer = ix.writer(limitmb=256, codec=_codec())
+    # more CPU than it saves on 4,500 short documents. Written in Whoosh's RamStorage (its writer reads
+    # what it wrote back, value by value), then copied to disk. compound=False: the segment's files stay
+    # apart, so that opening them from RAM copies none (Whoosh reads a compound file's members as copies)
+    writer = ix.writer(limitmb=256, codec=_codec(), compound=False)
     for fields in documents:
         writer.add_document(**fields)
     writer.commit()
     ix.close()
-    _write_casebook(FileStorage(str(path)))
-    for lock in path.glob("*LOCK"):
-        lock.unlink()
+    _write_casebook(ram)
+    ram.files = {name: data for name, data in ram.files.items() if not name.endswith("LOCK")}
+    copy_storage(ram, FileStorage(str(path)))
     return counts, usage
 
 
 def _codec():
-    """Whoosh's codec with uncompressed posting blocks: the generation is read whole into RAM, and compressing
-    then decompressing 43,000 small blocks costs more CPU than the 3 MB it saves."""
-    from whoosh.codec.whoosh3 import W3Codec
+    """Whoosh's W3 codec as `schema.Codec` sets it up (uncompressed blocks, no length statistics)."""
+    from . import schema
 
-    return W3Codec(compression=0)
+    return schema.Codec(compression=0)
 
 
 STOP_SHARE = 0.06       # a token in more of the sections than this says nothing (rulings/search.py)
@@ -389,7 +391,7 @@ def _write_casebook(storage) -> None:
     from .yamlio import load_yaml_file
 
     ix = storage.create_index(schema.casebook_schema(), indexname=schema.CASEBOOK)
-    writer = ix.writer(codec=_codec())
+    writer = ix.writer(codec=_codec(), compound=False)
     for path in sorted((PACKAGE_DIR / "casebook").glob("*/*.yaml")):
         try:
             items = load_yaml_file(path)
@@ -421,7 +423,17 @@ COUNT_PATTERNS["any"] = re.compile(r"\d+\s*[只隻体體张張枚次回度个個
 
 
 def _parent_number(number: str) -> str | None:
-    return re.sub(r"[-.][^-.]*$", "", number) if re.search(r"[-.]", number) else None
+    """The number less its last part (14-2-1 of 14-2-1-3, 4.4 of 4.4.p2), None for a top section."""
+    cut = max(number.rfind("-"), number.rfind("."))
+    return number[:cut] if cut >= 0 else None
+
+
+def parent_ref(ref: str) -> str:
+    """The ref of a section's parent, "" for a top section: its number less the last part (what
+    `heading_terms` inherits along, and rulings/search.py's ancestors and descendants)."""
+    edition, _, number = ref.partition(":")
+    parent = _parent_number(number)
+    return f"{edition}:{parent}" if parent else ""
 
 
 def _definitions(edition) -> dict[str, list[str]]:
@@ -480,9 +492,7 @@ def section_document(edition, section, order: int, definitions: dict[str, list[s
     counts = [kind for kind, pattern in COUNT_PATTERNS.items() if pattern.search(section.text or "")]
     sep = schema.SEP
     fields = {
-        "ref": section.ref, "edition": edition.id, "game": edition.game.encode(),
-        "language": lang.encode(), "parent": (f"{edition.id}:{parent_number}" if parent_number else "").encode(),
-        "counts": " ".join(counts).encode(),
+        "ref": section.ref, "edition": edition.id, "counts": " ".join(counts).encode(),
         "title": title, "body": text, "body1": text,
         "title_en": english_title, "body_en": english_text, "words": english_title + "\n" + english_text,
         "heading_terms": sep.join(above["terms"]),
@@ -567,13 +577,21 @@ class LoadedIndex:
         self.casebook = casebook.searcher() if casebook is not None else None
         self.size = self.searcher.doc_count_all()
         self._columns: dict[str, list] = {}
+        self._readers: dict = {}
 
     def column(self, name: str) -> list:
-        """Every document's value of a column field (edition, game, language, parent, counts), read once."""
+        """Every document's value of a column field (ref, counts), read once."""
         values = self._columns.get(name)
         if values is None:
             values = self._columns[name] = list(self.searcher.reader().column_reader(name))
         return values
+
+    def value(self, name: str, docnum: int):
+        """One document's value of a column field (Whoosh's column reader, opened once)."""
+        reader = self._readers.get(name)
+        if reader is None:
+            reader = self._readers[name] = self.searcher.reader().column_reader(name)
+        return reader[docnum]
 
     def docnum(self, ref: str) -> int | None:
         return self.searcher.document_number(ref=ref)

@@ -2,8 +2,8 @@
 
 Fields (BM25F; the field boosts are the query's, rulings/search.py FIELD_BOOSTS and clause boosts):
 
-    ref, edition            IDs (ref unique), also columns
-    game, language, parent  columns read when ranking Whoosh's top N (parent: the parent section's ref)
+    ref, edition            IDs (ref unique, also a column); a section's game and language are its
+                            edition's, its parent is named by its number (index.parent_ref)
     title, body             CJK bigrams of the title / own text (small kana folded; Chinese simplified)
     body1                   single CJK characters of the own text (输, 放, 级), those a query may use only:
                             no hiragana, none in more than STOP_SHARE of the sections
@@ -30,6 +30,7 @@ from collections import Counter
 
 from whoosh import columns, fields, formats
 from whoosh.analysis import Token, Tokenizer
+from whoosh.codec.whoosh3 import W3Codec
 from whoosh.system import pack_uint
 
 from . import analysis
@@ -107,9 +108,9 @@ def _column() -> fields.COLUMN:
 
 def schema() -> fields.Schema:
     return fields.Schema(
-        ref=fields.ID(unique=True, sortable=True), edition=fields.ID(sortable=True),
-        # ranking columns only (not searched): one value per section, read for Whoosh's top N
-        game=_column(), language=_column(), parent=_column(), counts=_column(),
+        ref=fields.ID(unique=True, sortable=True), edition=fields.ID,
+        # a ranking column only (not searched), read for Whoosh's top N
+        counts=_column(),
         title=_text("cjk"), body=_text("cjk"), body1=_text("chars"),
         title_en=_text("english"), body_en=_text("english"), english=_text("english"),
         heading_terms=_ids(),
@@ -117,6 +118,19 @@ def schema() -> fields.Schema:
         words=CountedKeyword(analyzer=TokensOf("words"), scorable=True),   # scorable: see _ids
         doc=fields.STORED,
     )
+
+
+class Codec(W3Codec):
+    """Whoosh's W3 codec, set up for a generation that is read whole into RAM and searched without block
+    skipping (rulings/search.py: optimize=False):
+    * `compression=0` (the caller's): posting blocks not zlib-compressed; compressing then decompressing
+      43,000 small blocks costs more CPU than the 3 MB it saves;
+    * `length_stats = False` (Whoosh's own codec switch, as its plaintext codec sets it): the writer does
+      not read each posting's field length back to keep per-term min/max lengths, which only bound a
+      block's best score for skipping (a third of the writer's CPU: 420,000 postings). The field lengths
+      BM25F scores with are written as before; a bound left at length 0 only skips fewer blocks."""
+
+    length_stats = False
 
 
 CASEBOOK = "CASEBOOK"   # the casebook's rulings: a second index in the same generation

@@ -217,6 +217,47 @@ class RuleSearch:
         return values
 
     @property
+    def _editions(self) -> list[str]:
+        """Each section's edition, from the postings of the `edition` field (five terms: a column is read
+        value by value, ten times slower)."""
+        found = self._columns.get("editions")
+        if found is None:
+            found = [""] * self._ix.size
+            for edition in self._info.manifest.get("editions", {}):
+                if self._ix.doc_frequency("edition", edition):
+                    for docnum in self._ix.searcher.postings("edition", edition).all_ids():
+                        found[docnum] = edition
+            self._columns["editions"] = found
+        return found
+
+    @property
+    def _games(self) -> list[str]:
+        """Each section's game (its edition's)."""
+        found = self._columns.get("games")
+        if found is None:
+            game_of = {e: EDITIONS[e].game for e in EDITIONS}
+            found = self._columns["games"] = [game_of.get(e, "") for e in self._editions]
+        return found
+
+    @property
+    def _languages(self) -> list[str]:
+        """Each section's language (its edition's)."""
+        found = self._columns.get("languages")
+        if found is None:
+            language_of = {e: EDITIONS[e].language for e in EDITIONS}
+            found = self._columns["languages"] = [language_of.get(e, "") for e in self._editions]
+        return found
+
+    def _counts(self, docnum: int) -> str:
+        """The kinds of number a section states (`counts` column), read for the sections ranked only."""
+        cache = self._columns.setdefault("counts", {})
+        found = cache.get(docnum)
+        if found is None:
+            value = self._ix.value("counts", docnum)
+            found = cache[docnum] = value.decode() if isinstance(value, bytes) else value
+        return found
+
+    @property
     def _by_ref(self) -> dict[str, int]:
         found = self._columns.get("by_ref")
         if found is None:
@@ -227,13 +268,13 @@ class RuleSearch:
     def _game_sizes(self) -> list[int]:
         found = self._columns.get("game_sizes")
         if found is None:
-            games = self._column("game")
+            games = self._games
             found = self._columns["game_sizes"] = [games.count(g) for g in GAMES]
         return found
 
     @property
     def _descendants(self) -> list[frozenset[int]]:
-        """Each section's descendants (from the parent column), computed on first use."""
+        """Each section's descendants, computed on first use."""
         if "descendants" not in self._columns:
             self._family()
         return self._columns["descendants"]
@@ -246,23 +287,38 @@ class RuleSearch:
         return self._columns["ancestors"]
 
     def _family(self) -> None:
+        """Each section's ancestors and descendants, from the refs: a section's parent is the section its
+        number less its last part names (index.parent_ref, as the index was built). At most
+        MAX_DEPTH ancestors each."""
         by_ref = self._by_ref
-        parents = [by_ref.get(ref, -1) if ref else -1 for ref in self._column("parent")]
-        below: list[set[int]] = [set() for _ in parents]
-        above: list[tuple[int, ...]] = []
-        for docnum, parent in enumerate(parents):
-            chain = []
-            while parent >= 0 and len(chain) < 16:
-                below[parent].add(docnum)
-                chain.append(parent)
+        parents = []
+        for ref in self._column("ref"):
+            parent = index.parent_ref(ref)
+            parents.append(by_ref.get(parent, -1) if parent else -1)
+        above: list[tuple[int, ...] | None] = [None] * len(parents)
+
+        def chain(docnum: int) -> tuple[int, ...]:
+            walk = []
+            parent = parents[docnum]
+            while parent >= 0 and above[parent] is None and len(walk) < MAX_DEPTH:
+                walk.append(parent)
                 parent = parents[parent]
-            above.append(tuple(chain))
-        self._columns["descendants"] = [frozenset(b) for b in below]
+            tail = above[parent] if parent >= 0 and above[parent] is not None else ()
+            found = tuple(walk) + ((parent,) + tail if parent >= 0 and len(walk) < MAX_DEPTH else ())
+            return found[:MAX_DEPTH]
+
+        below: dict[int, list[int]] = {}
+        for docnum in range(len(parents)):
+            above[docnum] = found = chain(docnum)
+            for ancestor in found:
+                below.setdefault(ancestor, []).append(docnum)
+        empty: frozenset[int] = frozenset()
+        self._columns["descendants"] = [frozenset(below[d]) if d in below else empty for d in range(len(parents))]
         self._columns["ancestors"] = above
 
     def _prior(self, docnum: int) -> float:
         """The default edition wins a near tie; rules-test questions and replaced passages come after."""
-        edition, ref = self._column("edition")[docnum], self._column("ref")[docnum]
+        edition, ref = self._editions[docnum], self._column("ref")[docnum]
         prior = _DEFAULT_PRIOR if edition in DEFAULT_EDITION.values() else 1.0
         if edition == "ygo-zh-rulebook" and ref.split(":", 1)[1].split(".")[0] == "6":
             prior *= _QUIZ_PRIOR
@@ -446,17 +502,18 @@ class RuleSearch:
         found = self._ix.searcher.search(self._query(plan), limit=RERANK_DEPTH, filter=self._filter(scope),
                                          optimize=False)
         shown = [self._shown(concept) for concept in plan.concepts]
-        games, languages, counts = self._column("game"), self._column("language"), self._column("counts")
+        games, languages = self._games, self._languages
         replaced: list[tuple[int, float]] = []
         direct: dict[int, float] = {}
         for hit in found:
             docnum = hit.docnum
-            coverage, direct[docnum] = self._coverage(plan, shown, docnum, counts[docnum])
+            counts = self._counts(docnum)
+            coverage, direct[docnum] = self._coverage(plan, shown, docnum, counts)
             score = hit.score * coverage
             score *= self._prior(docnum)
             if inferred and games[docnum] == inferred:
                 score *= INFERRED_GAME_BOOST
-            if plan.asks_number and plan.asks_number in counts[docnum].split():
+            if plan.asks_number and plan.asks_number in counts.split():
                 score *= NUMBER_ANSWER_BOOST
             if language and languages[docnum] == language:
                 score *= SAME_LANGUAGE_BOOST
@@ -908,7 +965,7 @@ class RuleSearch:
 
     def _game_counts(self, fieldname: str, token: str) -> list[float]:
         """How many sections of each game hold the token."""
-        games = self._column("game")
+        games = self._games
         counts = [0.0] * len(GAMES)
         for docnum in self._docs(fieldname, token):
             counts[GAMES.index(games[docnum])] += 1
@@ -1147,6 +1204,7 @@ SPELL_MIN_LENGTH = 4        # shorter English words are never corrected (dp, ex,
 FIELD_BOOSTS = {"title": 3.0, "title_en": 3.0}
 SUBTREE_SHARE = 0.5         # what a section's descendants show counts this much towards its coverage
 HEADING_SHARE = 0.75        # a concept shown only in a section's headings counts this much towards its coverage
+MAX_DEPTH = 16              # ancestors kept per section (a guard: the rules nest 7 deep)
 RERANK_DEPTH = 200          # Whoosh's top N that the features re-rank
 ANSWER_ABOVE_HEADING = 1.05  # a section under a heading that shows more of the question passes the heading
 ANSWER_MARGIN = 0.1         # ... at least this much more (share of the question's concept weight)

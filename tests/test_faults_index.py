@@ -116,7 +116,8 @@ def test_killed_build_leaves_the_old_index_usable(data_dir, extra_delay):
 
 # ------------------------------------------------------------------ damaged files
 def _segment(gen: Path) -> Path:
-    return next(gen.glob("*.seg"))
+    """The sections' postings: the largest file of the Whoosh segment (written as separate files)."""
+    return next(gen.glob("MAIN_*.pst"))
 
 
 def _truncate_segment(gen: Path):

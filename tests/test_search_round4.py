@@ -19,7 +19,8 @@ def test_the_index_is_whoosh_read_into_memory(rs):
 
     assert isinstance(rs._ix.ix.storage, RamStorage)          # never a mapped file
     files = rs._info.manifest["files"]
-    assert any(name.endswith(".toc") for name in files) and any(name.endswith(".seg") for name in files)
+    assert any(name.endswith(".toc") for name in files)
+    assert any(name.endswith(".pst") for name in files) and any(name.endswith(".trm") for name in files)
     assert not any(name.endswith((".npy", ".jsonl")) for name in files)
     assert rs._ix.size == rs._info.manifest["sections"] > 4000
 

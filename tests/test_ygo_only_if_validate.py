@@ -39,3 +39,28 @@ def test_a_bad_only_if_names_its_path(args, where):
 def test_a_hand_effect_is_still_not_a_continuous_one():
     with pytest.raises(InvalidScenario):
         validate(scenario({"from": "hand", "continuous": [{"atk": {"target": "self", "by": 100}}]}))
+
+
+def trap(extra: dict) -> dict:
+    return {"game": "ygo",
+            "board": {"turn": "A", "phase": "main1", "turn_number": 3,
+                      "A": {"spells_traps": [{"id": "t", "zone": "S1", "set_turn": 2, "level": 4, "atk": 0, "def": 0,
+                                              "effect": {"do": [{"special_summon": {"card": "t"}}]}, **extra}]},
+                      "B": {}},
+            "actions": [{"activate": {"card": "t"}}]}
+
+
+def test_a_set_trap_monster_is_valid():
+    validate(trap({"kind": "continuous_trap", "trap_monster": True, "also_trap": True}))
+
+
+@pytest.mark.parametrize("extra, where", [
+    ({"kind": "quick", "trap_monster": True}, "trap_monster"),
+    ({"kind": "counter", "trap_monster": True}, "trap_monster"),
+    ({"kind": "trap", "also_trap": True}, "also_trap"),
+    ({"kind": "trap", "trap_monster": "yes"}, "trap_monster"),
+])
+def test_a_bad_trap_monster_field_names_its_path(extra, where):
+    with pytest.raises(InvalidScenario) as e:
+        validate(trap(extra))
+    assert e.value.path.endswith(where)

@@ -156,6 +156,7 @@ def _block_timing(game: Game, foe: str) -> None:
         refusal = can_block(game, foe, answer.get("blocker"), collision)
         if refusal is None:
             block(game, foe, answer.get("blocker"), collision)
+            _second_block(game, foe, collision)
             return
         game.trace.record_refusal(refusal)
     if collision and able and att is not None:
@@ -173,6 +174,18 @@ def _block_timing(game: Game, foe: str) -> None:
     else:
         game.step("block.none", f"Block timing: {foe} has no unsuspended Digimon with Blocker.",
                   "dcg.attack.block_timing", player=foe, able=0)
+
+
+def _second_block(game: Game, foe: str, collision: bool) -> None:
+    """A further `block:` answer right after a block in the same attack: one Digimon blocks an attack (12-1-2), and
+    no new block is declared while one is blocking (12-1-3)."""
+    if game.actions and game.actions[0].kind == "block" and game.attack is not None and game.attack.blocked:
+        again = game.actions.popleft()
+        if game.trace.at is not None:
+            game.trace.at += 1
+        refusal = can_block(game, foe, again.get("blocker") or "none", collision)
+        if refusal is not None:
+            game.trace.record_refusal(refusal)
 
 
 def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Refusal | None:
@@ -203,7 +216,8 @@ def can_block(game: Game, foe: str, blocker: str, collision: bool = False) -> Re
         return no("The attacking Digimon is no longer in the battle area: no block is possible.",
                   "dcg.block.attacker_gone")
     if game.attack.blocked:
-        return no("A block was already made in this attack.", "dcg.block.once")
+        return no("A block was already made in this attack: only one Digimon blocks an attack, and no new block is "
+                  "declared while one is blocking.", "dcg.block.once", "dcg.block.none_during")
     att = game.find(game.attack.attacker)[1]
     if att.flagged("cannot_be_blocked"):
         return no(f"{att.label} cannot be blocked (an effect says so); an effect that forbids wins over one that "
@@ -389,6 +403,10 @@ def _pierce(game: Game, foe: str) -> None:
     game.step("keyword.piercing_check", f"Piercing: {found[1].label} proceeds to check {foe}'s security.",
               "dcg.keyword.piercing", "dcg.confirm.check", "dcg.keyword.piercing_forced", attacker=found[1].label, player=foe)
     run_checks(game, foe)
+    if found[1].count("piercing") > 1:   # 16-6-5: a second Piercing cannot go back to check again
+        game.step("keyword.piercing_once", f"Piercing: {found[1].label} has Piercing {found[1].count('piercing')} "
+                  f"times, but after the first has checked, the others cannot proceed to check again.",
+                  "dcg.keyword.piercing_once", attacker=found[1].label, n=found[1].count("piercing"))
 
 
 def _end_of_attack(game: Game) -> None:

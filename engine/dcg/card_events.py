@@ -256,3 +256,17 @@ def _discarded(game: Game, p: str, cards: tuple, by: str) -> None:
                 continue
             _queue(game, p, card.id, e, what + " (it triggered in the hand and waits in the trash)",
                    ("dcg.trash.self_trigger", "dcg.triggered.when_met"), where="trashed")
+
+
+@on("not_placed")
+def _not_placed(game: Game, p: str, cards: tuple, zone: str) -> None:
+    """15-1-10: a Digi-Egg card or a token is not really placed in security, so security does not increase."""
+    if not _in_play(game) or zone != "security":
+        return
+    for q, holder, card, e in list(_holders(game, "when_security_increases")):
+        if _side_ok(q, p, e, "own") and _turn_ok(game, q, e):
+            names = ", ".join(c.label for c in cards)
+            game.step("effect.event_not_triggered", f"{card.id}'s effect does not trigger: {names} was to go into "
+                      f"{p}'s security, but by the rules for Digi-Egg cards and tokens it is not actually placed "
+                      f"there, so {p}'s security did not increase.", "dcg.trigger.not_placed", "dcg.triggered.not_met",
+                      card=card.id, what=f"{names} was not placed in {p}'s security")

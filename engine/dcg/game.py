@@ -52,7 +52,11 @@ PROVIDED: dict[str, Callable] = {}
 #   main_activator(game, card_id) -> None, or ((player, Digimon standing for the card), zone) for a card outside the
 #                                                       areas whose [Main] effect the `activate` action may activate
 #   main_unusable(game, player, digimon, zone) -> None, or (why, rule keys): it has no [Main] effect usable there
+#   not_placed(game, player, cards, zone)               an effect put these cards toward p's `zone` (security), but a rule
+#                                                       sent them elsewhere (a Digi-Egg card, a token): it has no more cards
 #   cards_discarded(game, player, cards, by)            an effect of player `by` trashed these cards from p's hand (4-14)
+#   color_requirement_waived(game, player, option card) -> None, or (True, why, rule keys) when the card may be used
+#                                                       without its colour requirement, (False, why, rule keys) when not
 #   targets_filtered(game, owner, effect, seen)         an effect's target conditions (`filter`) are read on the
 #                                                       battle-area Digimon it could name (`seen`)
 #   draw_phase_skipped(game, player) -> None, or (trace event, text, rule keys) when player draws nothing this draw phase
@@ -535,7 +539,9 @@ class Game:
             t = next((x for x in pending if x.owner == turn), pending[0])
             pending.remove(t)
             if self.looping(t, pending):
-                return
+                if self.over:
+                    return
+                continue   # a player who could stop the loop stopped it: this effect is not used (18-3-3-3)
             outer, self.running = self.running, t
             try:
                 self.run_trigger(t)
@@ -579,14 +585,27 @@ class Game:
         return self.objection("effect_declares_attack", t.effect) is not None
 
     def looping(self, t: Trigger, pending: list[Trigger]) -> bool:
-        """18-3: the same board with the same effects about to run again repeats forever (every choice here is
-        fixed by the scenario or a default, so nobody stops it): the game is a draw (18-3-2)."""
+        """18-3: the same board with the same effects about to run again repeats forever. When the effect about to
+        run again is optional, its player can stop the loop (18-3-3): the players declare how many more times
+        (the default: 0) and the loop stops — True, and the game goes on. Otherwise nobody can stop it (every
+        choice is fixed by the scenario or a default): the game is a draw (18-3-2), and True."""
         # States are filed under the pending effects (small ints: flush() gave each its key) and the board's
         # shape, both cheap; only boards in the same drawer are compared, and equal boards share most records.
         drawer = self.seen.setdefault((board_shape(self.board), self.trigger_key(t), *map(_LOOP_KEY, pending)), [])
         if self.board not in drawer:
             drawer.append(self.board)
             return False
+        if t.effect is not None and t.effect.optional:   # its player may choose not to use it: a means to stop
+            turn = t.owner == self.board.turn
+            self.step("game.loop_stopped", f"The same effects would repeat forever, but {t.owner} can stop them: "
+                      f"{t.card_id}'s effect is optional. "
+                      + (f"{t.owner}, the turn player, declares 0 further repetitions"
+                         if turn else f"The turn player has no means to stop it; {t.owner} declares 0 further "
+                         f"repetitions") + " (the default), the fewer count is carried out, and the loop is "
+                      f"stopped: {t.card_id}'s effect is not used.", "dcg.loop.stoppable",
+                      "dcg.loop.turn_declares" if turn else "dcg.loop.non_turn_declares", "dcg.loop.fewer_repeats",
+                      player=t.owner, card=t.card_id)
+            return True
         self.step("game.loop", "The same effects repeat on the same board forever and neither player can stop "
                   "them: the game is a draw.", "dcg.loop.draw", "dcg.loop.rule")
         self.board = replace(self.board, winner="draw", reason="infinite_loop", phase="over")
@@ -648,8 +667,19 @@ class Game:
                 return
             seen.add(self.board)
             if len(seen) > 1:
-                self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
-                          f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat", cards=", ".join(zero))
+                arrived = [i for i in zero if i not in checked]   # came while the last check was processed
+                if arrived:
+                    self.step("rule.again", f"Rule check again: {', '.join(arrived)} came into the battle area while "
+                              f"the last rule check was being processed, which does not check it; now "
+                              f"{', '.join(zero)} {'has' if len(zero) == 1 else 'have'} 0 DP.",
+                              "dcg.rule_check.not_during_rule", "dcg.rule_check.repeat", cards=", ".join(zero),
+                              arrived=", ".join(arrived))
+                else:
+                    self.step("rule.again", f"Rule check again: {', '.join(zero)} still "
+                              f"{'has' if len(zero) == 1 else 'have'} 0 DP.", "dcg.rule_check.repeat",
+                              cards=", ".join(zero))
+            # every card of the battle areas: a Digimon whose top card was among them (Armor Purge) did not come
+            checked = {c.id for p in ("A", "B") for d in self.ps(p).battle_area for c in d.cards()}
             self.destroy(zero, cause="rule")
             self.refresh()
 

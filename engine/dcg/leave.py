@@ -202,7 +202,9 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
             if not game.ready(p, e, cid, holder[1]):
                 continue
             game.step("effect.immediate", f"{cid}'s [When Would Be Deleted] effect activates just before {d.label} "
-                      f"is deleted; it cannot activate again for this deletion.", TIMING_KEYS[e.timing],
+                      f"is deleted; it cannot activate again for this deletion"
+                      + (" (its condition holds: it triggered, and it activates)" if e.condition else "") + ".",
+                      *(["dcg.immediate.condition"] if e.condition else []), TIMING_KEYS[e.timing],
                       "dcg.immediate.before", "dcg.immediate.once_per_factor", card=cid)
             game.run_effect(p, e, card_id=cid, holder=holder[1])
             if game.deleting[d.id] or game.find(d.id) is None:

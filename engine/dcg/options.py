@@ -38,10 +38,12 @@ def can_use(game: Game, card_id: str, cost: int | None) -> Refusal | None:
         return Refusal("use", f"{card.label} is not an option card: only option cards are used (Digimon and "
                        f"Tamers are played).", ("dcg.use.rule", "dcg.main.use"))
     missing = [c for c in card.colors if not _has_color(game, p, c)]
-    if missing:
+    waiver = game.objection("color_requirement_waived", p, card) if missing else None   # a card that ignores it
+    if missing and not (waiver and waiver[0]):
         return Refusal("use", f"{p} has no Digimon or Tamer that is {' and '.join(missing)} in an area, so the "
-                       f"colour requirement of {card.label} is not met and it cannot be used.",
-                       ("dcg.use.rule", "dcg.color.requirement",
+                       f"colour requirement of {card.label} is not met and it cannot be used."
+                       + (waiver[1] if waiver else ""),
+                       (*(waiver[2] if waiver else ()), "dcg.use.rule", "dcg.color.requirement",
                         *(["dcg.color.multicolor"] if len(card.colors) > 1 else [])))
     price = cost_changes.price(game, p, "use", card, cost if cost is not None else card.play_cost)
     refusal = cannot_pay(game, "use", p, price)
@@ -78,10 +80,15 @@ def use(game: Game, card_id: str, cost: int | None) -> None:
     ps = game.ps(p)
     game.set_ps(p, replace(ps, hand=tuple(c for c in ps.hand if c.id != card_id)))
     before, after = game.memory_add(p, -price)
-    colors = f" (colour requirement met: {p} has a {'/'.join(card.colors)} Digimon or Tamer)" if card.colors else ""
+    waived = any(not _has_color(game, p, c) for c in card.colors)
+    if waived:   # can_use allowed it: the card's own text lets it be used ignoring the requirement
+        _, why, keys = game.objection("color_requirement_waived", p, card)
+        game.step("option.color_ignored", why, *keys, player=p, card=card.label)
+    colors = (f" (colour requirement met: {p} has a {'/'.join(card.colors)} Digimon or Tamer)"
+              if card.colors and not waived else "")
     game.step("option.used", f"{p} uses {card.label}: it is revealed and {p} pays its use cost of {price} memory "
               f"({game.memory_text(p, before)} → {game.memory_text(p, after)}){colors}.", "dcg.main.use",
-              "dcg.use.declare", "dcg.use.cost", "dcg.use.cost_info", "dcg.use.procedure", "dcg.memory.pay", *_color_keys(game, p, card), player=p, card=card.label, cost=price, memory_before=before, memory_after=after)
+              "dcg.use.declare", "dcg.use.cost", "dcg.use.cost_info", "dcg.use.procedure", "dcg.memory.pay", *([] if waived else _color_keys(game, p, card)), player=p, card=card.label, cost=price, memory_before=before, memory_after=after)
     game.limbo = card
     try:
         run_main_effects(game, p, card.id, by_security=False)

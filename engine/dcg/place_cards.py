@@ -144,12 +144,15 @@ def to_security(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon
                 game.step("effect.to_security_token", f"{card_id}'s effect places the token {d.label} in security: it "
                           f"leaves the game instead.", "dcg.token.condition_met", "dcg.token.removed",
                           card=card_id, target=d.label)
+                game.emit("not_placed", p, (d.card,), "security")
     for p, card in moving:
         placed, eggs = _put_cards(game, p, (card,), "security", position)
         eggs_text, egg_keys = _egg_words(eggs, "security")
         game.step("effect.to_security", f"{card_id}'s effect places {card.label} {'on top' if position == 'top' else 'at the bottom'} "
                   f"of {p}'s security, face down (nothing says otherwise){eggs_text}.", "dcg.zone.placed_by_zone_rule",
                   "dcg.zone.owner_place", *egg_keys, card=card_id, target=card.label, player=p, position=position)
+        if eggs:
+            game.emit("not_placed", p, tuple(eggs), "security")
 
 
 def place_under(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None) -> None:
@@ -194,8 +197,11 @@ def play_from_sources(game: Game, owner: str, e: Effect, card_id: str, holder: D
         return game.nothing(card_id, "play from digivolution cards")
     p, d = found
     game.put(p, replace(d, sources=tuple(c for c in d.sources if c.id != card.id)))
+    itself = card.id == card_id and e.inherited   # 15-3-3: "this card" in an inherited effect is that card itself
     game.play_card(owner, card, f"{card_id}'s effect plays {card.label} from under {d.label} without paying its "
-                   f"cost; it is a new card in the battle area.", "dcg.new_card.becomes", "dcg.play.procedure")
+                   f"cost" + (" (\"this card\" in its inherited effect: the digivolution card itself)" if itself
+                              else "") + "; it is a new card in the battle area.",
+                   *(["dcg.inherited.this_card"] if itself else []), "dcg.new_card.becomes", "dcg.play.procedure")
 
 
 runs_verbs({"to_deck": to_deck, "to_security": to_security, "place_under": place_under,

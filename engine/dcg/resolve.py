@@ -79,11 +79,22 @@ def run_trigger(game: Game, t: Trigger) -> None:
         game.step("effect.run", f"{t.card_id}'s {name} effect activates{where}.", *keys, *_ready_keys(t.effect, game, t.card_id),
                   *(["dcg.triggered.effect"] if t.effect.timing != "counter" else []),
                   *(effect_kind_keys(card) if card is not None and not t.effect.inherited else []), card=t.card_id, name=name)
+    if t.card_id in game.decline and not _has_choice(t.effect):
+        game.step("effect.forced", f"{t.owner} would not use {t.card_id}'s effect ({t.effect.do}), but nothing in it is "
+                  f"a \"may\": it must be carried out.", "dcg.effect.forced", "dcg.effect.forced_def", player=t.owner,
+                  card=t.card_id, do=t.effect.do)
     before = len(game.trace.steps)
     run_effect(game, t.owner, t.effect, card_id=t.card_id, holder=holder)
     if t.effect.once_per_turn and any(s.event == "effect.nothing" for s in game.trace.steps[before:]):
         game.step("effect.once_spent", f"{t.card_id}'s [Once Per Turn] effect did nothing, but it is used up for "
                   f"this turn all the same.", "dcg.icon.once_spent_anyway", card=t.card_id)
+
+
+def _has_choice(e: Effect) -> bool:
+    """Whether the effect leaves its player a choice to carry something out or not (a "may", a condition to carry
+    out, an optional replacement), in itself or in a later process."""
+    return bool(e.optional or e.by is not None or (e.instead is not None and e.instead.optional)
+                or any(_has_choice(x) for x in (e.mark("then") or ()) if isinstance(x, Effect)))
 
 
 def _card_of(game: Game, t: Trigger):
@@ -122,7 +133,8 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
                         and game.ps(opponent(owner)).breeding_area is not None)
             game.step("effect.condition_unmet", f"{card_id}'s effect triggered, but its condition ({words}) does "
                       f"not hold now" + (" (the Digimon in the breeding area does not count)" if breeding else "")
-                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.condition.checked_at_activation",
+                      + ": it does not activate.", TIMING_KEYS[e.timing], "dcg.immediate.condition"
+                      if e.timing == "would_be_deleted" else "dcg.condition.checked_at_activation",
                       "dcg.condition.none_met", *(["dcg.breeding.no_conditions"] if breeding else []),
                       *_condition_keys(e), card=card_id, condition=words)
             return False
@@ -434,6 +446,10 @@ def _memory(game, owner, e, card_id, holder):
               f"{game.memory_text(owner, after)})" + (": the gauge ends at 10 on each side, so memory stops there."
                                                        if capped else "."),
               "dcg.memory.plus_minus", *(["dcg.memory.gauge_limit"] if capped else []), card=card_id, amount=e.amount, player=owner, memory_before=before, memory_after=after)
+    if was < 0 <= game.board.memory and game.attack is not None and game.kept.get("blitz") == game.attack.attacker:
+        game.step("keyword.blitz_continues", f"Memory is {game.memory_text(owner, after)} now, no longer on the "
+                  f"opponent's side, but the attack Blitz declared goes on.", "dcg.keyword.blitz_continues",
+                  attacker=game.attack.attacker)
     if was >= 0 > game.board.memory and game.board.phase == "main":
         turn, foe = game.board.turn, opponent(game.board.turn)
         what = "the attack in progress and everything still pending" if game.attack else "everything still pending"
@@ -550,6 +566,12 @@ def _de_digivolve(game, owner, e, card_id, holder):
             continue
         game.put(p, d, old_id=trashed[0].id)
         game.trash_cards(p, tuple(trashed))
+        changed = [c for c in trashed[1:] if c.kind != trashed[0].kind]
+        if changed:   # 16-11-6: the declared number is trashed even if the top card's category changed on the way
+            game.step("keyword.de_digivolve_category", f"De-Digivolve {e.amount}: {changed[0].label} (a "
+                      f"{changed[0].kind} card) came on top on the way, and the cards are trashed up to the number "
+                      f"declared all the same.", "dcg.keyword.de_digivolve_category", amount=e.amount,
+                      card=changed[0].label)
         stopped = len(trashed) < e.amount and d.sources   # stopped by the level limit, not by running out
         game.step("keyword.de_digivolve", f"De-Digivolve {e.amount}: {', '.join(c.label for c in trashed)} "
                   f"trashed from the top; {d.label} is now on top"
@@ -581,7 +603,11 @@ def _blitz(game, owner, e, card_id, holder):
     game.step("keyword.blitz", f"Blitz: memory is on the opponent's side 1 or more ({memory}), so {holder.label} "
               f"attacks.", "dcg.keyword.blitz", "dcg.memory.opponent_side", "dcg.keyword.blitz_acting",
               "dcg.keyword.blitz_optional", card=holder.label, memory=memory)
-    game.declare_attack(holder.id, target)
+    game.kept["blitz"] = holder.id   # 16-15-4: this attack goes on even if memory comes back (resolve._memory)
+    try:
+        game.declare_attack(holder.id, target)
+    finally:
+        game.kept.pop("blitz", None)
 
 
 FLAG_WORDS = {"cannot_be_blocked": "cannot be blocked", "cannot_attack": "cannot attack",
@@ -658,7 +684,7 @@ def _info_effect(game, owner, e, card_id, holder):
         game.add_mod(p, d.id, Mod(mod_until(owner, e.until), source=source,
                                   info=tuple((mode, k, v) for k, v in e.info)))
         now = game.current(d.id)
-        keys = (["dcg.info.add", "dcg.info.add_new"] + (["dcg.info.add_last"] if _had(d, e.info) else [])
+        keys = ((["dcg.info.add_last"] if _had(d, e.info) else []) + ["dcg.info.add", "dcg.info.add_new"]
                 + (["dcg.info.as_digimon"] if dict(e.info).get("digimon") else [])
                 + (["dcg.info.add_dp_original"] if "dp" in dict(e.info) and d.card.dp is None else [])
                 if mode == "add" else

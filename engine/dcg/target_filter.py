@@ -8,12 +8,11 @@ stops being affected, one that starts meeting them starts (15-11-2-3-2, 15-11-2-
 from __future__ import annotations
 
 from ..errors import InvalidScenario
-from .keywords import COLORS
 from .model import Digimon
 
 # condition -> the value it takes (`tuple`: a string, or a list of strings meaning "A/B", 4-21-1)
 FILTERS = {"dp_at_most": int, "dp_at_least": int, "level_at_most": int, "level_at_least": int,
-           "color": str, "no_sources": bool, "suspended": bool}
+           "no_sources": bool, "suspended": bool}
 # conditions a mechanic adds (filter_condition): condition -> (parse, test, words)
 EXTRA_FILTERS: dict = {}
 
@@ -41,13 +40,6 @@ def parse_filter(value, path: str) -> tuple:
             raise InvalidScenario(f"{path}.{key}", "true or false")
         if kind is int and (isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= 100000):
             raise InvalidScenario(f"{path}.{key}", "a whole number 0..100000")
-        if kind is str:
-            if not isinstance(val, str) or not val.strip() or len(val) > 100:
-                raise InvalidScenario(f"{path}.{key}", "a non-empty string")
-            if key == "color":
-                if val.casefold() not in COLORS:
-                    raise InvalidScenario(f"{path}.{key}", f"unknown color {val!r}")
-                val = COLORS[val.casefold()]
         out.append((key, val))
     return tuple(sorted(out))
 
@@ -64,8 +56,6 @@ def meets(d: Digimon, conditions: tuple) -> bool:
             return False
         if key in EXTRA_FILTERS and not EXTRA_FILTERS[key][1](d, want):
             return False
-        if key == "color" and want not in d.colors():
-            return False
         if key == "no_sources" and (not d.sources) != want:
             return False
         if key == "suspended" and d.suspended != want:
@@ -75,7 +65,7 @@ def meets(d: Digimon, conditions: tuple) -> bool:
 
 def words(conditions: tuple) -> str:
     text = {"dp_at_most": "{} DP or less", "dp_at_least": "{} DP or more", "level_at_most": "level {} or lower",
-            "level_at_least": "level {} or higher", "color": "{}"}
+            "level_at_least": "level {} or higher"}
     out = []
     for key, want in conditions:
         if key == "no_sources":

@@ -5,6 +5,8 @@
     filter: {trait: Royal Knights}             # 「特徴に「ロイヤルナイツ」を持つ」: has that trait (2-3-2-3)
     filter: {trait_contains: Dragon}           # 「特徴に「竜」を含む」: a trait contains it (2-3-2-4)
     filter: {text: Save}                       # 「<セーブ>の記述がある」: the icon is written on the card (4-20-1)
+    filter: {source_named: WereGarurumon}      # 「進化元に「ワーガルルモン」がある」: a digivolution card so named (4-6-2)
+    filter: {color: [red, blue]}               # 「赤/青の」: a multicolour card is a card of each of its colours (2-4-3-1)
 
 Each takes a string or a list of strings: a list is "A/B", met by any one of them (4-21-1). "ACE" written in
 a name is not part of the name (2-3-1-4): `Greymon ACE` is named Greymon. "Has [X] in its text" reads the icons
@@ -24,7 +26,7 @@ import unicodedata
 from ..errors import InvalidScenario
 from .effects import KEYWORD_VERBS
 from .game import on
-from .keywords import ENGLISH, keyword_id
+from .keywords import COLORS, ENGLISH, keyword_id
 from .model import Digimon
 from .target_filter import filter_condition
 
@@ -98,6 +100,27 @@ def _has_text(d: Digimon, want) -> bool:
     return bool(written(d)[0] & set(want))
 
 
+def _source_named(d: Digimon, want, face_down: bool = False) -> bool:
+    """A digivolution card of that name: the cards treated as digivolution cards are read (4-6-2); a face-down
+    one has no information (4-5-9), unless `face_down` asks what it would have matched."""
+    return any(_fold(bare(c.name or c.id)) == _fold(w) for c in d.sources if face_down or not c.face_down for w in want)
+
+
+def _colors(value, path: str):
+    items = _alternatives(value, path)
+    out = []
+    for c in items:
+        if c.casefold() not in COLORS:
+            raise InvalidScenario(path, f"unknown color {c!r}")
+        out.append(COLORS[c.casefold()])
+    return out[0] if isinstance(value, str) else tuple(out)   # one colour stays a string, as it always was
+
+
+def _color(d: Digimon, want) -> bool:
+    colors = d.colors()
+    return any(c in colors for c in ((want,) if isinstance(want, str) else want))
+
+
 def _quoted(want) -> str:
     return "/".join(f"\"{w}\"" for w in want)
 
@@ -106,13 +129,18 @@ filter_condition("name", tuple, _alternatives, _name_contains, lambda w: f"{_quo
 filter_condition("name_is", tuple, _alternatives, _name_is, lambda w: f"the name {_quoted(w)}")
 filter_condition("trait", tuple, _alternatives, _trait_is, lambda w: f"the trait {_quoted(w)}")
 filter_condition("trait_contains", tuple, _alternatives, _trait_contains, lambda w: f"{_quoted(w)} in a trait")
+filter_condition("source_named", tuple, _alternatives, _source_named,
+                 lambda w: f"a digivolution card named {_quoted(w)}")
+filter_condition("color", tuple, _colors, _color, lambda w: w if isinstance(w, str) else "/".join(w))
 filter_condition("text", tuple, _icons, _has_text,
                  lambda w: "/".join(f"<{ENGLISH.get(k, k)}>" for k in w) + " in its text")
 
 _KEYS = {"name": "dcg.name.contains", "name_is": "dcg.name.exact", "trait": "dcg.trait.has",
-         "trait_contains": "dcg.trait.contains", "text": "dcg.text.written"}
+         "trait_contains": "dcg.trait.contains", "text": "dcg.text.written", "source_named": "dcg.sources.info",
+         "color": "dcg.color.multicolor_card"}
 _WORDS = {"name": "has {} in its name", "name_is": "is named {}", "trait": "has the trait {}",
-          "trait_contains": "has {} in a trait", "text": "has {} written in its text"}
+          "trait_contains": "has {} in a trait", "text": "has {} written in its text",
+          "source_named": "has a digivolution card named {}", "color": "is {}"}
 
 
 def _text_words(want) -> str:
@@ -145,6 +173,15 @@ def _why(key: str, want, passed, failed) -> tuple[list[str], list[str]]:
             keys.append("dcg.text.inherited_written")
             notes.append(f"{', '.join(d.label for d in only)} has it written in its inherited effect, which counts "
                          f"even though it does not work on top")
+    if key == "source_named":
+        hidden = [d for d in failed if _source_named(d, want, face_down=True)]
+        if hidden:
+            keys.append("dcg.stack.face_down")
+            notes.append(f"{', '.join(d.label for d in hidden)} has it only face down, which has no information")
+    if key == "color":
+        want = (want,) if isinstance(want, str) else want
+        multi = [d for d in passed if len(d.colors()) > 1]
+        notes.append(f"{', '.join(d.label for d in multi)}: a multicolour card is a card of each of its colours")
     if len(want) > 1 and passed:
         keys.append("dcg.text.alternatives")
         notes.append(f"{'/'.join(str(w) for w in want)} is met by any one of them")
@@ -156,16 +193,20 @@ def _filtered(game, owner: str, e, seen) -> None:
     for key, want in e.filter:
         if key not in _KEYS:
             continue
-        test = {"name": _name_contains, "name_is": _name_is, "trait": _trait_is,
-                "trait_contains": _trait_contains, "text": _has_text}[key]
+        test = {"name": _name_contains, "name_is": _name_is, "trait": _trait_is, "trait_contains": _trait_contains,
+                "text": _has_text, "source_named": _source_named, "color": _color}[key]
         ok = [d for d in seen if test(d, want)]
         no = [d for d in seen if not test(d, want)]
+        if key == "color" and not any(len(d.colors()) > 1 for d in ok):
+            continue   # a one-colour Digimon is that colour or not: no rule to cite beyond the target condition
         extra, notes = _why(key, want, ok, no)
-        shown = _text_words(want) if key == "text" else _quoted(want)
+        shown = (_text_words(want) if key == "text" else "/".join((want,) if isinstance(want, str) else want)
+                 if key == "color" else _quoted(want))
         text = (f"Target condition: a Digimon that {_WORDS[key].format(shown)} — "
                 f"{', '.join(d.label for d in ok) or 'none'} {'meet' if len(ok) != 1 else 'meets'} it"
                 + (f"; {', '.join(d.label for d in no)} {'do' if len(no) != 1 else 'does'} not" if no else "")
                 + (f" ({'; '.join(notes)})" if notes else "") + ".")
-        game.step("effect.target_condition", text, *extra[:2], _KEYS[key],   # the particular case first
+        after = ["dcg.name.exact"] if key == "source_named" else []   # 「X」: the exact name
+        game.step("effect.target_condition", text, *extra[:2], _KEYS[key], *after[:2 - len(extra[:2])],
                   condition=key, meets=", ".join(d.label for d in ok) or "none",
                   fails=", ".join(d.label for d in no) or "none")

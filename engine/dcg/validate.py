@@ -480,7 +480,7 @@ CHOOSE_KEYS = ("raid", "alliance", "blitz", "block", "decoy", "delete", "suspend
 
 # choices of several cards: what a card played by an effect places under it by DigiXros / Assembly (7-2-2-13,
 # 7-3-2-10); an action's own `play:` names them on the action
-CHOOSE_LISTS = ("digixros", "assembly", "reveal")   # reveal: the revealed cards taken (reveal.py)
+CHOOSE_LISTS = ("digixros", "assembly", "reveal", "look")   # reveal, look: the cards taken (reveal.py, look.py)
 
 
 def _choose_list(value, path: str, ctx: _Ctx) -> tuple[str, ...]:

@@ -501,9 +501,10 @@ def apply_special_summon(game, link, args):
                   "effect does not Special Summon it.", "ygo.effect.special_summon", "ygo.effect.this_card_moved",
                   card=card.label(), place=place, moved=True)
         return False
+    trap_itself = place.startswith("S") and card.card_type == "trap" and card.trap_monster and card is link.card
     if place in MONSTER_ZONES or place.startswith("S") and _summon_place(place, card) not in ("pendulum_zone",
                                                                                              "spells_traps") \
-            or place == "field":
+            and not trap_itself or place == "field":
         game.step("effect.special_summon.fails", f"{card.label()} is already on the field and is not summoned.",
                   "ygo.effect.special_summon", card=card.label(), on_field=True)
         return False
@@ -539,8 +540,11 @@ def apply_special_summon(game, link, args):
     if (place == "extra_deck" and not card.face_up_in_extra_deck or ignoring) and is_special_summon_monster(card):
         card.properly_summoned = False   # an effect's summon, not its own procedure (3.3.3.p5; ignoring it, 3.3.5.p1)
     card.face_up_in_extra_deck = False
+    if trap_itself:   # a trap monster: the Trap activated Special Summons itself as a monster (3.1.11.p1)
+        card.kind = "normal"
     game.place_monster(card, side, zone, args["position"])
-    keys = ["ygo.effect.special_summon"]   # then the particular case (revive limit, where from), then the zone
+    keys = ["ygo.trap_monster.summoned"] if trap_itself else []
+    keys.append("ygo.effect.special_summon")   # then the particular case (revive limit, where from), then the zone
     if args.get("linked_by"):
         keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
@@ -559,7 +563,8 @@ def apply_special_summon(game, link, args):
     if card.kind in EXTRA_DECK_KINDS or place == "extra_deck":
         keys.append(rule)             # where a monster from (or belonging to) the Extra Deck may go
     place = _summon_place(place, card)
-    where = "Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else place.replace('_', ' ')
+    where = ("Spell & Trap Zone, where it was an equip card," if place == "spells_traps" else
+             f"Spell & Trap Zone ({place}), where it was activated as a Trap Card, as a monster" if trap_itself else place.replace('_', ' '))
     game.step("effect.special_summon", f"{card.label()} is Special Summoned from the {where} to "
               f"{side}'s {zone} in {args['position']} position.", *keys, card=card.label(), player=side, zone=zone, place=place, position=args['position'])
     if args.get("negated") and card.face_up:

@@ -75,7 +75,7 @@ class Card:
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
     unaffected_by: tuple = ()                # … only by these: spell, trap, monster, opponent (protection.py)
-    trap_monster: bool = False        # a Trap Card standing in a Monster Zone as a monster (3.1.11)
+    trap_monster: bool = False        # a Trap Card as a monster (3.1.11); Set in a Spell & Trap Zone: one that summons itself
     also_trap: bool = False           # … "this card is also still a Trap Card" (trap_negation.py)
     race: str = ""                    # the monster's Type (种族), e.g. fairy
     attribute: str = ""               # the monster's Attribute (属性), e.g. fire

@@ -32,7 +32,7 @@ MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "equipped_by_itself",
-                       "owner")
+                       "owner", "trap_monster", "also_trap")
 EFFECT_KEYS = ("type", "when", "targets", "do", "cost", "once_per_turn", "from", "mandatory", "wording",
                "continuous", "turn", "condition", "vow", "target_in", "if_you_control", "while_on_field",
                "replace_destruction", "maintenance", "destroyed_monster", "phase_chain")
@@ -336,6 +336,13 @@ def _spell_trap(owner: str, data, path: str, ids: set[str], turn_number: int, zo
         raise InvalidScenario(f"{path}.kind", f"must be one of {', '.join(ST_KINDS)}, not {card.kind!r}")
     card.card_type = "trap" if card.kind in TRAP_KINDS else "spell"
     _check_card_trigger(card, path)
+    card.trap_monster = _bool(data.get("trap_monster", False), f"{path}.trap_monster")   # a Trap that becomes a
+    card.also_trap = _bool(data.get("also_trap", False), f"{path}.also_trap")          # monster (3.1.11.p1)
+    if card.trap_monster and (card.card_type != "trap" or card.kind == "counter"):
+        raise InvalidScenario(f"{path}.trap_monster", "only a Normal or Continuous Trap Special Summons itself as a "
+                              "trap monster")
+    if card.also_trap and not card.trap_monster:
+        raise InvalidScenario(f"{path}.also_trap", "only a trap monster (trap_monster: true) is also a Trap Card")
     if "zone" not in data:
         raise InvalidScenario(f"{path}.zone", "required (S1..S5)")
     card.zone = _choice(data["zone"], f"{path}.zone", zones)
