@@ -981,7 +981,7 @@ class RuleSearch:
         if fieldname == "body_en" and sizes and self._docs("english", token):
             rates = self._english_rates.get(token)
             if rates is None:
-                games = self._column("game")
+                games = self._games
                 counts = [0.0] * len(GAMES)
                 postings = self._ix.searcher.postings("english", token)
                 while postings.is_active():
