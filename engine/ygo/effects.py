@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import battle_damage, costs, equip_monsters, field_limits, linked, name_locks, protection, stats, temporary, vows, zones
 from .card_triggers import on_summoned_in_column
-from .extra_deck import revive_refusal
+from .extra_deck import named_summoner, revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
 from .link import level_check, position_check, summon_position_check
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
@@ -511,7 +511,7 @@ def apply_special_summon(game, link, args):
     if _summon_place(place, card) == "spells_traps":
         place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
     ignoring = bool(args.get("ignore_conditions"))
-    limit = (revive_refusal(card, place, ignoring) or vows.refusal(game, link.player, "special_summon", card)
+    limit = (revive_refusal(card, place, ignoring, link.card) or vows.refusal(game, link.player, "special_summon", card)
              or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
@@ -539,12 +539,17 @@ def apply_special_summon(game, link, args):
         args = {**args, "position": "attack"}
     if (place == "extra_deck" and not card.face_up_in_extra_deck or ignoring) and is_special_summon_monster(card):
         card.properly_summoned = False   # an effect's summon, not its own procedure (3.3.3.p5; ignoring it, 3.3.5.p1)
+    named = "" if ignoring else named_summoner(card, link.card)
+    if named:
+        card.properly_summoned = True   # the effect its summon condition names: its proper summon (3.3.2.p7)
     card.face_up_in_extra_deck = False
     if trap_itself:   # a trap monster: the Trap activated Special Summons itself as a monster (3.1.11.p1)
         card.kind = "normal"
     game.place_monster(card, side, zone, args["position"])
     keys = ["ygo.trap_monster.summoned"] if trap_itself else []
     keys.append("ygo.effect.special_summon")   # then the particular case (revive limit, where from), then the zone
+    if named:
+        keys.append(named)
     if args.get("linked_by"):
         keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
@@ -553,7 +558,7 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.equip_monster.back_to_monster")
     if is_special_summon_monster(card) and ignoring:
         keys.append("ygo.summon.ignore_conditions")
-    elif is_special_summon_monster(card) and place != "banished":   # banished: its own revive limit, above
+    elif is_special_summon_monster(card) and place != "banished" and not named:   # banished: its own revive limit
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):
