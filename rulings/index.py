@@ -312,7 +312,7 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
-    from whoosh.filedb.filestore import FileStorage, RamStorage, copy_storage
+    from whoosh.filedb.filestore import FileStorage, copy_storage
 
     from . import corpus, schema
 
@@ -351,7 +351,7 @@ def _write(path: Path) -> tuple[dict, dict]:
         new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
         words.update(new)
         fields["words"] = " ".join(new)
-    ram = RamStorage()
+    ram = _build_storage(path)
     ix = ram.create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
     # more CPU than it saves on 4,500 short documents. Written in Whoosh's RamStorage (its writer reads
@@ -365,7 +365,21 @@ def _write(path: Path) -> tuple[dict, dict]:
     _write_casebook(ram)
     ram.files = {name: data for name, data in ram.files.items() if not name.endswith("LOCK")}
     copy_storage(ram, FileStorage(str(path)))
+    shutil.rmtree(path / ".scratch", ignore_errors=True)
     return counts, usage
+
+
+def _build_storage(path: Path):
+    """Whoosh's RamStorage for a build into `path`, whose writers' scratch directory (`temp_storage`) is
+    inside `path`: RamStorage's own is a fixed name under the system's temporary directory (MAIN.tmp), which
+    concurrent builds would share, and the first to finish deletes it under the others."""
+    from whoosh.filedb.filestore import FileStorage, RamStorage
+
+    class BuildStorage(RamStorage):
+        def temp_storage(self, name=None):
+            return FileStorage(str(path / ".scratch" / (name or "writer.tmp"))).create()
+
+    return BuildStorage()
 
 
 def _codec():
@@ -572,6 +586,7 @@ class LoadedIndex:
         self.size = self.searcher.doc_count_all()
         self._columns: dict[str, list] = {}
         self._readers: dict = {}
+        self._frequencies: dict[tuple[str, str], int] = {}
 
     def column(self, name: str) -> list:
         """Every document's value of a column field (ref, counts), read once."""
@@ -594,7 +609,15 @@ class LoadedIndex:
         return self.searcher.stored_fields(docnum)["doc"]
 
     def doc_frequency(self, field: str, token: str) -> int:
-        return self.searcher.doc_frequency(field, token)
+        """How many sections hold the token (remembered: a query asks for the same few several times, and
+        Whoosh looks each one up in its hash table of terms)."""
+        key = (field, token)
+        found = self._frequencies.get(key)
+        if found is None:
+            if len(self._frequencies) > 50_000:
+                self._frequencies.clear()
+            found = self._frequencies[key] = self.searcher.doc_frequency(field, token)
+        return found
 
     def close(self) -> None:
         self.searcher.close()

@@ -316,7 +316,15 @@ class RuleSearch:
         self._columns["ancestors"] = above
 
     def _prior(self, docnum: int) -> float:
-        """The default edition wins a near tie; rules-test questions and replaced passages come after."""
+        """The default edition wins a near tie; rules-test questions and replaced passages come after
+        (remembered per section: it depends on the section alone)."""
+        priors = self._columns.setdefault("priors", {})
+        found = priors.get(docnum)
+        if found is None:
+            found = priors[docnum] = self._section_prior(docnum)
+        return found
+
+    def _section_prior(self, docnum: int) -> float:
         edition, ref = self._editions[docnum], self._column("ref")[docnum]
         prior = _DEFAULT_PRIOR if edition in DEFAULT_EDITION.values() else 1.0
         if edition == "ygo-zh-rulebook" and ref.split(":", 1)[1].split(".")[0] == "6":
@@ -946,11 +954,17 @@ class RuleSearch:
 
     def _game_counts(self, fieldname: str, token: str) -> list[float]:
         """How many sections of each game hold the token."""
-        games = self._games
-        counts = [0.0] * len(GAMES)
-        for docnum in self._docs(fieldname, token):
-            counts[GAMES.index(games[docnum])] += 1
-        return counts
+        key = (fieldname, token)
+        found = self._game_count_cache.get(key)
+        if found is None:
+            games = self._games
+            counts = [0.0] * len(GAMES)
+            for docnum in self._docs(fieldname, token):
+                counts[GAMES.index(games[docnum])] += 1
+            if len(self._game_count_cache) > 20_000:
+                self._game_count_cache.clear()
+            found = self._game_count_cache[key] = tuple(counts)
+        return list(found)
 
     def _lean(self, plan: _Plan) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio

@@ -104,7 +104,7 @@ def normal_summon(game, card: Card, zone: str | None = None, tribute: list[Card]
     summon_count.use(game, grant, player, card)
     kind = "Tribute " if tribute else "Normal "
     if set_:
-        card.summoned_by = ("set",)
+        card.summoned_by, card.set_turn = ("set",), board.turn_number   # Set: not "summoned" (3.1.4.p16)
         game.step("summon.set", f"{player} Sets {card.label()} face-down in Defense Position in {zone} "
                   "(this uses the turn's Normal Summon).", "ygo.summon.set", "ygo.summon.once_per_turn", player=player, card=card.label(), zone=zone)
         return

@@ -214,6 +214,9 @@ def _timing(game, card: Card, player: str) -> Refusal:
     if not ok:
         return (f"{card.label()} can only be activated at its timing ({when.replace('_', ' ')}), "
                 "which is not the current time point", ("ygo.activate.timing",))
+    if card.effect.condition == "attacker_summoned_this_turn" and w.card.set_turn == game.board.turn_number:
+        return (f"{card.label()} answers an attack by a monster summoned this turn; {w.card.label()} was Set this "
+                "turn, and a Set is not a summon", ("ygo.summon.set_not_summon", "ygo.activate.timing"))
     if card.effect.condition == "attacker_summoned_this_turn" and w.card.summoned_turn != game.board.turn_number:
         # turning face-down or a temporary banish does not lose "summoned this turn" (4.11.6.p1)
         return (f"{card.label()} answers an attack by a monster summoned this turn; {w.card.label()} was not "

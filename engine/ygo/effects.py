@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from . import battle_damage, costs, equip_monsters, field_limits, linked, name_locks, protection, stats, temporary, vows, zones
 from .card_triggers import on_summoned_in_column
-from .extra_deck import revive_refusal
+from .extra_deck import named_summoner, revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
 from .link import level_check, position_check, summon_position_check
+from .kernel import SUMMON_COUNTED
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .replacement import replace
 from .steps import OPERATIONS, apply_steps, operation
-from .targets import (MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
+from .targets import (BATTLE_WINDOWS, MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
                       responded_link, still_target)
 
 def _stat_change(args, allow_by: bool = True) -> dict:
@@ -511,7 +512,7 @@ def apply_special_summon(game, link, args):
     if _summon_place(place, card) == "spells_traps":
         place = "spells_traps"   # a monster treated as an equip card is Special Summoned from there (3.3.4.p1)
     ignoring = bool(args.get("ignore_conditions"))
-    limit = (revive_refusal(card, place, ignoring) or vows.refusal(game, link.player, "special_summon", card)
+    limit = (revive_refusal(card, place, ignoring, link.card) or vows.refusal(game, link.player, "special_summon", card)
              or name_locks.appear_refusal(game, card))
     if limit:
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
@@ -539,12 +540,17 @@ def apply_special_summon(game, link, args):
         args = {**args, "position": "attack"}
     if (place == "extra_deck" and not card.face_up_in_extra_deck or ignoring) and is_special_summon_monster(card):
         card.properly_summoned = False   # an effect's summon, not its own procedure (3.3.3.p5; ignoring it, 3.3.5.p1)
+    named = "" if ignoring else named_summoner(card, link.card)
+    if named:
+        card.properly_summoned = True   # the effect its summon condition names: its proper summon (3.3.2.p7)
     card.face_up_in_extra_deck = False
     if trap_itself:   # a trap monster: the Trap activated Special Summons itself as a monster (3.1.11.p1)
         card.kind = "normal"
     game.place_monster(card, side, zone, args["position"])
     keys = ["ygo.trap_monster.summoned"] if trap_itself else []
     keys.append("ygo.effect.special_summon")   # then the particular case (revive limit, where from), then the zone
+    if named:
+        keys.append(named)
     if args.get("linked_by"):
         keys.append("ygo.link.co_linked")
     if place == "banished" and is_special_summon_monster(card):
@@ -553,7 +559,7 @@ def apply_special_summon(game, link, args):
         keys.append("ygo.equip_monster.back_to_monster")
     if is_special_summon_monster(card) and ignoring:
         keys.append("ygo.summon.ignore_conditions")
-    elif is_special_summon_monster(card) and place != "banished":   # banished: its own revive limit, above
+    elif is_special_summon_monster(card) and place != "banished" and not named:   # banished: its own revive limit
         keys.append("ygo.summon.not_proper" if place == "extra_deck" and not card.properly_summoned
                     else "ygo.summon.revive_lifted")
     if protection.is_unaffected(card) and protection.is_unaffected_source(link.card, card):
@@ -574,7 +580,8 @@ def apply_special_summon(game, link, args):
     game.effect_summoned = card
     link.summoned.append(card)
     linked.record(game, link, card)
-    vows.record_summon(game, card, link.player, "special")
+    for handler in SUMMON_COUNTED.handlers:   # the summon counts (vows.record_summon, each_time)
+        handler(game, card, link.player, "special", None)
     if card.trigger("summoned"):
         game.add_trigger(card, Window("summoned", card, None, link.player))
     on_summoned_in_column(game, card, link.player)
@@ -707,6 +714,34 @@ def _resolving_card_refusal(game, card, targets: list):
     return None
 
 
+ATTACK_SELECTORS = ("attacker", "attack_target")
+
+
+def _selector_of(args):
+    return args if isinstance(args, str) else args.get("target") if isinstance(args, dict) else None
+
+
+def attack_selectors_empty(card, window) -> bool:
+    """Every operation of the effect acts on the attacking monster or its target, and there is no attack in this
+    window: `attacker` / `attack_target` select no card, so the effect would do nothing (targets.resolve_selector)."""
+    ops = card.effect.ops if card.effect else ()
+    if not ops or not all(_selector_of(args) in ATTACK_SELECTORS for _name, args in ops):
+        return False
+    if window is None or window.event not in BATTLE_WINDOWS or window.card is None:
+        return True
+    return all(_selector_of(args) == "attack_target" for _n, args in ops) and window.target is None
+
+
+def no_attack_refusal(game, card, window):
+    """4.7.4.p4: an optional effect that would act only on the attacking monster or its target cannot be activated
+    when no attack is in progress (it cannot be activated to no effect)."""
+    if not attack_selectors_empty(card, window):
+        return None
+    return (f"{card.label()} would act only on the attacking monster or its attack target, and no attack is in "
+            f"progress{' in this window' if window else ''}, so it would do nothing: an optional effect cannot be "
+            "activated to no effect", ("ygo.effect.optional_no_effect", "ygo.battle.negated_not_attacker"))
+
+
 def activation_refusal(game, card, player: str, targets: list):
     """Whether the card's effect can be applied at all (checked when it is activated), or None."""
     for name, _args in card.effect.ops:
@@ -715,7 +750,8 @@ def activation_refusal(game, card, player: str, targets: list):
         if refusal:
             return refusal
     if card.effect.type != "trigger" and not card.effect.mandatory:
-        return _empty_refusal(game, card, player) or _resolving_card_refusal(game, card, targets)
+        return (_empty_refusal(game, card, player) or no_attack_refusal(game, card, game.window)
+                or _resolving_card_refusal(game, card, targets))
     return None
 
 

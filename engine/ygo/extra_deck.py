@@ -430,11 +430,31 @@ def parse_effect_summon(args) -> dict:
 
 # ---------- revive limits (3.3.3, 3.3.4)
 
-def revive_refusal(card: Card, place: str, ignoring: bool = False) -> tuple[str, tuple[str, ...]] | None:
-    """Why an effect cannot Special Summon `card` from `place`, or None. `ignoring`: the effect ignores the summon
-    conditions (3.3.5.p1) - they no longer bind it, but the revive limit still does (3.3.5.p2)."""
+def named_summoner(card: Card, by: Card | None) -> str:
+    """The rule key when `by`'s effect is the one `card`'s summon condition names, so the summon is its proper one:
+    "only by the effect of <name>" (3.3.2.p7), "only by this card's effect" (3.3.2.p22), "only by a card effect"
+    (3.3.2.p23); "" otherwise."""
+    if not card.summon_only_by or by is None:
+        return ""
+    if card.summon_only_by == "card_effect":
+        return "ygo.summon.only_by_card_effect"
+    if by is card and card.summon_only_by == (card.name or card.id):
+        return "ygo.summon.only_by_own_effect"
+    return "ygo.summon.only_by_named" if by.name and by.name == card.summon_only_by else ""
+
+
+def revive_refusal(card: Card, place: str, ignoring: bool = False, by: Card | None = None
+                   ) -> tuple[str, tuple[str, ...]] | None:
+    """Why an effect (of `by`) cannot Special Summon `card` from `place`, or None. `ignoring`: the effect ignores
+    the summon conditions (3.3.5.p1) - they no longer bind it, but the revive limit still does (3.3.5.p2)."""
     if not is_special_summon_monster(card):
         return None
+    if card.summon_only_by and not ignoring:
+        if named_summoner(card, by):
+            return None   # its proper summon, from wherever the effect takes it (3.3.2.p23)
+        who = "a card effect" if card.summon_only_by == "card_effect" else f"the effect of {card.summon_only_by}"
+        return (f"{card.label()} can only be Special Summoned by {who}, not by the effect of "
+                f"{by.label() if by is not None else 'another card'}", ("ygo.summon.nomi",))
     if ignoring:
         if place in ("graveyard", "banished", "spells_traps") or place == "extra_deck" and card.face_up_in_extra_deck:
             if not card.properly_summoned:

@@ -20,10 +20,16 @@ field). While it applies:
 
 A monster without a Type (Attribute) given is never refused or sent. Monsters that come face-up by a battle are
 not checked until the next effect or summon (4.2.1.p22 is not simulated).
+
+"You can only control 1 face-up 'X'" / "only 1 face-up 'X' can be on the field" (4.2.2): the card field
+`unique_on_field: own | field`. A second face-up monster of that name cannot appear face-up on its controller's
+field (`own`) or anywhere on the field (`field`) (4.2.2.p1) — even when the copy already there has its effects
+negated, since the text of the one appearing still applies (4.2.2.p3; both negated: it may). Should two be face-up
+there at once anyway (a control change), the one that came later is destroyed, not by a card effect (4.2.2.p11).
 """
 from __future__ import annotations
 
-from .continuous import parses, sources
+from .continuous import drained, parses, sources
 from .kernel import STEPS_DONE, SUMMONED
 from .model import Card
 
@@ -55,10 +61,49 @@ def _face_up(game, side: str, but: Card | None = None) -> list[Card]:
     return [m for m in game.board.player(side).monster_list() if m.face_up and m is not but]
 
 
+def _name(card: Card) -> str:
+    return card.name or card.id
+
+
+def _scope(card: Card, side: str) -> tuple[str, ...]:
+    return (side,) if card.unique_on_field == "own" else ("A", "B")
+
+
+def _uniques(game) -> bool:
+    """Whether any card of the duel says "only 1 face-up 'X'" (looked up once: cards do not gain that text)."""
+    found = game.in_play.get("unique_on_field")
+    if found is None:
+        found = game.in_play["unique_on_field"] = any(
+            c.unique_on_field for p in game.board.players.values() for c in p.all_cards())
+    return found
+
+
+def unique_refusal(game, card: Card, side: str) -> Refusal:
+    """A second face-up monster of a name that allows only one (4.2.2.p1, p3)."""
+    if not card.unique_on_field:
+        return None
+    copy = next((m for s in _scope(card, side) for m in _face_up(game, s, card) if _name(m) == _name(card)), None)
+    if copy is None:
+        return None
+    copy_negated = copy.effects_negated or drained(game, copy)
+    if copy_negated and card.negated_anywhere:
+        return None   # only when the second one is negated too may it appear (4.2.2.p3)
+    where = f"{side}'s field" if card.unique_on_field == "own" else "the field"
+    if copy_negated:
+        return (f"only 1 face-up {_name(card)} may be on {where}: {copy.label()} is there with its effects negated, but "
+                f"the text of {card.label()} itself still applies, so it cannot appear face-up",
+                ("ygo.unique.negated_copy", "ygo.unique.cannot_appear"))
+    return (f"only 1 face-up {_name(card)} may be on {where} and {copy.label()} is there, so {card.label()} cannot "
+            "appear face-up", ("ygo.unique.cannot_appear",))
+
+
 def appear_refusal(game, card: Card | None, side: str, summon_key: str = "ygo.only_kind.cannot_appear") -> Refusal:
-    """A monster appearing face-up on `side`'s field while a limit applies (4.2.1.p7)."""
+    """A monster appearing face-up on `side`'s field while a limit applies (4.2.1.p7, 4.2.2.p1)."""
     if card is None:
         return None
+    refusal = unique_refusal(game, card, side)
+    if refusal:
+        return refusal
     for src, kind in _limits(game):
         mine = _kind(card, kind)
         kept = {_kind(m, kind) for m in _face_up(game, side, card)} - {""}
@@ -73,9 +118,10 @@ def appear_refusal(game, card: Card | None, side: str, summon_key: str = "ygo.on
 
 def action_refusal(game, kind: str, args: dict) -> Refusal:
     """The scenario's summons that would put a monster face-up on its summoner's field."""
-    if not game.has_continuous:
+    uniques = _uniques(game)
+    if not game.has_continuous and not uniques:
         return None
-    if not _limits(game):
+    if not _limits(game) and not uniques:
         _state(game)["seen"] = None   # nothing applies: what is there now is not "earlier" once one does
         return None
     _remember(game)   # what is face-up when an action begins came before anything the action brings
@@ -116,6 +162,8 @@ def _remember(game) -> None:
 def _summoned(game, card: Card, player: str, method: str) -> None:
     limits = _limits(game)
     if not limits:
+        if _uniques(game):
+            check(game)
         return
     side = game.controller(card)
     for src, kind in limits:
@@ -135,7 +183,7 @@ def _summoned(game, card: Card, player: str, method: str) -> None:
 
 @STEPS_DONE.on(order=20)
 def _resolved(game) -> None:
-    if _limits(game):
+    if _limits(game) or _uniques(game):
         check(game)
 
 
@@ -143,9 +191,12 @@ def check(game) -> None:
     """Send monsters to the graveyard until each player controls one kind (4.2.1.p21)."""
     limits = _limits(game)
     state = _state(game)
-    if not limits:
-        return
     seen = state["seen"] or {}
+    if _uniques(game):
+        _unique_check(game, seen)
+    if not limits:
+        _remember(game)
+        return
     for src, kind in limits:
         for side in (game.board.turn, "B" if game.board.turn == "A" else "A"):
             monsters = [m for m in _face_up(game, side) if _kind(m, kind)]
@@ -181,3 +232,25 @@ def check(game) -> None:
                           player=side, card=m.label(), kind=_kind(m, kind), keep=keep)
             state["kinds"][(side, kind)] = keep
     _remember(game)
+
+
+def _unique_check(game, seen: dict) -> None:
+    """Two face-up monsters of a name that allows only one: the later one is destroyed (4.2.2.p11)."""
+    groups: dict[tuple, list[Card]] = {}
+    for side in ("A", "B"):
+        for m in _face_up(game, side):
+            if m.unique_on_field:
+                groups.setdefault((_name(m), side if m.unique_on_field == "own" else ""), []).append(m)
+    for (name, _), monsters in groups.items():
+        if len(monsters) < 2 or all(m.effects_negated or drained(game, m) for m in monsters):
+            continue   # with every copy's text negated, none applies and all stay (4.2.2.p3)
+        earlier = [m for m in monsters if m.id in seen.get(game.controller(m), ())]
+        keep = (earlier or monsters)[0]
+        for m in monsters:
+            if m is keep:
+                continue
+            side = game.controller(m)
+            game.destroy(m, "rule")
+            game.step("unique.destroyed", f"Only 1 face-up {name} may be there and {keep.label()} was there first: "
+                      f"{m.label()} is destroyed ({side}'s), not by a card effect.", "ygo.unique.later_destroyed",
+                      card=m.label(), kept=keep.label(), player=side)

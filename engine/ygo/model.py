@@ -71,6 +71,7 @@ class Card:
     kind: str = ""                    # monster kind or spell/trap kind; "" = unknown (a bare hand card)
     piercing: bool = False
     indestructible_by_battle: bool = False
+    indestructible_untargeted: bool = False   # "cannot be destroyed by card effects that do not target it" (4.1.3.p8)
     indestructible_by_effect: bool = False   # protections (protection.py, rulebook 4.1)
     untargetable: bool = False
     unaffected: bool = False                 # unaffected by other cards' effects
@@ -93,6 +94,8 @@ class Card:
     special_summon_only: bool = False # a Special Summon Monster that cannot be Normal Summoned (3.3.2)
     properly_summoned: bool = True    # False: a Special Summon Monster never properly summoned (revive limit)
     procedure: dict | None = None     # its own Special Summon procedure, no activation (procedure.py, 3.3.2)
+    unique_on_field: str = ""         # "only 1 face-up <name>": own (your field) | field (4.2.2, field_limits.py)
+    summon_only_by: str = ""          # "can only be Special Summoned by the effect of <name>" | card_effect (3.3.2.p7, p23)
     own_procedure_only: bool = False        # "can only be Special Summoned by …": no effect can summon it (3.3.3)
     special_summon_once: bool = False       # "you can only Special Summon <name> once per turn" (4.9.1.p24, vows.py)
     summon_vow: dict | None = None          # "the turn you Special Summon this card, you cannot …" (4.9.2.p2, vows.py)

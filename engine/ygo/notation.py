@@ -63,7 +63,8 @@ def _common(c: Card) -> dict:
     if c.card_type == "monster":
         out.update({"level": c.level, "atk": c.atk, "def": c.defense, "piercing": c.piercing,
                     "indestructible_by_battle": c.indestructible_by_battle})
-        out.update({k: True for k in ("indestructible_by_effect", "untargetable", "unaffected") if getattr(c, k)})
+        out.update({k: True for k in ("indestructible_by_effect", "indestructible_untargeted", "untargetable",
+                                      "unaffected") if getattr(c, k)})
         if c.unaffected_by:
             out["unaffected"] = list(c.unaffected_by)
     if c.effects_negated:
@@ -72,6 +73,8 @@ def _common(c: Card) -> dict:
         out["race"] = c.race
     if c.attribute:
         out["attribute"] = c.attribute
+    if c.unique_on_field:
+        out["unique_on_field"] = c.unique_on_field
     if c.attacks_allowed != 1:
         out["attacks"] = c.attacks_allowed
     if c.attack_all:
@@ -111,6 +114,8 @@ def _extra_fields(c: Card) -> dict:
     for key in ("special_summon_only", "own_procedure_only", "special_summon_once", "gemini"):
         if getattr(c, key):
             out[key] = True
+    if c.summon_only_by:
+        out["summon_only_by"] = c.summon_only_by
     if not c.properly_summoned:
         out["properly_summoned"] = False
     if c.procedure:
@@ -127,6 +132,8 @@ def _monster(c: Card, turn_number: int, controller: str = "") -> dict:
                 "summoned_this_turn": c.summoned_turn == turn_number,
                 "position_changed_this_turn": c.position_changed_turn == turn_number,
                 "attacked_this_turn": bool(c.attacks_this_turn)})
+    if c.set_turn == turn_number:
+        out["set_this_turn"] = True
     if c.unaffected_turn == turn_number:
         out["unaffected_this_turn"] = True
     if c.materials:

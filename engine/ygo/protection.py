@@ -122,7 +122,8 @@ def grants(game, card: Card, what: str, deciding: bool = False) -> tuple[Card | 
                 if name == "protect"] + list(game.lingering)
     for src, player, args in granting:
         if args.get(what) and _covered(game, src, player, args, card):
-            if unaffected_by(game, src, card, deciding):
+            if what != "untargetable" and unaffected_by(game, src, card, deciding):   # "cannot be targeted"
+                # affects no monster (4.1.3.p2): even an unaffected one stays untargetable
                 ignored.append(src)
                 continue
             return src, ignored
@@ -149,6 +150,10 @@ def target_refusal(game, card: Card, targets: list[Card]):
         src, _ = grants(game, t, "untargetable")
         if src is not None:
             by = "" if src is t else f" (the effect of {src.label()})"
+            if src is not t and unaffected_by(game, src, t):
+                return (f"{t.label()} cannot be targeted by card effects{by}: such an effect affects no monster, so "
+                        f"it applies although {t.label()} is {unaffected_words(t)}, and {card.label()} cannot be "
+                        "activated targeting it", ("ygo.protect.untargetable_affects_none", "ygo.protect.untargetable"))
             return (f"{t.label()} cannot be targeted by card effects{by}, so {card.label()} cannot be activated "
                     "targeting it", ("ygo.protect.untargetable", "ygo.protect.not_activated"))
     return None
@@ -168,6 +173,12 @@ def skip(game, link, name: str, card: Card) -> bool:
                   f"{link.card.label()} does not apply to it{' (it could still be targeted)' if targeted else ''}.",
                   "ygo.protect.unaffected", "ygo.protect.not_activated",
                   *(["ygo.protect.target_not_affect"] if targeted else []), card=card.label())
+        return True
+    if name == "destroy" and card.indestructible_untargeted and card not in link.targets:
+        game.step("protect.not_destroyed", f"{card.label()} cannot be destroyed by card effects that do not target it, "
+                  f"and {link.card.label()} destroys it without targeting it: it stays on the field.",
+                  *(("ygo.protect.untargeted_part",) if link.targets else ()), "ygo.protect.untargeted_only",
+                  card=card.label())
         return True
     if name == "destroy":
         src, _ = grants(game, card, "indestructible_by_effect")

@@ -26,9 +26,9 @@ from .model import (EXTRA_ZONES, MAIN_ZONES, MONSTER_KINDS, MONSTER_ZONES, PHASE
 BOARD_KEYS = ("turn", "phase", "turn_number", "normal_summons_used", "pendulum_summoned", "A", "B")
 PLAYER_KEYS = ("lp", "monsters", "spells_traps", "field") + PILES
 CARD_KEYS = ("id", "name", "type", "kind", "level", "atk", "def", "piercing", "indestructible_by_battle",
-             "indestructible_by_effect", "untargetable", "unaffected", "effects_negated",
-             "effect", "effects", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material") + EXTRA_CARD_KEYS + counters.CARD_KEYS
-MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "position_changed_this_turn",
+             "indestructible_by_effect", "indestructible_untargeted", "untargetable", "unaffected", "effects_negated",
+             "effect", "effects", "equip_effect", "equip_effect_own_only", "attacks", "attack_all", "race", "attribute", "original_atk_per_material", "unique_on_field") + EXTRA_CARD_KEYS + counters.CARD_KEYS
+MONSTER_KEYS = CARD_KEYS + ("zone", "position", "summoned_this_turn", "set_this_turn", "position_changed_this_turn",
                             "attacked_this_turn", "materials", "owner", "trap_monster", "also_trap", "summoned_by",
                             "name_locked", "gemini_summoned", "unaffected_this_turn")
 ST_KEYS = CARD_KEYS + ("zone", "face", "set_turn", "set_this_turn", "equipped_to", "equipped_by", "equipped_by_itself",
@@ -219,7 +219,7 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.piercing = _bool(data["piercing"], f"{path}.piercing")
     if "indestructible_by_battle" in data:
         card.indestructible_by_battle = _bool(data["indestructible_by_battle"], f"{path}.indestructible_by_battle")
-    for name in ("indestructible_by_effect", "untargetable"):   # protections (protection.py)
+    for name in ("indestructible_by_effect", "indestructible_untargeted", "untargetable"):   # protections (protection.py)
         if name in data:
             setattr(card, name, _bool(data[name], f"{path}.{name}"))
     if "effects_negated" in data:   # negated before the board by an effect that resolved (negation.py)
@@ -233,6 +233,8 @@ def _card_common(owner: str, data: dict, path: str, ids: set[str]) -> Card:
         card.race = _text(data["race"], f"{path}.race").lower()
     if "attribute" in data:
         card.attribute = _text(data["attribute"], f"{path}.attribute").lower()
+    if "unique_on_field" in data:   # "only 1 face-up <this name>" (field_limits.py)
+        card.unique_on_field = _choice(data["unique_on_field"], f"{path}.unique_on_field", ("own", "field"))
     if "type" in data:
         card.card_type = _choice(data["type"], f"{path}.type", ("monster", "spell", "trap"))
     if "kind" in data:
@@ -302,6 +304,8 @@ def _monster(owner: str, data, path: str, ids: set[str], turn_number: int) -> Ca
         raise InvalidScenario(f"{path}.also_trap", "only a trap monster (trap_monster: true) is also a Trap Card")
     if _bool(data.get("summoned_this_turn", False), f"{path}.summoned_this_turn"):
         card.summoned_turn = turn_number
+    if _bool(data.get("set_this_turn", False), f"{path}.set_this_turn"):   # Set: a Normal Summon, not a summon
+        card.summoned_turn = card.set_turn = turn_number
     if _bool(data.get("position_changed_this_turn", False), f"{path}.position_changed_this_turn"):
         card.position_changed_turn = turn_number
     if _bool(data.get("attacked_this_turn", False), f"{path}.attacked_this_turn"):

@@ -11,7 +11,7 @@ from .zones import ARROWS, cell, extra_link
 from .vows import parse as parse_vow
 
 EXTRA_CARD_KEYS = ("pendulum", "scale", "tuner", "rank", "arrows", "link", "materials_needed",
-                   "special_summon_only", "properly_summoned", "own_procedure_only", "special_summon_once",
+                   "special_summon_only", "properly_summoned", "own_procedure_only", "summon_only_by", "special_summon_once",
                    "procedure", "gemini", "material_filter", "summon_vow")
 EXTRA_ACTION_ARGS = {
     "synchro_summon": (("card", "materials"), ("zone", "position")),
@@ -79,6 +79,14 @@ def extra_card_fields(card: Card, data: dict, path: str) -> None:
     if not isinstance(card.properly_summoned, bool):
         raise InvalidScenario(f"{path}.properly_summoned", "must be true or false")
     card.own_procedure_only = _bool(data, "own_procedure_only", path)
+    if "summon_only_by" in data:
+        by = data["summon_only_by"]
+        if not isinstance(by, str) or not by.strip():
+            raise InvalidScenario(f"{path}.summon_only_by", "the card name whose effect alone Special Summons it, "
+                                  "or card_effect (any card effect)")
+        if card.own_procedure_only or card.procedure:
+            raise InvalidScenario(f"{path}.summon_only_by", "a monster summoned only by an effect has no procedure")
+        card.summon_only_by, card.special_summon_only = by.strip(), True   # a Special Summon Monster
     card.special_summon_once = _bool(data, "special_summon_once", path)
     card.gemini = _bool(data, "gemini", path)
     if "summon_vow" in data:
