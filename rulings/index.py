@@ -22,8 +22,10 @@ missing or garbage manifest, the files that changed since the build (the manifes
 digest), or the damage found.
 
 Term usage: the manifest's `term_sections` records, per game, how many sections name each term of either
-game (`{"dcg": {"sections": 2118, "terms": {"block": 51, "trigger": 501, …}}, "ygo": {…}}`). Search reads
-it to tell a game's own vocabulary (ブロッカー, 伤害步骤) from words both games use (发动, 攻击).
+game, and how many sections have an English rendering and how many words those hold (`{"dcg": {"sections": 2118, "terms": {"block": 51,
+"trigger": 501, …}, "english": 1079, "english_tokens": 13963}, "ygo": {…}}`). Search reads it to tell a game's own vocabulary
+(ブロッカー, 伤害步骤) from words both games use (发动, 攻击), and an English word's game from how often each
+game's renderings use it.
 
 Staleness: the manifest's fingerprint hashes the corpus texts, the parser and terms code/data, and the
 analyzer/schema versions. A changed text or parser gives a new fingerprint and the index is rebuilt.
@@ -312,7 +314,7 @@ def indexed_editions() -> list[str]:
 def _write(path: Path) -> tuple[dict, dict]:
     """Index every section with Whoosh into `path`; returns (sections per edition, term usage per game as
     in `term_sections`)."""
-    from whoosh.filedb.filestore import FileStorage, RamStorage, copy_storage
+    from whoosh.filedb.filestore import FileStorage, copy_storage
 
     from . import corpus, schema
 
@@ -325,11 +327,15 @@ def _write(path: Path) -> tuple[dict, dict]:
         log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
         edition = corpus.load(edition_id)
         definitions = _definitions(edition)
-        game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
+        game = usage.setdefault(edition.game, {"sections": 0, "terms": {}, "english": 0,
+                                                        "english_tokens": 0})
         headings: dict[str, dict] = {}
         for order, section in enumerate(edition):
             fields, named = section_document(edition, section, order, definitions, headings)
             documents.append(fields)
+            if "english" in fields:
+                game["english"] += 1
+                game["english_tokens"] += len(analysis.english_tokens(fields["english"]))
             for term_id in named:
                 game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
         game["sections"] += len(edition)
@@ -351,7 +357,7 @@ def _write(path: Path) -> tuple[dict, dict]:
         new = [w for w in dict.fromkeys(analysis.english_words(fields["words"])) if w not in words]
         words.update(new)
         fields["words"] = " ".join(new)
-    ram = RamStorage()
+    ram = _build_storage(path)
     ix = ram.create_index(schema.schema())
     # one process: two writer processes pickle every document across and merge two segments, which costs
     # more CPU than it saves on 4,500 short documents. Written in Whoosh's RamStorage (its writer reads
@@ -365,7 +371,21 @@ def _write(path: Path) -> tuple[dict, dict]:
     _write_casebook(ram)
     ram.files = {name: data for name, data in ram.files.items() if not name.endswith("LOCK")}
     copy_storage(ram, FileStorage(str(path)))
+    shutil.rmtree(path / ".scratch", ignore_errors=True)
     return counts, usage
+
+
+def _build_storage(path: Path):
+    """Whoosh's RamStorage for a build into `path`, whose writers' scratch directory (`temp_storage`) is
+    inside `path`: RamStorage's own is a fixed name under the system's temporary directory (MAIN.tmp), which
+    concurrent builds would share, and the first to finish deletes it under the others."""
+    from whoosh.filedb.filestore import FileStorage, RamStorage
+
+    class BuildStorage(RamStorage):
+        def temp_storage(self, name=None):
+            return FileStorage(str(path / ".scratch" / (name or "writer.tmp"))).create()
+
+    return BuildStorage()
 
 
 def _codec():
@@ -572,6 +592,7 @@ class LoadedIndex:
         self.size = self.searcher.doc_count_all()
         self._columns: dict[str, list] = {}
         self._readers: dict = {}
+        self._frequencies: dict[tuple[str, str], int] = {}
 
     def column(self, name: str) -> list:
         """Every document's value of a column field (ref, counts), read once."""
@@ -594,7 +615,15 @@ class LoadedIndex:
         return self.searcher.stored_fields(docnum)["doc"]
 
     def doc_frequency(self, field: str, token: str) -> int:
-        return self.searcher.doc_frequency(field, token)
+        """How many sections hold the token (remembered: a query asks for the same few several times, and
+        Whoosh looks each one up in its hash table of terms)."""
+        key = (field, token)
+        found = self._frequencies.get(key)
+        if found is None:
+            if len(self._frequencies) > 50_000:
+                self._frequencies.clear()
+            found = self._frequencies[key] = self.searcher.doc_frequency(field, token)
+        return found
 
     def close(self) -> None:
         self.searcher.close()

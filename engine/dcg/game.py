@@ -128,6 +128,10 @@ class Attack:
     pierce: bool = False         # Piercing is reserved until just before End of Attack (16-6-4)
     ended: bool = False          # an effect ended the attack: straight to End of Attack (15-15-1-1)
     execute: bool = False        # Execute: the attacker is deleted at the end of the attack (16-37-4)
+    declared: str = ""           # the target chosen at the declaration, kept when the target changes (11-2-7-6)
+
+    def __post_init__(self):
+        self.declared = self.declared or self.target
 
 _LOOP_KEY = attrgetter("loop_key")
 

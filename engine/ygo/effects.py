@@ -9,11 +9,12 @@ from .card_triggers import on_summoned_in_column
 from .extra_deck import named_summoner, revive_refusal
 from .game import CONTINUOUS_KINDS, EXTRA_DECK_KINDS, Window, is_special_summon_monster
 from .link import level_check, position_check, summon_position_check
+from .kernel import SUMMON_COUNTED
 from .model import MONSTER_ZONES, PENDULUM_ZONES, POSITIONS, other
 from .once_per_turn import activation_negated as activation_not_counted, reset_face_down
 from .replacement import replace
 from .steps import OPERATIONS, apply_steps, operation
-from .targets import (MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
+from .targets import (BATTLE_WINDOWS, MASS_SELECTORS, PLAYER_REFS, check_keys, int_arg, mass, no_args, parse_selector, resolve_selector,
                       responded_link, still_target)
 
 def _stat_change(args, allow_by: bool = True) -> dict:
@@ -580,7 +581,8 @@ def apply_special_summon(game, link, args):
     game.effect_summoned = card
     link.summoned.append(card)
     linked.record(game, link, card)
-    vows.record_summon(game, card, link.player, "special")
+    for handler in SUMMON_COUNTED.handlers:   # the summon counts (vows.record_summon, each_time)
+        handler(game, card, link.player, "special", None)
     if card.trigger("summoned"):
         game.add_trigger(card, Window("summoned", card, None, link.player))
     on_summoned_in_column(game, card, link.player)
@@ -713,6 +715,34 @@ def _resolving_card_refusal(game, card, targets: list):
     return None
 
 
+ATTACK_SELECTORS = ("attacker", "attack_target")
+
+
+def _selector_of(args):
+    return args if isinstance(args, str) else args.get("target") if isinstance(args, dict) else None
+
+
+def attack_selectors_empty(card, window) -> bool:
+    """Every operation of the effect acts on the attacking monster or its target, and there is no attack in this
+    window: `attacker` / `attack_target` select no card, so the effect would do nothing (targets.resolve_selector)."""
+    ops = card.effect.ops if card.effect else ()
+    if not ops or not all(_selector_of(args) in ATTACK_SELECTORS for _name, args in ops):
+        return False
+    if window is None or window.event not in BATTLE_WINDOWS or window.card is None:
+        return True
+    return all(_selector_of(args) == "attack_target" for _n, args in ops) and window.target is None
+
+
+def no_attack_refusal(game, card, window):
+    """4.7.4.p4: an optional effect that would act only on the attacking monster or its target cannot be activated
+    when no attack is in progress (it cannot be activated to no effect)."""
+    if not attack_selectors_empty(card, window):
+        return None
+    return (f"{card.label()} would act only on the attacking monster or its attack target, and no attack is in "
+            f"progress{' in this window' if window else ''}, so it would do nothing: an optional effect cannot be "
+            "activated to no effect", ("ygo.effect.optional_no_effect", "ygo.battle.negated_not_attacker"))
+
+
 def activation_refusal(game, card, player: str, targets: list):
     """Whether the card's effect can be applied at all (checked when it is activated), or None."""
     for name, _args in card.effect.ops:
@@ -721,7 +751,8 @@ def activation_refusal(game, card, player: str, targets: list):
         if refusal:
             return refusal
     if card.effect.type != "trigger" and not card.effect.mandatory:
-        return _empty_refusal(game, card, player) or _resolving_card_refusal(game, card, targets)
+        return (_empty_refusal(game, card, player) or no_attack_refusal(game, card, game.window)
+                or _resolving_card_refusal(game, card, targets))
     return None
 
 

@@ -23,7 +23,7 @@ OPS = ("destroy", "negate_activation", "negate_effect", "negate_attack", "attack
        "battle_damage", "effect_damage", "lock_name", "extra_normal_summon", "normal_summon_count", "equip",
        "equip_monster", "take_control", "swap_control", "add_to_hand", "negate_effects", "send_to_graveyard",
        "become_tuner", "protect", "cannot_be_negated", "one_of", "each_of", "place_counters", "negate_column",
-       "move", "make_unaffected", "remove_counters", "delayed", "only_if")
+       "move", "make_unaffected", "remove_counters", "delayed", "only_if", "each_time")
 OPERATIONS: dict[str, Operation] = {}   # name -> Operation, registered by the mechanic that applies it (`operation`)
 
 

@@ -4,7 +4,7 @@ the non-turn player's. An optional trigger worded "when … you can" (时) misse
 happened after its event (4.10.7); one worded "if … you can" (场合) and a mandatory one do not."""
 from __future__ import annotations
 
-from . import chain, costs, name_locks, once_per_turn, vows
+from . import chain, costs, effects, name_locks, once_per_turn, vows
 from .chain import control_condition
 from .game import Window
 from .kernel import SUMMONED
@@ -184,6 +184,7 @@ def fire(game) -> None:
                    or vows.activation_lock(game, card, owner) or name_locks.activation_refusal(game, card, owner)
                    or control_condition(game, card, owner)
                    or continue_attack_refusal(game, card, owner)
+                   or (None if eff.mandatory else effects.no_attack_refusal(game, card, window))
                    or costs.can_pay(game, card, owner))
         if refusal:
             game.step("trigger.not_activated", f"The trigger effect of {card.label()} cannot be activated: "
@@ -199,6 +200,11 @@ def fire(game) -> None:
             game.step("trigger.if_wording", f"The trigger effect of {card.label()} is worded \"if … you can\": other "
                       "things happened after its event, and it is activated once they are done (it does not miss the "
                       "timing).", "ygo.trigger.if_wording", "ygo.trigger.if_after_chain", card=card.label())
+        if eff.mandatory and effects.attack_selectors_empty(card, window):
+            game.step("trigger.mandatory_no_effect", f"The trigger effect of {card.label()} is mandatory: it is "
+                      "activated although no attack is in progress, so the attacking monster or its target it would act "
+                      "on is none and it will do nothing.", "ygo.effect.mandatory_no_effect",
+                      "ygo.trigger.mandatory_even_empty", card=card.label())
         if _summons_itself(card) and not eff.mandatory:
             self_summoners.add(owner)
         chain.activate_trigger(game, card, window,
