@@ -7,7 +7,8 @@
   as jieba drops katakana queries; bigrams find every expected section). Spaces inside a CJK run (PDF
   extraction: `S 攻击`, `A C E`) do not break it; any other character does. A run of one character is
   indexed as that single character.
-* Latin letters and digits: lower-cased word tokens, English stop words removed, Porter stemming.
+* Latin letters and digits: lower-cased word tokens, English stop words removed, irregular verb forms and
+  number words read as their base forms and digits (chosen: choose, two: 2), Porter stemming.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from functools import lru_cache
 from .terms import to_simplified
 
 # Bump when anything here changes the indexed tokens: the index is rebuilt on the next start.
-ANALYZER_VERSION = "3"
+ANALYZER_VERSION = "4"
 
 # Longest query text analysed; the rest is ignored (a pasted page must not cost more than a question).
 MAX_QUERY_CHARS = 200
@@ -49,15 +50,34 @@ def bigrams(run: str) -> list[str]:
 
 # Whoosh's English stop words (whoosh.analysis.STOP_WORDS; tests/test_startup_caches.py checks they agree), written
 # out: importing whoosh.analysis costs a one-shot search ~40 ms (it loads urllib and http.client).
-_STOP = frozenset("a an and are as at be by can for from have if in is it may not of on or tbd that the this "
+STOP_WORDS = _STOP = frozenset("a an and are as at be by can for from have if in is it may not of on or tbd that the this "
                   "to us we when will with yet you your".split())
+
+
+# Irregular verb forms read as their base form, and number words as digits (the renderings write "1 of your
+# Digimon", "3 cards"; judges type "two blockers", "trash zero cards"; "chosen" and "choose" are one word).
+# Porter stemming alone leaves chosen/choose, paid/pay, sent/send apart.
+_BASE_FORMS = {
+    "chosen": "choose", "chose": "choose", "drawn": "draw", "drew": "draw", "given": "give", "gave": "give",
+    "taken": "take", "took": "take", "paid": "pay", "sent": "send", "kept": "keep", "held": "hold",
+    "made": "make", "gone": "go", "went": "go", "came": "come", "became": "become", "began": "begin",
+    "begun": "begin", "dealt": "deal", "found": "find", "laid": "lay", "brought": "bring", "broken": "break",
+    "broke": "break", "hidden": "hide", "written": "write", "wrote": "write", "overwritten": "overwrite",
+    "known": "know", "knew": "know", "shown": "show", "seen": "see", "lost": "lose", "won": "win", "left": "leave",
+    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10",
+}
 
 
 @lru_cache(maxsize=100_000)
 def _stem(word: str) -> str:
     from whoosh.lang.porter import stem   # on the first English word: a CJK query never needs it
 
-    return stem(word)
+    word = _BASE_FORMS.get(word, word)
+    return word if word.isdigit() else stem(word)
+
+
+stem = _stem     # one lower-case English word's index form: its base form (chosen: choose, two: 2), stemmed
 
 
 def english_tokens(text: str) -> list[str]:

@@ -22,8 +22,10 @@ missing or garbage manifest, the files that changed since the build (the manifes
 digest), or the damage found.
 
 Term usage: the manifest's `term_sections` records, per game, how many sections name each term of either
-game (`{"dcg": {"sections": 2118, "terms": {"block": 51, "trigger": 501, …}}, "ygo": {…}}`). Search reads
-it to tell a game's own vocabulary (ブロッカー, 伤害步骤) from words both games use (发动, 攻击).
+game, and how many sections have an English rendering and how many words those hold (`{"dcg": {"sections": 2118, "terms": {"block": 51,
+"trigger": 501, …}, "english": 1079, "english_tokens": 13963}, "ygo": {…}}`). Search reads it to tell a game's own vocabulary
+(ブロッカー, 伤害步骤) from words both games use (发动, 攻击), and an English word's game from how often each
+game's renderings use it.
 
 Staleness: the manifest's fingerprint hashes the corpus texts, the parser and terms code/data, and the
 analyzer/schema versions. A changed text or parser gives a new fingerprint and the index is rebuilt.
@@ -325,11 +327,15 @@ def _write(path: Path) -> tuple[dict, dict]:
         log.debug("building the search index: %s (%d/%d)", edition_id, i, len(editions))  # CLI progress
         edition = corpus.load(edition_id)
         definitions = _definitions(edition)
-        game = usage.setdefault(edition.game, {"sections": 0, "terms": {}})
+        game = usage.setdefault(edition.game, {"sections": 0, "terms": {}, "english": 0,
+                                                        "english_tokens": 0})
         headings: dict[str, dict] = {}
         for order, section in enumerate(edition):
             fields, named = section_document(edition, section, order, definitions, headings)
             documents.append(fields)
+            if "english" in fields:
+                game["english"] += 1
+                game["english_tokens"] += len(analysis.english_tokens(fields["english"]))
             for term_id in named:
                 game["terms"][term_id] = game["terms"].get(term_id, 0) + 1
         game["sections"] += len(edition)

@@ -204,6 +204,7 @@ class RuleSearch:
         self._filters = {}
         self._game_count_cache: dict = {}
         self._doc_sets: dict = {}
+        self._english_rates: dict[str, list[float]] = {}     # English word -> its use per game (_game_shares)
         self._columns: dict = {}
         self._superseded = supersession.superseded()
         self._stamp = self._pointer_stamp()
@@ -697,6 +698,7 @@ class RuleSearch:
         # 3. named terms (any language): their defining sections, headings naming them, mentions. A term's
         #    mentions are indexed by id, which is what makes the search cross-language.
         mentions = plan.mentions = terms.mentions(text, game)
+        mentions += _inflected_mentions(text, mentions, game)
         for term in dict.fromkeys(m.term for m in mentions):
             plan.named_terms.append(term)
             plan.named_languages[term.id] = _typed_language(text, {m.language for m in mentions if m.term is term})
@@ -722,8 +724,12 @@ class RuleSearch:
             # only in that game's table
             phrases = [[("body_en", t) for t in analysis.english_tokens(name)]] if latin else \
                 [p for p in (_phrase(name, "body"), _phrase(name, "title")) if p]
+            # an English name also shows in the English renderings, and scores there: the answering sentence's
+            # rendering says "cost" where its Japanese names ten other terms besides
+            rendered = [[("english", t) for t in analysis.english_tokens(name)]] if latin else []
             concept = _Concept(",".join(t.id for t in named), clauses, _idf(frequency, n) + 1.0,
-                               list(dict.fromkeys(words)), alike=[p for p in phrases if p])
+                               list(dict.fromkeys(words)), phrases=[p for p in rendered if p],
+                               alike=[p for p in phrases if p])
             family = next((c for c in plan.concepts if latin and _same_family(c, concept)), None)
             if family:      # "a blocker blocks": Blocker or block, one thing asked about, not two
                 family.name += "," + concept.name
@@ -776,7 +782,7 @@ class RuleSearch:
                 plan.stems.append(stem)
                 if inside:
                     continue
-                frequency = self._ix.doc_frequency("body_en", stem)
+                frequency = self._english_frequency(stem)
                 plan.concepts.append(_Concept(stem, [("title_en", stem, 1.5), ("body_en", stem, 1.5),
                                                      ("english", stem, ENGLISH_RENDERING_BOOST)],
                                               _idf(frequency, n)))
@@ -803,6 +809,19 @@ class RuleSearch:
             plan.needles.append(unicodedata.normalize("NFKC", name))
         plan.concepts = _dedupe(plan.concepts)
         return plan
+
+    def _english_frequency(self, stem: str) -> int:
+        """How many sections an English word's weight counts as using it: those whose English holds it
+        (body_en: the text's own Latin words and the English names of what it names), or, when more, as many
+        as the share of the English renderings using it makes of all the sections. body_en alone misses
+        most of the English a judge types (digimon, same, card are ordinary words there, and rare)."""
+        frequency = self._ix.doc_frequency("body_en", stem)
+        usage = self._info.manifest.get("term_sections") or {}
+        rendered = sum(int((usage.get(g) or {}).get("english") or 0) for g in GAMES)
+        if rendered:
+            share = self._ix.doc_frequency("english", stem) / rendered
+            frequency = max(frequency, round(share * self._ix.size))
+        return frequency
 
     def _correct_english(self, text: str, plan: _Plan) -> str:
         def fix(m: re.Match) -> str:
@@ -949,7 +968,7 @@ class RuleSearch:
                  for i, near in enumerate(plan.near_terms) for t in near]
         by_terms = _infer_game(plan.mentions + typos, self._own_terms)
         if by_terms is None:
-            return None
+            return self._english_tie(plan)
         lean = self._lean(plan)
         side = 1 if by_terms == GAMES[1] else -1
         return by_terms if lean * side >= LEAN_AGREEMENT else None
@@ -968,25 +987,63 @@ class RuleSearch:
             found = self._game_count_cache[key] = tuple(counts)
         return list(found)
 
-    def _lean(self, plan: _Plan) -> float:
+    def _game_shares(self, fieldname: str, token: str) -> tuple[list[float], float]:
+        """(how much each game uses the token, the smallest use one occurrence makes). A Chinese or Japanese
+        token: the share of each game's sections holding it. An English word: how often each game's English
+        renderings use it, per word they hold, when they use it at all (body_en holds only the English names
+        of the terms and glosses a text names, so "face-down" or "instead" would lean to whichever game's table
+        glosses them; and a share of sections would lean to the game whose rendered paragraphs are longest)."""
+        sizes = self._english_sizes
+        if fieldname == "body_en" and sizes and self._docs("english", token):
+            rates = self._english_rates.get(token)
+            if rates is None:
+                games = self._games
+                counts = [0.0] * len(GAMES)
+                postings = self._ix.searcher.postings("english", token)
+                while postings.is_active():
+                    counts[GAMES.index(games[postings.id()])] += postings.weight()
+                    postings.next()
+                rates = self._english_rates[token] = [c / size for c, size in zip(counts, sizes)]
+            return rates, 1.0 / max(sizes)
+        sizes = self._game_sizes
+        counts = self._game_counts(fieldname, token)
+        return [c / max(size, 1) for c, size in zip(counts, sizes)], 1.0 / max(1.0, float(max(sizes)))
+
+    @property
+    def _english_sizes(self) -> list[int] | None:
+        """How many words each game's English renderings hold (None for an index built without the count)."""
+        usage = self._info.manifest.get("term_sections") or {}
+        sizes = [int((usage.get(g) or {}).get("english_tokens") or 0) for g in GAMES]
+        return sizes if all(sizes) else None
+
+    def _english_tie(self, plan: _Plan) -> str | None:
+        """An English question naming terms of both games (damage step check, check the chain): English term
+        names are often ordinary words the other game's judges type too (check is Digimon's security check),
+        so the terms' own lean decides, when it is clear: how much more each game's English uses them."""
+        if not plan.english_query or not all(_named_own(plan.mentions, self._own_terms).values()):
+            return None
+        lean = self._lean(plan, terms_only=True)
+        if abs(lean) < ENGLISH_TIE_LEAN:
+            return None
+        return GAMES[1] if lean > 0 else GAMES[0]
+
+    def _lean(self, plan: _Plan, terms_only: bool = False) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
         of the share of each game's sections that use each word. A term counts by the words it was typed
         as (its least used one), not by whose table lists it: Link or opponent's turn are words both
         games' rules use."""
         total, weights = 0.0, 0.0
-        sizes = self._game_sizes
-        eps = 1.0 / max(1.0, float(max(sizes)))
         for concept in plan.concepts:
+            if terms_only and not concept.words:
+                continue
             tokens = concept.words or [(f, t) for f, t, _ in concept.clauses if f in ("body", "body_en", "body1")]
-            per_token = []
-            for fieldname, token in tokens:
-                per_token.append(self._game_counts(fieldname, token))
+            per_token = [self._game_shares(fieldname, token) for fieldname, token in tokens]
             if not per_token:
                 continue
             pick = min if concept.words else max
-            counts = [pick(c[g] for c in per_token) for g in range(len(GAMES))]
-            if any(counts):
-                share = [c / max(size, 1) for c, size in zip(counts, sizes)]
+            share = [pick(s[g] for s, _ in per_token) for g in range(len(GAMES))]
+            eps = max(e for _, e in per_token)
+            if any(share):
                 total += concept.weight * math.log((share[1] + eps) / (share[0] + eps))
             elif concept.words and len({terms.by_id(i).game for i in concept.name.split(",") if terms.by_id(i)}) == 1:
                 # a term typed in a language only its game's table has (ダメージステップ)
@@ -1052,16 +1109,22 @@ def own_terms(manifest: dict) -> dict[str, str]:
     return out
 
 
-def _infer_game(mentions: list[terms.Mention], own: dict[str, str]) -> str | None:
-    """The game whose own terms the query names, when it clearly outweighs the other: it names some and at
-    least twice as many as the other game, plus one. A name that also names (or overlaps a name of) a term
-    of the other game counts for neither (贯通 is Digimon's Piercing and Yu-Gi-Oh's piercing damage)."""
+def _named_own(mentions: list[terms.Mention], own: dict[str, str]) -> dict[str, set[str]]:
+    """Each game's own terms the query names. A name that also names (or overlaps a name of) a term of the
+    other game counts for neither (贯通 is Digimon's Piercing and Yu-Gi-Oh's piercing damage)."""
     named: dict[str, set[str]] = {g: set() for g in GAMES}
     for m in mentions:
         if any(n.term.game != m.term.game and n.start < m.end and m.start < n.end for n in mentions):
             continue
         if own.get(m.term.id) == m.term.game:
             named[m.term.game].add(m.term.id)
+    return named
+
+
+def _infer_game(mentions: list[terms.Mention], own: dict[str, str]) -> str | None:
+    """The game whose own terms the query names, when it clearly outweighs the other: it names some and at
+    least twice as many as the other game, plus one (`_named_own`)."""
+    named = _named_own(mentions, own)
     ranked = sorted(GAMES, key=lambda g: -len(named[g]))
     best, other = ranked
     if named[best] and len(named[best]) >= 2 * len(named[other]) + 1:
@@ -1148,7 +1211,7 @@ def _residual_runs(text: str, simplified: str, mentions) -> list[str]:
 COVERAGE_POWER = 1.0
 TITLE_PHRASE_BONUS = 1.5    # a typed run of 3+ characters inside a section's title
 WORD_BONUS = 0.5    # a word typed (a run cut at question words) inside a section
-ENGLISH_RENDERING_BOOST = 1.0   # a word of the section's unofficial English rendering
+ENGLISH_RENDERING_BOOST = 1.5   # a word of the section's unofficial English rendering (as body_en's)
 RULINGS_SHOWN = 5           # casebook rulings beside the sections
 RULINGS_FROM_HITS = 5       # ... citing one of the first this many sections
 SPELL_MIN_LENGTH = 4        # shorter English words are never corrected (dp, ex, s/t ...)
@@ -1177,6 +1240,7 @@ TEXT_WORD_SECTIONS = 3      # a stretch whose bigrams this many sections hold to
 NEAR_TERM_MAX = 12          # longest stretch of the query compared with term names
 CHAR_WEIGHT = 0.6           # a lone character is weaker evidence than a bigram
 LEAN_AGREEMENT = 0.2        # the words must lean this much (mean log share ratio) the terms' way
+ENGLISH_TIE_LEAN = 0.5      # an English question naming both games' terms: their lean that decides the game
 UNSEEN_TERM_LEAN = 2.0      # a term named in words no section uses (ダメージステップ) leans to its game
 _HIRAGANA = re.compile(r"^[\u3040-\u309f]+$")
 _KANJI = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -1255,6 +1319,63 @@ def _phrase(name: str, fieldname: str) -> list[tuple[str, str]]:
             out += [(fieldname, g) for g in analysis.bigrams(run)]
         elif fieldname == "body":
             out.append(("body1", run))
+    return out
+
+
+_NAME_WORD = re.compile(r"[a-z0-9]+")
+INFLECTED_NAME_MIN = 4      # shorter names (use, set) are read only as written: "used" is seldom the term
+
+
+def _word_forms(text: str) -> list[tuple[str, int, int]]:
+    """(form, start, end) of each Latin word of normalised text: its stem (analysis.english_tokens' base form
+    and Porter stem), a stop word as itself."""
+    out = []
+    for m in _NAME_WORD.finditer(text):
+        word = m.group()
+        out.append((word if word in analysis.STOP_WORDS or len(word) < 2 else analysis.stem(word), m.start(), m.end()))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _english_names() -> tuple[dict[tuple[str, ...], list[terms.Term]], int]:
+    """The English term names as word forms -> their terms, and the longest name in words. Only names of
+    plain words (letters, digits, spaces, inner hyphens): `[Counter]` or `Link-` mean what they are only
+    as written."""
+    table: dict[tuple[str, ...], list[terms.Term]] = {}
+    for term in terms.all_terms():
+        for name in term.en:
+            plain = terms.normalize(name).strip()
+            if not re.fullmatch(r"[a-z0-9]+(?:[ -][a-z0-9]+)*", plain) or len(plain) < INFLECTED_NAME_MIN:
+                continue
+            key = tuple(form for form, _, _ in _word_forms(plain))
+            if key and term not in table.setdefault(key, []):
+                table[key].append(term)
+    return table, max((len(k) for k in table), default=0)
+
+
+def _inflected_mentions(text: str, found: list[terms.Mention], game: str | None) -> list[terms.Mention]:
+    """English term names typed in another form of their words (digivolving, suspended, checked, trashing:
+    the terms table lists digivolve, suspend, check, trash), read by their stems, leftmost-longest, where no
+    name as written was found."""
+    table, longest = _english_names()
+    scan = terms.normalize(text)
+    if len(scan) != len(text) or not longest:
+        return []
+    taken = [(m.start, m.end) for m in found]
+    words = _word_forms(scan)
+    out: list[terms.Mention] = []
+    i = 0
+    while i < len(words):
+        for length in range(min(longest, len(words) - i), 0, -1):
+            key = tuple(form for form, _, _ in words[i:i + length])
+            named = [t for t in table.get(key, ()) if game is None or t.game == game]
+            start, end = words[i][1], words[i + length - 1][2]
+            if named and not any(a < end and start < b for a, b in taken):
+                out += [terms.Mention(t, "en", scan[start:end], start, end) for t in named]
+                taken.append((start, end))
+                i += length - 1
+                break
+        i += 1
     return out
 
 

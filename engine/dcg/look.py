@@ -8,7 +8,8 @@
 their deck (`at: deck`, the default) or security (`at: security`) — as many as there are. The cards shown stay in
 their zone, and looking at them does not change its count (15-15-4-3). `add` (optional): up to `count` (default
 1) of them meeting all of `kind`, `name`, `trait`, `color`, `level` go to the hand (`choose: {look: [ids]}` picks
-which, else the first that qualify): the zone loses them, as if its own count fell (15-15-4-4) — from security,
+which, else the first that qualify; a card the effect names by its kind or information is shown before it goes
+into the hand, a hidden zone, 3-1-3-7): the zone loses them, as if its own count fell (15-15-4-4) — from security,
 "when security decreases" effects trigger. When that is over, the rest go back (15-15-4-6) to the `back` of the
 zone — `top` (default) or `bottom` — in `order` (the ids; the player of the effect chooses it, 15-15-4-7; the
 scenario's default keeps the order they were looked at in), face down as the zone's rules say.
@@ -119,9 +120,13 @@ def look(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None
             ps = game.ps(owner)
             left = tuple(c for c in getattr(ps, at) if c not in taken)
             game.set_ps(owner, replace(ps, hand=ps.hand + tuple(taken), **{at: left}))   # 15-15-4-4: the zone's count
-            game.step("effect.look_take", f"{owner} adds {_labels(taken)} among them to the hand: the {where} loses "
-                      f"them, as its own count falls ({len(cards)} → {len(left)}).", "dcg.look.count_change",
-                      "dcg.zone.hand", player=owner, cards=_labels(taken), zone=where)
+            named = len(add) > 1   # the effect says what it takes: shown before it goes into the hidden hand
+            game.step("effect.look_take", f"{owner} adds {_labels(taken)} among them to the hand"
+                      + (f", showing {'it' if len(taken) == 1 else 'them'} first, since the effect says what card it "
+                         f"takes" if named else "")
+                      + f": the {where} loses them, as its own count falls ({len(cards)} → {len(left)}).",
+                      "dcg.look.count_change", *(["dcg.zone.hidden_specified"] if named else []), "dcg.zone.hand",
+                      player=owner, cards=_labels(taken), zone=where)
         else:
             game.step("effect.look_take", f"None of the cards looked at qualifies: none is added to the hand.",
                       "dcg.impossible", player=owner, cards="none", zone=where)

@@ -121,6 +121,10 @@ def _color(d: Digimon, want) -> bool:
     return any(c in colors for c in ((want,) if isinstance(want, str) else want))
 
 
+def _text_words(want) -> str:
+    return "/".join(f"<{ENGLISH.get(k, k)}>" for k in want)
+
+
 def _quoted(want) -> str:
     return "/".join(f"\"{w}\"" for w in want)
 
@@ -132,9 +136,10 @@ filter_condition("trait_contains", tuple, _alternatives, _trait_contains, lambda
 filter_condition("source_named", tuple, _alternatives, _source_named,
                  lambda w: f"a digivolution card named {_quoted(w)}")
 filter_condition("color", tuple, _colors, _color, lambda w: w if isinstance(w, str) else "/".join(w))
-filter_condition("text", tuple, _icons, _has_text,
-                 lambda w: "/".join(f"<{ENGLISH.get(k, k)}>" for k in w) + " in its text")
+filter_condition("text", tuple, _icons, _has_text, lambda w: f"{_text_words(w)} in its text")
 
+TESTS = {"name": _name_contains, "name_is": _name_is, "trait": _trait_is, "trait_contains": _trait_contains,
+         "text": _has_text, "source_named": _source_named, "color": _color}
 _KEYS = {"name": "dcg.name.contains", "name_is": "dcg.name.exact", "trait": "dcg.trait.has",
          "trait_contains": "dcg.trait.contains", "text": "dcg.text.written", "source_named": "dcg.sources.info",
          "color": "dcg.color.multicolor_card"}
@@ -142,9 +147,6 @@ _WORDS = {"name": "has {} in its name", "name_is": "is named {}", "trait": "has 
           "trait_contains": "has {} in a trait", "text": "has {} written in its text",
           "source_named": "has a digivolution card named {}", "color": "is {}"}
 
-
-def _text_words(want) -> str:
-    return "/".join(f"<{ENGLISH.get(k, k)}>" for k in want)
 
 
 def _why(key: str, want, passed, failed) -> tuple[list[str], list[str]]:
@@ -193,8 +195,7 @@ def _filtered(game, owner: str, e, seen) -> None:
     for key, want in e.filter:
         if key not in _KEYS:
             continue
-        test = {"name": _name_contains, "name_is": _name_is, "trait": _trait_is, "trait_contains": _trait_contains,
-                "text": _has_text, "source_named": _source_named, "color": _color}[key]
+        test = TESTS[key]
         ok = [d for d in seen if test(d, want)]
         no = [d for d in seen if not test(d, want)]
         if key == "color" and not any(len(d.colors()) > 1 for d in ok):
