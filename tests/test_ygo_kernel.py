@@ -46,7 +46,8 @@ def test_each_question_is_answered_by_its_mechanic():
 
 def test_time_points_run_their_handlers_in_order():
     summoned = [h.__module__ for h in kernel.SUMMONED.handlers]
-    assert summoned == ["engine.ygo.triggers", "engine.ygo.card_triggers"]   # hand/graveyard triggers first
+    # hand/graveyard triggers first; the "only 1 face-up X" limits judge the summoned monster after both
+    assert summoned == ["engine.ygo.triggers", "engine.ygo.card_triggers", "engine.ygo.field_limits"]
     applied = [f"{h.__module__}.{h.__name__}" for h in kernel.STEP_APPLIED.handlers]
     assert applied == ["engine.ygo.equip_monsters.check_equips", "engine.ygo.counters.check", "engine.ygo.stats.observe"]
 

@@ -147,6 +147,10 @@ def can_activate(game, card: Card, player: str | None, targets: list[Card]) -> R
                 ("ygo.activate.card_activation",))
     for t in targets:
         place = place_kind(game, t)
+        if place in ("hand", "deck", "extra_deck"):   # never a target, even face-up (4.10.6.p2)
+            return (f"target {t.id} is in a {place.replace('_', ' ')}: a card in the Deck, Extra Deck or hand cannot "
+                    "be targeted by an effect, even a face-up one", ("ygo.target.not_hidden_piles",
+                                                                    "ygo.activate.card_activation"))
         if place not in card.effect.target_in:
             where = " or ".join("on the field" if p == "field" else f"in a {p.replace('_', ' ')}"
                                 for p in card.effect.target_in)

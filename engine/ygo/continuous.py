@@ -78,7 +78,7 @@ def _no_lp_cost(value) -> str:
 
 OPS = ("atk", "def", "level", "original_atk", "original_def", "cannot_attack", "negate_effects", "special_summon_limit",
        "battle_damage", "cannot_be_attacked", "cannot_use", "protect", "banish_instead_of_graveyard", "no_lp_cost",
-       "extra_normal_summon", "destroy_when_gone", "effect_damage", "negate_trap_effects", "only_one_kind")   # the vocabulary, in order
+       "extra_normal_summon", "destroy_when_gone", "effect_damage", "negate_trap_effects", "only_one_kind", "monster_count_cap")   # the vocabulary, in order
 PARSERS: dict = {"cannot_attack": monster_selector, "negate_effects": monster_selector, "special_summon_limit": _summon_limit,
                  "cannot_be_attacked": _not_attackable, "no_lp_cost": _no_lp_cost}   # op -> its parser
 

@@ -518,9 +518,10 @@ def apply_special_summon(game, link, args):
         game.step("effect.special_summon.fails", f"{limit[0]}.", "ygo.effect.special_summon", *limit[1], card=card.label(), reason=limit[0])
         return False
     side = other(link.player) if args.get("to") == "opponent" else link.player   # the field it goes to
-    limited = args["position"] != "set" and field_limits.appear_refusal(
+    limited = field_limits.appear_refusal(
         game, card, side, "ygo.only_kind.opponent_field" if side != link.player
-        else "ygo.only_kind.one_at_a_time" if link.summoned else "ygo.only_kind.summon_not_applied")
+        else "ygo.only_kind.one_at_a_time" if link.summoned else "ygo.only_kind.summon_not_applied",
+        face_down=args["position"] == "set", summoner=link.player)
     if limited:
         game.step("effect.special_summon.fails", f"{limited[0]}: the Special Summon is not applied.",
                   *limited[1], card=card.label(), reason=limited[0])
@@ -598,9 +599,9 @@ def check_special_summon(game, card, player: str, _targets):
         if name == "special_summon" and args["card"] != "targets":
             found = game.board.find(args["card"])
             side = other(player) if args.get("to") == "opponent" else player
-            locked = found and (name_locks.appear_refusal(game, found[2]) or args.get("position") != "set" and
-                                field_limits.appear_refusal(game, found[2], side, "ygo.only_kind.cannot_appear"
-                                                            if side == player else "ygo.only_kind.opponent_field"))
+            locked = found and (name_locks.appear_refusal(game, found[2]) or field_limits.appear_refusal(
+                game, found[2], side, "ygo.only_kind.cannot_appear" if side == player else "ygo.only_kind.opponent_field",
+                face_down=args.get("position") == "set", summoner=player))
             if locked:
                 return locked
         if name == "special_summon" and args.get("linked_by"):

@@ -26,6 +26,14 @@ not checked until the next effect or summon (4.2.1.p22 is not simulated).
 field (`own`) or anywhere on the field (`field`) (4.2.2.p1) — even when the copy already there has its effects
 negated, since the text of the one appearing still applies (4.2.2.p3; both negated: it may). Should two be face-up
 there at once anyway (a control change), the one that came later is destroyed, not by a card effect (4.2.2.p11).
+
+"As long as you control a monster, your opponent cannot make more monsters appear on their field than you control"
+(Imperial Custom / 皇帝斗技场, 4.2.3): a continuous effect `{monster_count_cap: true}`. While its controller
+controls a monster, the opponent's summons (face-up or Set) that would leave the opponent with more monsters than
+the controller are refused — Tributes and materials leaving first are counted out — and an effect that would
+Special Summon such a monster to the opponent's field cannot be activated (4.2.3.p5); one that resolves while the
+cap applies does not summon it, as a failed Special Summon (4.2.3.p11). Summoning to the controller's field, and
+gaining control, are not restricted.
 """
 from __future__ import annotations
 
@@ -37,6 +45,36 @@ Refusal = tuple[str, tuple[str, ...]] | None
 KINDS = {"race": "Type", "attribute": "Attribute"}
 FACE_UP_SUMMONS = ("normal_summon", "flip_summon", "special_summon_procedure", "synchro_summon", "xyz_summon",
                    "link_summon")
+
+
+@parses("monster_count_cap")
+def parse_monster_count_cap(value) -> bool:
+    if value is not True:
+        raise ValueError("true: the opponent cannot make more monsters appear on their field than you control")
+    return True
+
+
+def _caps(game) -> list[tuple[Card, str]]:
+    """(source card, its controller) of the `monster_count_cap` effects that apply now."""
+    if not game.has_continuous:
+        return []
+    return [(src, mine) for src, mine in sources(game) for name, _ in src.effect.continuous
+            if name == "monster_count_cap"]
+
+
+def cap_refusal(game, card: Card, side: str, leaving: int = 0, key: str = "ygo.cap.cannot_exceed",
+                summoner: str | None = None) -> Refusal:
+    """One more monster on `side`'s field (after `leaving` of its monsters go), made by `summoner` (**default** that
+    side's player), against Imperial Custom (4.2.3): it limits only the opponent's own field and actions."""
+    for src, mine in _caps(game):
+        if side == mine or (summoner or side) == mine or game.on_field(card) and game.controller(card) == side:
+            continue
+        theirs = len(game.board.player(mine).monster_list())
+        after = len(game.board.player(side).monster_list()) - leaving + 1
+        if theirs and after > theirs:
+            return (f"{src.label()} applies: {mine} controls {theirs} monster(s), so {side} cannot make {card.label()} "
+                    f"appear — {side} would control {after}", (key,))
+    return None
 
 
 @parses("only_one_kind")
@@ -97,11 +135,20 @@ def unique_refusal(game, card: Card, side: str) -> Refusal:
             "appear face-up", ("ygo.unique.cannot_appear",))
 
 
-def appear_refusal(game, card: Card | None, side: str, summon_key: str = "ygo.only_kind.cannot_appear") -> Refusal:
-    """A monster appearing face-up on `side`'s field while a limit applies (4.2.1.p7, 4.2.2.p1)."""
+def appear_refusal(game, card: Card | None, side: str, summon_key: str = "ygo.only_kind.cannot_appear",
+                   cap: bool = True, face_down: bool = False, summoner: str | None = None) -> Refusal:
+    """A monster appearing face-up (`face_down`: Set) on `side`'s field while a limit applies (4.2.1.p7, 4.2.2.p1,
+    4.2.3)."""
     if card is None:
         return None
-    refusal = unique_refusal(game, card, side)
+    if face_down:
+        return cap and cap_refusal(game, card, side, key="ygo.cap.summon_fails" if summon_key in (
+            "ygo.only_kind.summon_not_applied", "ygo.only_kind.one_at_a_time") else "ygo.cap.cannot_exceed",
+            summoner=summoner) or None
+    refusal = unique_refusal(game, card, side) or cap and cap_refusal(
+        game, card, side, key="ygo.cap.summon_fails" if summon_key in ("ygo.only_kind.summon_not_applied",
+                                                                     "ygo.only_kind.one_at_a_time")
+        else "ygo.cap.cannot_exceed", summoner=summoner)
     if refusal:
         return refusal
     for src, kind in _limits(game):
@@ -117,15 +164,15 @@ def appear_refusal(game, card: Card | None, side: str, summon_key: str = "ygo.on
 
 
 def action_refusal(game, kind: str, args: dict) -> Refusal:
-    """The scenario's summons that would put a monster face-up on its summoner's field."""
+    """The scenario's summons that would put a monster on its summoner's field."""
     uniques = _uniques(game)
     if not game.has_continuous and not uniques:
         return None
-    if not _limits(game) and not uniques:
+    if _limits(game) or uniques:
+        _remember(game)   # what is face-up when an action begins came before anything the action brings
+    else:
         _state(game)["seen"] = None   # nothing applies: what is there now is not "earlier" once one does
-        return None
-    _remember(game)   # what is face-up when an action begins came before anything the action brings
-    if kind not in FACE_UP_SUMMONS and kind != "pendulum_summon":
+    if kind not in FACE_UP_SUMMONS + ("pendulum_summon", "set_monster"):
         return None
     side = game.board.turn
     if kind == "pendulum_summon":
@@ -133,10 +180,15 @@ def action_refusal(game, kind: str, args: dict) -> Refusal:
     card = args.get("card")
     if kind == "normal_summon" and card is not None and game.on_field(card):
         return None   # a Gemini monster summoned again is already face-up there (4.2.1.p16)
-    if args.get("position") == "set":
+    leaving = sum(1 for c in list(args.get("tribute") or []) + list(args.get("materials") or [])
+                  + list(args.get("cost") or []) if game.on_field(c) and game.controller(c) == side)
+    capped = card is not None and cap_refusal(game, card, side, leaving)
+    if capped:
+        return capped   # Imperial Custom counts Set monsters too
+    if kind == "set_monster" or args.get("position") == "set":
         return None   # face-down it may appear (4.2.1.p7)
     key = "ygo.only_kind.procedure" if kind == "special_summon_procedure" else "ygo.only_kind.cannot_appear"
-    return appear_refusal(game, card, side, key)
+    return appear_refusal(game, card, side, key, cap=False)
 
 
 # ---------- what came when: monsters already face-up before a summon or an effect are kept first
