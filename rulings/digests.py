@@ -50,7 +50,7 @@ def file_digests(files: list[Path]) -> list[str]:
     now = time.time_ns()
     out, learned = [], {}
     for f in files:
-        key = str(Path(f).resolve())
+        key = os.path.abspath(f)      # not Path.resolve: a one-shot command hashes ~120 paths, resolve stats each part
         st = os.stat(f)
         known = _memory.get(key) or record.get(key)
         if known and known[0] == st.st_size and known[1] == st.st_mtime_ns:

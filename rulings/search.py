@@ -313,7 +313,9 @@ class RuleSearch:
             for ancestor in found:
                 below.setdefault(ancestor, []).append(docnum)
         empty: frozenset[int] = frozenset()
-        self._columns["descendants"] = [frozenset(below[d]) if d in below else empty for d in range(len(parents))]
+        # frozenset(set(…)): the same hash table as sets built by adding, so ties between descendants (max in
+        # _answer_above_heading) fall as they always did
+        self._columns["descendants"] = [frozenset(set(below[d])) if d in below else empty for d in range(len(parents))]
         self._columns["ancestors"] = above
 
     def _prior(self, docnum: int) -> float:
