@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .continuous import condition_holds
 from .effects import TIMING_KEYS
 from .keywords import parse_spec
 from .model import Card, Digimon
@@ -194,6 +195,7 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
                   f"they trigger together and {p} processes them one at a time ({', '.join(c for c, _ in effects)}).",
                   "dcg.immediate.simultaneous", "dcg.effects.one_at_a_time", card=d.label, player=p)
     game.deleting[d.id] = False
+    unmet = {(cid, e) for cid, e in effects if e.condition and not condition_holds(game.board, p, e, d)[0]}
     try:
         for cid, e in effects:
             holder = game.find(d.id)
@@ -203,8 +205,11 @@ def would_be_deleted(game, p: str, d: Digimon) -> bool:
                 continue
             game.step("effect.immediate", f"{cid}'s [When Would Be Deleted] effect activates just before {d.label} "
                       f"is deleted; it cannot activate again for this deletion"
-                      + (" (its condition holds: it triggered, and it activates)" if e.condition else "") + ".",
-                      *(["dcg.immediate.condition"] if e.condition else []), TIMING_KEYS[e.timing],
+                      + (" (its condition did not hold when it triggered, but holds now, so it activates)"
+                         if (cid, e) in unmet else " (its condition holds: it triggered, and it activates)"
+                         if e.condition else "") + ".",
+                      *(["dcg.immediate.condition_later"] if (cid, e) in unmet else
+                        ["dcg.immediate.condition"] if e.condition else []), TIMING_KEYS[e.timing],
                       "dcg.immediate.before", "dcg.immediate.once_per_factor", card=cid)
             game.run_effect(p, e, card_id=cid, holder=holder[1])
             if game.deleting[d.id] or game.find(d.id) is None:
