@@ -168,6 +168,9 @@ def _block_timing(game: Game, foe: str) -> None:
         return
     if answer is not None and answer.get("blocker") is None:
         game.step("block.none", f"Block timing: {foe} does not block.", "dcg.attack.block_timing", player=foe)
+    elif able and att is None:
+        game.step("block.none", f"Block timing: the attacking Digimon is no longer in the battle area, so {foe} "
+                  f"cannot block.", "dcg.attack.block_timing", "dcg.block.attacker_gone", player=foe)
     elif able:
         game.step("block.none", f"Block timing: {foe} could block with {able[0].label} but no block was given; "
                   f"{foe} does not block.", "dcg.attack.block_timing", player=foe, blocker=able[0].label)
@@ -260,8 +263,9 @@ def _confirm(game: Game, foe: str) -> None:
     """11-5: did the attack go through to the player or to a Digimon?"""
     found = game.find(game.attack.attacker)
     if found is None:
-        game.step("attack.nothing", "The attacking Digimon is no longer in the battle area: the attack goes "
-                  "through to nothing.", "dcg.confirm.nothing")
+        game.step("attack.nothing", "The attacking Digimon is no longer in the battle area: the target of its "
+                  "attack cannot change and the attack goes through to nothing.", "dcg.attack.attacker_gone",
+                  "dcg.confirm.nothing")
         return
     p, att = found
     if game.attack.target == "player":

@@ -385,6 +385,19 @@ def _fusion_link(card: Card, d: Digimon) -> Card | None:
     return next((c for c in d.links if any(r.matches(c) for i, r in enumerate(names) if i != mine)), None)
 
 
+def burst_or_fusion_base(game: Game, p: str, card: Card) -> tuple[Digimon, str] | None:
+    """An own battle-area Digimon that `card`'s Burst or App Fusion requirement names, with "burst" or
+    "app_fusion": only an effect that says so digivolves that way (8-3-2-4, 8-4-2-2)."""
+    for d in game.ps(p).battle_area:
+        if not d.is_digimon:
+            continue
+        if card.burst is not None and card.burst.to.matches(d.card):
+            return d, "burst"
+        if card.app_fusion is not None and _fusion_link(card, d) is not None:
+            return d, "app_fusion"
+    return None
+
+
 def can_app_fusion(game: Game, card_id: str, onto: str, cost: int | None) -> Refusal | None:
     refusal, held = held_in_main(game, "app_fusion", card_id, "dcg.app_fusion")
     if refusal:

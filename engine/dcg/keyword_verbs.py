@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .combine import draw_and_trigger, blast_dna
+from .combine import blast_dna, burst_or_fusion_base, draw_and_trigger
 from .game import Game, provides, runs_verbs
 from .model import Digimon, Effect
 
@@ -69,6 +69,16 @@ def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Dig
     able = [d for d in ps.battle_area if d.is_digimon and not d.is_token
             and (card.level is None or d.card.level is None or card.level == d.card.level + 1)]
     d = game.pick("blast_digivolve", able, e.choose)
+    special = burst_or_fusion_base(game, owner, card) if d is None else None
+    if special is not None:        # 8-3-2-4, 8-4-2-2: Blast Digivolve is an ordinary digivolution
+        base, how = special
+        kind = "Burst digivolution" if how == "burst" else "App Fusion"
+        game.step("keyword.blast_digivolve", f"Blast Digivolve: {base.label} meets {card.label}'s {kind} "
+                  f"requirement, but only an effect that names {kind} digivolves that way; Blast Digivolve "
+                  f"digivolves the ordinary way, and {owner} has no Digimon that meets {card.label}'s "
+                  f"digivolution requirement.", f"dcg.{how}.effect_only", "dcg.keyword.blast_digivolve",
+                  "dcg.digivolve.requirements", player=owner, into=card.label, base=base.label)
+        return
     if d is None:
         game.step("keyword.blast_digivolve", f"Blast Digivolve: {owner} has no Digimon in the battle area that "
                   f"meets {card.label}'s digivolution requirement.", *keys, "dcg.digivolve.requirements", player=owner, into=card.label)
