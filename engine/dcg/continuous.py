@@ -156,8 +156,11 @@ def _targets(board: Board, p: str, e: Effect, holder: Digimon) -> tuple[str, tup
 
 def effect_source(owner: str, holder: Digimon | None) -> str:
     """Whose effect and of which kind (15-2-1), as a Mod records it: the holder's card kind (an inherited
-    effect is its Digimon's, 15-3-2); no holder: an option's effect."""
+    effect is its Digimon's, 15-3-2); no holder: an option's effect; kinds joined by `+` when a Tamer is also
+    treated as a Digimon (15-12-1-6)."""
     kind = holder.card.kind if holder is not None else "option"
+    if kind == "tamer" and holder.is_digimon:
+        return f"{owner}:tamer+digimon"   # 15-12-1-6: a Tamer also treated as a Digimon: both kinds' effect
     return f"{owner}:{'digimon' if kind == 'digiegg' else kind}"
 
 

@@ -285,7 +285,8 @@ class Digimon:
 
     def unaffected_by(self, source: str | None) -> bool:
         """15-15-6: whether an effect of `source` ("<player>:<kind>") has no influence on this Digimon now: an
-        `unaffected:*` (all effects), `unaffected:<player>` or `unaffected:<player>:<kind>` flag covers it.
+        `unaffected:*` (all effects), `unaffected:<player>` or `unaffected:<player>:<kind>` flag covers it (an effect of a Tamer also treated
+        as a Digimon, "<player>:tamer+digimon", is of both kinds, 15-12-1-6).
         What such an effect gave stays on the Digimon and applies again once it is no longer unaffected
         (15-15-6-2)."""
         if source is None or not self.mods:
@@ -293,7 +294,8 @@ class Digimon:
         for m in self.mods:
             if m.flag is not None and m.flag.startswith("unaffected:"):
                 whose = m.flag[len("unaffected:"):]
-                if whose == "*" or whose == source or whose == source.split(":", 1)[0]:
+                player, _, kinds = source.partition(":")
+                if whose == "*" or whose == player or whose in {f"{player}:{k}" for k in kinds.split("+")}:
                     return True
         return False
 

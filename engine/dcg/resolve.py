@@ -246,8 +246,11 @@ def _replaced(game: Game, owner: str, alt: Effect, card_id: str, holder: Digimon
 def _unaffected(game: Game, e: Effect, d: Digimon, source: str) -> bool:
     if not d.unaffected_by(source):
         return False
+    both = source.endswith(":tamer+digimon") and not d.unaffected_by(source.replace("tamer+digimon", "tamer"))
     game.step("effect.not_influenced", f"{d.label} is unaffected by this effect: it can be chosen, but the effect "
-              f"({e.do}) has no influence on it.", "dcg.unaffected", "dcg.unaffected.chosen", card=d.label)
+              f"({e.do}) has no influence on it" + (" (the Tamer is also treated as a Digimon, so its effect is a "
+              "Digimon's effect too)" if both else "") + ".", *(["dcg.info.both_kinds"] if both else []),
+              "dcg.unaffected", "dcg.unaffected.chosen", card=d.label)
     return True
 
 
