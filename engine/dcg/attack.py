@@ -170,7 +170,7 @@ def _block_timing(game: Game, foe: str) -> None:
         game.step("block.none", f"Block timing: {foe} does not block.", "dcg.attack.block_timing", player=foe)
     elif able and att is None:
         game.step("block.none", f"Block timing: the attacking Digimon is no longer in the battle area, so {foe} "
-                  f"cannot block.", "dcg.attack.block_timing", "dcg.block.attacker_gone", player=foe)
+                  f"cannot block.", "dcg.attack.block_timing", "dcg.block.attacker_gone", player=foe, gone=True)
     elif able:
         game.step("block.none", f"Block timing: {foe} could block with {able[0].label} but no block was given; "
                   f"{foe} does not block.", "dcg.attack.block_timing", player=foe, blocker=able[0].label)

@@ -77,7 +77,8 @@ def blast_digivolve(game: Game, owner: str, e: Effect, card_id: str, holder: Dig
                   f"requirement, but only an effect that names {kind} digivolves that way; Blast Digivolve "
                   f"digivolves the ordinary way, and {owner} has no Digimon that meets {card.label}'s "
                   f"digivolution requirement.", f"dcg.{how}.effect_only", "dcg.keyword.blast_digivolve",
-                  "dcg.digivolve.requirements", player=owner, into=card.label, base=base.label)
+                  "dcg.digivolve.requirements", player=owner, into=card.label, base=base.label,
+                  **{how: True})
         return
     if d is None:
         game.step("keyword.blast_digivolve", f"Blast Digivolve: {owner} has no Digimon in the battle area that "
