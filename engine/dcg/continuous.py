@@ -206,7 +206,8 @@ def refresh(game) -> None:
         return
     game.continuous_signature = signature
     groups = {(src, e): _targets(board, p, e, holder) for p, src, e, holder in sources
-              if e.do != "cost"}   # a cost change gives a Digimon nothing: cost_changes.py applies it as a cost is paid
+              if e.do not in ("cost", "effect_number")}   # these give a Digimon nothing: cost_changes.py applies a
+    # cost change as a cost is paid, effect_numbers.py an effect-number change as an effect is carried out
     before = game.continuous_active
     for key in sorted(set(groups) | set(before), key=str):
         src, e = key

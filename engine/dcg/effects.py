@@ -178,13 +178,17 @@ def _fold(text: str) -> str:
 _TIMING_NAMES = {_fold(n): tid for tid, names in TIMINGS.items() for n in (tid, *names)}
 
 
-def effect_verb(name: str, needs: set, allows: set) -> None:
+def effect_verb(name: str, needs: set, allows: set, *, continuous: bool = False) -> None:
     """Let scenario effects use `do: name` for a mechanic (registered as the mechanic is imported, like
     effect_field): `needs` / `allows` the operands it requires and accepts. The mechanic registers its runner
-    with the kernel (game.runs_verbs); its own operand fields it adds with effect_field."""
+    with the kernel (game.runs_verbs); its own operand fields it adds with effect_field. `continuous`: a
+    continuous effect may do it too (the mechanic reads it with continuous.applying)."""
+    global CONTINUOUS_VERBS
     if name in VERBS:
         raise ValueError(f"{name!r} is already an effect verb")
     VERBS[name] = (set(needs), set(allows))
+    if continuous:
+        CONTINUOUS_VERBS += (name,)
 
 
 def effect_target(name: str) -> None:

@@ -6,13 +6,13 @@ The top layer (docs/engine.md): it imports every mechanic, so each has registere
 from __future__ import annotations
 
 from ..result import Result
-from . import (attack, battle, card_events, color_waiver, combine, for_each, game_end, if_attacking, keyword_verbs, lasting_all, leave, look, one_effect, options, place_cards,
+from . import (attack, battle, card_events, color_waiver, combine, effect_numbers, for_each, game_end, if_attacking, keyword_verbs, lasting_all, leave, look, one_effect, options, place_cards,
                resolve, reveal, setup, text_filters, that_digimon, then_steps, trash_sources, turn, turn_end, twice_per_turn, zone_main)
 from .actions import run_action
 from .game import Game, final_board
 from .validate import Scenario
 
-MECHANICS = (attack, battle, card_events, color_waiver, combine, for_each, game_end, if_attacking, keyword_verbs, lasting_all, leave, look, one_effect, options, place_cards,
+MECHANICS = (attack, battle, card_events, color_waiver, combine, effect_numbers, for_each, game_end, if_attacking, keyword_verbs, lasting_all, leave, look, one_effect, options, place_cards,
               resolve, reveal, setup, text_filters, that_digimon, then_steps, trash_sources, turn, turn_end, twice_per_turn, zone_main)
 
 REASONS = {"security": "an attack went through while the opponent had 0 security cards",
