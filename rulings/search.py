@@ -1025,7 +1025,13 @@ class RuleSearch:
         lean = self._lean(plan, terms_only=True)
         if abs(lean) < ENGLISH_TIE_LEAN:
             return None
-        return GAMES[1] if lean > 0 else GAMES[0]
+        winner = GAMES[1] if lean > 0 else GAMES[0]
+        # the other game's terms must be typed by a short name a longer name of the term extends (check, of
+        # security check); a whole name (blocker) names that game as surely as chain names Yu-Gi-Oh
+        others = [m for m in plan.mentions if m.term.game != winner and self._own_terms.get(m.term.id) == m.term.game]
+        if not all(_short_name(m) for m in others):
+            return None
+        return winner
 
     def _lean(self, plan: _Plan, terms_only: bool = False) -> float:
         """How much the query's words lean to Yu-Gi-Oh (> 0) or Digimon (< 0): the weighted mean log-ratio
@@ -1119,6 +1125,12 @@ def _named_own(mentions: list[terms.Mention], own: dict[str, str]) -> dict[str, 
         if own.get(m.term.id) == m.term.game:
             named[m.term.game].add(m.term.id)
     return named
+
+
+def _short_name(m: terms.Mention) -> bool:
+    """Whether the English name a term was typed by is a word of a longer name of it (check: security check)."""
+    typed = m.name.lower()
+    return any(name.lower() != typed and re.search(rf"\b{re.escape(typed)}\b", name.lower()) for name in m.term.en)
 
 
 def _infer_game(mentions: list[terms.Mention], own: dict[str, str]) -> str | None:
