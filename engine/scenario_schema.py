@@ -352,6 +352,9 @@ def dcg_defs() -> dict:
         "token": titled(BOOL, "token", "衍生物"), "face_down": titled(BOOL, "face down", "背面"),
         "face_up": titled(BOOL, "face up (security)", "正面（安防区）"),
         "overflow": titled(integer(-10, 10, nullable=True), "Overflow", "溢出"),
+        "digixros_for": titled({"type": "array", "maxItems": 100,
+                                "items": {"type": "string", "maxLength": 100, "pattern": r"\S"}},
+                               "may stand in for these DigiXros requirement names", "可代替数码合体条件中的这些卡名"),
         **{f: {"anyOf": [{"type": "null"}, ref(f"dcg.combine.{f}")]} for f in SHAPES},
     }
     card_props["color"] = card_props["colors"] | {"title": "colour"}

@@ -21,13 +21,21 @@ def _no(action: str, why: str, *keys: str) -> Refusal:
 
 
 # ------------------------------------------------------------------------------ DigiXros / Assembly (7-2, 7-3)
+def stands_in(r: Req, c: Card) -> bool:
+    """15-15-8-1: `c` may be placed by DigiXros in place of the card named in the requirement `r`."""
+    return r.name is not None and r.name.casefold() in (n.casefold() for n in c.digixros_for)
+
+
 def _assign(reqs: tuple[Req, ...], cards: list[Card], exact: bool) -> list[int] | None:
     """Requirement index for each card (a requirement takes up to `count` cards, 7-2-2-5 / 7-3-2-5), or None.
-    `exact`: every requirement must be filled (Assembly, 7-3-2-4)."""
+    `exact`: every requirement must be filled (Assembly, 7-3-2-4); otherwise (DigiXros) a card may stand in for
+    a named card (15-15-8-1)."""
     used = [0] * len(reqs)
     out = []
     for c in cards:
         i = next((i for i, r in enumerate(reqs) if used[i] < r.count and r.matches(c)), None)
+        if i is None and not exact:
+            i = next((i for i, r in enumerate(reqs) if used[i] < r.count and stands_in(r, c)), None)
         if i is None:
             return None
         used[i] += 1
@@ -101,6 +109,11 @@ def place_xros(game: Game, p: str, card: Card, ids: list[str], how: str,
                            trash=tuple(c for c in ps.trash if c.id not in ids)))
     n = len(placed)
     if how == "digixros":
+        for i, c in zip(order, found):
+            if not spec.cards[i].matches(c):
+                game.step("xros.stands_in", f"{c.label} is placed by DigiXros in place of {spec.cards[i].text} of "
+                          f"{card.label}'s DigiXros requirement: its effect lets it stand in for that card.",
+                          "dcg.digixros.substitute", card=c.label, named=spec.cards[i].text, into=card.label)
         reduction = spec.reduce * n
         keys = ["dcg.digixros", "dcg.digixros.per_card", "dcg.digixros.choose_all", "dcg.digixros.each_once",
                 "dcg.digixros.order", "dcg.digixros.done", "dcg.digixros.x_cards", "dcg.digixros.declare",

@@ -47,6 +47,8 @@ def _card_attrs(c: Card) -> dict:
         out["effects"] = [_effect_json(e) for e in c.effects]
     if c.traits:
         out["traits"] = list(c.traits)
+    if c.digixros_for:
+        out["digixros_for"] = list(c.digixros_for)
     for name in ("token", "face_down", "overflow", "face_up"):
         if getattr(c, name) != _CARD_DEFAULTS[name]:
             out[name] = getattr(c, name)
@@ -189,7 +191,8 @@ def _card(cid: str, attrs: dict) -> Card:
                 tuple(parse_keyword(k, "") for k in a.get("inherited", ())),
                 tuple(_effect(e) for e in a.get("effects", ())), tuple(a.get("traits", ())),
                 a.get("token", False), a.get("face_down", False), a.get("overflow"), a.get("face_up", False),
-                **{k: parse_combine(k, a[k], k) for k in COMBINE_FIELDS if k in a})
+                **{k: parse_combine(k, a[k], k) for k in COMBINE_FIELDS if k in a},
+                digixros_for=tuple(a.get("digixros_for", ())))
 
 
 def _items(text: str, stacks: bool) -> list:

@@ -30,7 +30,8 @@ COUNT_ZONES = ("security", "hand", "deck", "digitama", "trash")   # may be given
 MAX_ZONE = 100
 ID_RE = re.compile(r"^[^\s{}<>;\"',\[\]]{1,64}$")
 CARD_FIELDS = {"id", "name", "kind", "level", "dp", "play_cost", "use_cost", "digivolve_cost", "color", "colors",
-               "keywords", "inherited", "effects", "traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS}
+               "keywords", "inherited", "effects", "traits", "token", "face_down", "face_up", "overflow", "digixros_for",
+               *COMBINE_FIELDS}
 STACK_FIELDS = {"suspended", "played_this_turn", "sources", "links", "digixrossed"}
 STACK_CARD_FIELDS = CARD_FIELDS | STACK_FIELDS
 KIND_NAMES = {"digimon": "digimon", "tamer": "tamer", "option": "option", "digiegg": "digiegg",
@@ -229,7 +230,7 @@ def _card(data, path: str, ctx: _Ctx, zone: str, stack_ok: bool) -> tuple[Card, 
     return card, {k: data[k] for k in STACK_FIELDS if k in data}
 
 
-EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "face_up", "overflow", *COMBINE_FIELDS})
+EXTRA_FIELDS = frozenset({"traits", "token", "face_down", "face_up", "overflow", "digixros_for", *COMBINE_FIELDS})
 
 
 def _card_extras(data: dict, path: str, zone: str) -> dict:
@@ -250,6 +251,12 @@ def _card_extras(data: dict, path: str, zone: str) -> dict:
         raise InvalidScenario(f"{path}.face_up", "only a security card is placed face up or face down (3-7-4)")
     if data.get("overflow") is not None:
         out["overflow"] = _int(data["overflow"], f"{path}.overflow", -10, 10)
+    names = _list(data.get("digixros_for", []), f"{path}.digixros_for")
+    for i, n in enumerate(names):
+        if not isinstance(n, str) or not n.strip() or len(n) > 100:
+            raise InvalidScenario(f"{path}.digixros_for[{i}]", "a card name the DigiXros requirement names")
+    if names:
+        out["digixros_for"] = tuple(n.strip() for n in names)
     out.update({k: parse_combine(k, data[k], f"{path}.{k}") for k in COMBINE_FIELDS if data.get(k) is not None})
     return out
 
