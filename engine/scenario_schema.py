@@ -139,6 +139,7 @@ DCG_ZH = {
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
     "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）", "for_each": "每有",
     "effect_number": "效果数值增减", "number": "增减的效果数值",
+    "dp_up_to": "DP上限参照此数码宝贝",
 }
 
 

@@ -23,7 +23,8 @@ from engine.errors import InvalidScenario
 from engine.legal_actions import legal_actions
 from engine.scenario import simulate
 
-OPTIONAL = {"zone", "cost", "position", "targets", "using", "player", "effect", "zones", "digisorption"}
+# optional fields with a default; `first` of start_game defaults to the board's turn player (dcg setup.py)
+OPTIONAL = {"zone", "cost", "position", "targets", "using", "player", "effect", "zones", "digisorption", "first"}
 DCG_BREEDING = ("none", "hatch", "move")
 
 

@@ -67,6 +67,8 @@ def test_top5_rate_is_at_least_95_percent(rs):
 KNOWN_REGRESSIONS = {
     "ダメージステップで速攻魔法を発動できますか": "round 5 (answer above its heading) puts 3.1.1.p2 and 4.10.6.p14 "
     "first; the answer, 4.4.4.p85, is 4th",
+    "blocker chain": "round 6 (an English question naming both games' terms is decided by their lean, for "
+    "'check the chain') reads it as Yu-Gi-Oh (lean 0.70 > 0.5); both answers are still in the top 5",
 }
 
 

@@ -25,6 +25,7 @@ GOOD = [
     {"type": "ignition", "cost": [{"pay_lp": 500}, {"discard": 1}], "once_per_turn": "name", "do": [{"draw": {"count": 1}}]},
     {"type": "trigger", "when": "destroyed", "mandatory": True, "wording": "if", "do": [{"damage": {"amount": 100}}]},
     {"continuous": [{"atk": {"target": "your_monsters", "by": 300}}, {"cannot_attack": "opponent_monsters"}]},
+    {"type": "ignition", "from": "hand", "do": [{"draw": {"count": 1}}]},     # "you can Special Summon this card from your hand"
     {"type": "quick", "when": "damage_calculation", "cost": [{"tribute": "self"}], "do": [{"change_atk": {"target": "self", "by": 100}}]},
 ]
 
@@ -39,7 +40,7 @@ BAD = [
     ({"type": "ignition", "cost": [{"discard": 0}], "do": [{"draw": {"count": 1}}]}, "effect.cost"),
     ({"type": "ignition", "cost": [{"banish": 2}], "do": [{"draw": {"count": 1}}]}, "effect.cost"),
     ({"type": "ignition", "once_per_turn": "twice", "do": [{"draw": {"count": 1}}]}, "effect.once_per_turn"),
-    ({"type": "ignition", "from": "hand", "do": [{"draw": {"count": 1}}]}, "effect.from"),
+    ({"type": "ignition", "from": "graveyard", "do": [{"draw": {"count": 1}}]}, "effect.from"),
     ({"type": "trigger", "when": "destroyed", "wording": "whenever", "do": [{"draw": {"count": 1}}]}, "effect.wording"),
     ({"type": "trigger", "when": "destroyed", "mandatory": "yes", "do": [{"draw": {"count": 1}}]}, "effect.mandatory"),
     ({"continuous": [{"atk": {"target": "everyone", "by": 300}}]}, "effect.continuous"),
