@@ -118,7 +118,7 @@ DCG_ZH = {
     "digitama": "数码蛋卡组", "trash": "废弃区",
     "digimon": "数码宝贝", "tamer": "驯兽师", "option": "选项", "digiegg": "数码蛋", "blank": "细节无关的卡",
     "attack": "攻击", "block": "阻挡", "digivolve": "进化", "play": "登场", "dna_digivolve": "合体进化",
-    "burst_digivolve": "爆裂进化", "app_fusion": "应用合体", "link": "链接", "training": "训练", "delay": "延迟",
+    "burst_digivolve": "爆裂进化", "app_fusion": "应用合体", "digivolve_also": "另一个进化条件", "link": "链接", "training": "训练", "delay": "延迟",
     "use": "使用选项卡", "activate": "发动【主要】效果", "pass": "跳过", "end_turn": "回合结束，进入下一回合",
     "delete": "消灭", "suspend": "横置", "unsuspend": "竖置", "dp": "DP 增减", "draw": "抽卡", "memory": "内存增减",
     "set_memory": "内存设为", "return_to_hand": "返回手牌", "trash_security": "废弃安防卡",
@@ -139,6 +139,7 @@ DCG_ZH = {
     "reveal": "翻开", "add_to_hand": "加入手牌", "take": "从翻开的卡中加入手牌", "rest": "其余翻开的卡放置处",
     "then": "其后的处理", "if_done": "那样做了的话", "one_effect": "同一效果（多个时机）", "for_each": "每有",
     "effect_number": "效果数值增减", "number": "增减的效果数值",
+    "dp_up_to": "DP上限参照此数码宝贝",
 }
 
 

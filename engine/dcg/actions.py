@@ -84,6 +84,19 @@ def _cost(card: Card, given: int | None, field: str) -> int:
 
 
 # ------------------------------------------------------------------------------------------ digivolve
+def _level_met(card: Card, d: Digimon) -> bool:
+    return card.level is None or d.card.level is None or card.level == d.card.level + 1
+
+
+def _second_requirement(card: Card, d: Digimon) -> bool:
+    """8-1-2-1: with two requirements the player chooses; the second is used when only it is met, or when both
+    are and it costs less."""
+    also = card.digivolve_also
+    if also is None or not also.to.matches(d.card):
+        return False
+    return not _level_met(card, d) or (card.digivolve_cost is not None and also.cost < card.digivolve_cost)
+
+
 def _onto(game: Game, onto: str) -> tuple[str, Digimon, str] | None:
     for p in ("A", "B"):
         ps = game.ps(p)
@@ -115,7 +128,7 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
     if not d.is_digimon:
         return Refusal("digivolve", f"{d.label} is a Tamer: only a Digimon meets the digivolution requirements.",
                        ("dcg.digivolve.requirements",))
-    if card.level is not None and d.card.level is not None and card.level != d.card.level + 1:
+    if not _level_met(card, d) and not _second_requirement(card, d):
         return Refusal("digivolve", f"{card.label} (Lv.{card.level}) does not digivolve from {d.label} "
                        f"(Lv.{d.card.level}): the requirement is a Digimon one level lower.",
                        ("dcg.digivolve.requirements",))
@@ -123,7 +136,7 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
         refusal = combine.digisorption_refusal(game, p, card, digisorption)
         if refusal:
             return refusal
-    price = _cost(card, cost, "digivolve_cost")
+    price = cost if cost is not None else card.digivolve_also.cost if _second_requirement(card, d) else card.digivolve_cost
     rules = -sum(kw.n for kw, _ in zip([k for k in card.keywords if k.kid == "digisorption"],
                                       combine.digisorption_picks(game, p, card, onto, digisorption)))
     return cannot_pay(game, "digivolve", p, cost_changes.price(game, p, "digivolve", card, price, rules, (d,)))
@@ -131,7 +144,17 @@ def can_digivolve(game: Game, card_id: str, onto: str, cost: int | None,
 
 def digivolve(game: Game, card_id: str, onto: str, cost: int | None, digisorption: list[str] | None = None) -> None:
     p, card = hand_owner(game, card_id)
-    printed = price = _cost(card, cost, "digivolve_cost")
+    base = _onto(game, onto)[1]
+    second = _second_requirement(card, base)
+    printed = price = cost if cost is not None else card.digivolve_also.cost if second else card.digivolve_cost
+    if card.digivolve_also is not None:
+        also = card.digivolve_also
+        game.step("digivolve.requirement", f"{card.label} has two digivolution requirements (Lv.{card.level or '?'} "
+                  f"from one level lower, cost {card.digivolve_cost}; from {also.to.text}, cost {also.cost}); {p} "
+                  f"chooses " + (f"the second, which {base.label} meets" + (" and which costs less" if
+                                 _level_met(card, base) else "") if second else "the first") + ".",
+                  "dcg.digivolve.choose_requirement", "dcg.digivolve.requirements", player=p, card=card.label,
+                  base=base.label, second=second)
     picks = combine.digisorption_picks(game, p, card, onto, digisorption)
     if picks:                         # 8-1-2-5: it triggers as the card is revealed, before the cost is paid
         price = combine.digisorption(game, p, card, onto, picks, price)

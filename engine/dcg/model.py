@@ -200,6 +200,7 @@ class Card:
     burst: Combine | None = None         # 8-3
     app_fusion: Combine | None = None    # 8-4
     link: Combine | None = None          # 10, 4-7
+    digivolve_also: Combine | None = None   # 8-1-2-1: a second digivolution requirement (`to`, `cost`)
     digixros_for: tuple[str, ...] = ()   # 15-15-8-1: names of DigiXros requirements this card may stand in for
 
     @property

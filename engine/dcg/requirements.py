@@ -6,6 +6,7 @@
     burst:      {cost: 0, tamer: {name: Masaru}, from: {name: Shine Greymon}}        # 8-3
     app_fusion: {cost: 0, cards: [Gatchmon, Navimon, Tsubumon]}            # 8-4
     link:       {cost: 1, dp: 1000, to: {level: 4}, keywords: [Blocker]}   # 10, 4-7
+    digivolve_also: {cost: 0, from: Agumon}     # 8-1-2-1: a second digivolution requirement beside the level one
 
 A requirement (`Req`) is a card name (a string) or a mapping of `name`, `trait`, `color`, `level` (all given
 ones must hold) and, for Assembly, `count`.
@@ -23,6 +24,7 @@ SHAPES = {   # field -> (operands it needs, operands it allows)
     "burst": ({"tamer"}, {"cost", "from", "to"}),   # `from` (as printed) or `to`: the Digimon it digivolves from
     "app_fusion": ({"cards"}, {"cost"}),
     "link": (set(), {"cost", "dp", "to", "keywords"}),
+    "digivolve_also": ({"cost"}, {"from", "to"}),   # a second digivolution requirement (2-3-6, 8-1-2-1)
 }
 REQ_FIELDS = {"name", "trait", "color", "level", "count"}
 
@@ -90,8 +92,8 @@ def parse_combine(field: str, data, path: str) -> Combine:
     tamer = parse_req(data["tamer"], f"{path}.tamer") if "tamer" in data else None
     to = data.get("from", data.get("to"))
     to = parse_req(to, f"{path}.{'from' if 'from' in data else 'to'}") if to is not None else None
-    if field == "burst" and to is None:
-        raise InvalidScenario(f"{path}.from", "required: the Digimon Burst digivolution digivolves from")
+    if field in ("burst", "digivolve_also") and to is None:
+        raise InvalidScenario(f"{path}.from", "required: the Digimon it digivolves from")
     return Combine(cards, reduce, cost, dp, keywords, tamer, to)
 
 

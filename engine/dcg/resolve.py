@@ -143,6 +143,13 @@ def ready(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | Non
             have = len(game.current(holder.id).sources) if game.current(holder.id) else len(holder.sources)
             game.step("effect.condition_met", f"{card_id}'s condition \"has {at_least} digivolution cards\" holds "
                       f"with {have}: \"has X\" means X or more.", "dcg.text.x_or_more", card=card_id, at_least=at_least, have=have)
+    if e.once_per_turn and e.optional and not e.mark("then") and not game.uses(e.do, card_id):
+        # 15-1-6: activated only once chosen, so a declined [Once Per Turn] effect is not used up
+        game.step("effect.not_chosen", f"{owner} chooses not to activate {card_id}'s optional [Once Per Turn] effect "
+                  f"({e.do}): an effect is activated only when its player chooses to carry it out, so its [Once Per "
+                  f"Turn] is not used up.", "dcg.effect.chosen", "dcg.effects.optional", "dcg.icon.once_per_turn",
+                  player=owner, card=card_id, do=e.do)
+        return False
     if e.once_per_turn:
         game.used_once.add((card_id, e))
     game.emit("effect_activated", owner, e, card_id)
