@@ -31,7 +31,7 @@ STACK_ENDS = {"top": "dcg.for_each.from_top", "bottom": "dcg.for_each.from_botto
 
 
 def _parse(value, fields: dict, path: str):
-    if value not in WHAT:
+    if not isinstance(value, str) or value not in WHAT:
         raise InvalidScenario(path, f"what is counted: one of {', '.join(WHAT)}")
     if fields.get("timing") in CONTINUOUS:
         raise InvalidScenario(path, "a triggered or activated effect counts as it is processed; not a continuous one")

@@ -50,7 +50,7 @@ def _timing(fields: dict) -> str | None:
 
 
 def _parse_level(value, fields: dict, path: str):
-    if value != TARGET and value not in COUNTS:
+    if value != TARGET and (not isinstance(value, str) or value not in COUNTS):
         raise InvalidScenario(path, f"what the level is read from: one of {TARGET}, {', '.join(COUNTS)}")
     if value == TARGET and _timing(fields) not in SUBJECT_TIMINGS:
         raise InvalidScenario(path, f"only an effect triggered by a Digimon's event ({', '.join(SUBJECT_TIMINGS)}) "

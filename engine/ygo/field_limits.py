@@ -79,7 +79,7 @@ def cap_refusal(game, card: Card, side: str, leaving: int = 0, key: str = "ygo.c
 
 @parses("only_one_kind")
 def parse_only_one_kind(value) -> str:
-    if value not in KINDS:
+    if not isinstance(value, str) or value not in KINDS:
         raise ValueError("race (only 1 Type of face-up monster on each field) or attribute (only 1 Attribute)")
     return value
 
