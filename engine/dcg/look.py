@@ -21,12 +21,11 @@ from dataclasses import replace
 from ..errors import InvalidScenario
 from .effects import effect_field, effect_verb
 from .game import Game, runs_verbs
-from .model import CARD_KINDS, Card, Digimon, Effect
-from .requirements import parse_req
+from .model import Card, Digimon, Effect
+from .requirements import parse_pick, pick_test
 
 ZONES = ("deck", "security")
 BACKS = ("top", "bottom")
-ADD_FIELDS = ("count", "kind")
 
 
 def _only_look(fields: dict, path: str) -> None:
@@ -45,16 +44,7 @@ def _parse_add(value, fields: dict, path: str):
     _only_look(fields, path)
     if not isinstance(value, dict):
         raise InvalidScenario(path, "a mapping like {count: 1, kind: tamer, trait: Royal Knights}")
-    count = value.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
-        raise InvalidScenario(f"{path}.count", "an integer 1..10")
-    kind = value.get("kind")
-    if kind is not None and kind not in CARD_KINDS:
-        raise InvalidScenario(f"{path}.kind", f"one of: {', '.join(CARD_KINDS)}")
-    rest = {k: v for k, v in value.items() if k not in ADD_FIELDS}
-    if rest:
-        parse_req(rest, path)      # checked now; read again as the effect runs (_wanted)
-    return tuple(sorted({"count": count, **({"kind": kind} if kind else {}), **rest}.items()))   # hashable
+    return parse_pick(value, path)
 
 
 def _parse_back(value, fields: dict, path: str):
@@ -77,13 +67,6 @@ effect_field("at", _parse_at)
 effect_field("add", _parse_add)
 effect_field("back", _parse_back)
 effect_field("order", _parse_order)
-
-
-def _wanted(add: dict):
-    spec = {k: v for k, v in add.items() if k not in ADD_FIELDS}
-    req = parse_req(spec, "add") if spec else None
-    kind = add.get("kind")
-    return lambda c: (kind is None or c.kind == kind) and (req is None or req.matches(c))
 
 
 def _labels(cards) -> str:
@@ -112,7 +95,7 @@ def look(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | None
     add = dict(e.mark("add") or ())
     taken: list[Card] = []
     if add:
-        fits = [c for c in shown if _wanted(add)(c)]
+        fits = [c for c in shown if pick_test(add, "add")(c)]
         listed = game.choices.get("look") or ()
         listed = (listed,) if isinstance(listed, str) else listed
         taken = [c for c in fits if c.id in listed][:add["count"]] or fits[:add["count"]]

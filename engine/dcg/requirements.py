@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..errors import InvalidScenario
 from .keywords import COLORS, keyword_text, parse_static
-from .model import Combine, Req
+from .model import CARD_KINDS, Combine, Req
 
 SHAPES = {   # field -> (operands it needs, operands it allows)
     "digixros": ({"reduce", "cards"}, set()),
@@ -57,6 +57,32 @@ def parse_req(data, path: str, counted: bool = False) -> Req:
     if not (data.keys() - {"count"}):
         raise InvalidScenario(path, "name at least one of name, trait, color, level")
     return Req(data.get("name"), data.get("trait"), color, level, count)
+
+
+PICK_FIELDS = ("count", "kind")     # a card pick's own fields; the rest is a requirement (parse_req)
+
+
+def parse_pick(value: dict, path: str) -> tuple:
+    """Which cards an effect takes from those it revealed or looked at ({count: 1, kind: tamer, trait: …}),
+    checked now and kept hashable; `pick_test` reads it again as the effect runs."""
+    count = value.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
+        raise InvalidScenario(f"{path}.count", "an integer 1..10")
+    kind = value.get("kind")
+    if kind is not None and kind not in CARD_KINDS:
+        raise InvalidScenario(f"{path}.kind", f"one of: {', '.join(CARD_KINDS)}")
+    rest = {k: v for k, v in value.items() if k not in PICK_FIELDS}
+    if rest:
+        parse_req(rest, path)
+    return tuple(sorted({"count": count, **({"kind": kind} if kind else {}), **rest}.items()))
+
+
+def pick_test(pick: dict, path: str):
+    """The test a card must pass to be picked: its kind and the requirement's name/trait/colour/level."""
+    spec = {k: v for k, v in pick.items() if k not in PICK_FIELDS}
+    req = parse_req(spec, path) if spec else None
+    kind = pick.get("kind")
+    return lambda c: (kind is None or c.kind == kind) and (req is None or req.matches(c))
 
 
 def check_fields(data: dict, path: str, needs, allows) -> None:

@@ -22,11 +22,10 @@ from dataclasses import replace
 from ..errors import InvalidScenario
 from .effects import effect_field, effect_verb
 from .game import Game, runs_verbs
-from .model import CARD_KINDS, Card, Digimon, Effect
-from .requirements import parse_req
+from .model import Card, Digimon, Effect
+from .requirements import PICK_FIELDS, parse_pick, pick_test
 
 RESTS = ("bottom", "top", "trash")
-TAKE_FIELDS = ("count", "kind")
 
 
 def _parse_take(value, fields: dict, path: str):
@@ -34,16 +33,7 @@ def _parse_take(value, fields: dict, path: str):
         raise InvalidScenario(path, "only `do: reveal` takes cards from those revealed")
     if not isinstance(value, dict) or not value:
         raise InvalidScenario(path, "a mapping like {count: 1, kind: tamer, trait: Royal Knights}")
-    count = value.get("count", 1)
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
-        raise InvalidScenario(f"{path}.count", "an integer 1..10")
-    kind = value.get("kind")
-    if kind is not None and kind not in CARD_KINDS:
-        raise InvalidScenario(f"{path}.kind", f"one of: {', '.join(CARD_KINDS)}")
-    rest = {k: v for k, v in value.items() if k not in TAKE_FIELDS}
-    if rest:
-        parse_req(rest, path)      # checked now; read again as the effect runs (_wanted)
-    return tuple(sorted({"count": count, **({"kind": kind} if kind else {}), **rest}.items()))   # hashable
+    return parse_pick(value, path)
 
 
 def _parse_rest(value, fields: dict, path: str):
@@ -60,16 +50,8 @@ effect_field("take", _parse_take)
 effect_field("rest", _parse_rest)
 
 
-def _wanted(take: dict):
-    """The test a revealed card must pass to be taken: its kind and the requirement's name/trait/colour/level."""
-    spec = {k: v for k, v in take.items() if k not in TAKE_FIELDS}
-    req = parse_req(spec, "take") if spec else None
-    kind = take.get("kind")
-    return lambda c: (kind is None or c.kind == kind) and (req is None or req.matches(c))
-
-
 def _words(take: dict) -> str:
-    parts = [f"{k} {v}" for k, v in take.items() if k not in TAKE_FIELDS]
+    parts = [f"{k} {v}" for k, v in take.items() if k not in PICK_FIELDS]
     return " ".join([*parts, take.get("kind", "card")])
 
 
@@ -94,7 +76,7 @@ def reveal(game: Game, owner: str, e: Effect, card_id: str, holder: Digimon | No
     take = dict(e.mark("take") or ())
     taken: list[Card] = []
     if take:
-        fits = [c for c in shown if _wanted(take)(c)]
+        fits = [c for c in shown if pick_test(take, "take")(c)]
         listed = game.choices.get("reveal") or ()
         listed = (listed,) if isinstance(listed, str) else listed
         taken = [c for c in fits if c.id in listed][:take["count"]]
